@@ -1,0 +1,37 @@
+import coreWebVitals from "eslint-config-next/core-web-vitals";
+import typescript from "eslint-config-next/typescript";
+
+// Layer rules from ARCHITECTURE.md: each layer may import only the layers below it.
+const layer = (files, forbidden, why) => ({
+  files,
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: forbidden.map((group) => ({ group: [group, group.replace("@/", "../**/")], message: why })) },
+    ],
+  },
+});
+
+const config = [
+  { ignores: [".next/**", "node_modules/**", ".data*/**", "coverage/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**"] },
+  ...coreWebVitals,
+  ...typescript,
+  layer(["lib/domain/**"], ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/db/*", "@/lib/client/*", "@/lib/config", "next/*", "react", "react-dom"],
+    "lib/domain is pure: no React, no Next, no database, no I/O."),
+  layer(["lib/client/**"], ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/db/*", "@/lib/config"],
+    "lib/client runs in the browser: it may use lib/domain only."),
+  layer(["lib/server/**"], ["@/app/*", "@/components/*", "@/lib/client/*"],
+    "lib/server is the data access layer: lib/db and lib/domain only."),
+  layer(["lib/db/**"], ["@/app/*", "@/components/*", "@/lib/client/*", "@/lib/server/*"],
+    "lib/db holds the schema and client: it may use lib/domain and lib/config only."),
+  layer(["components/**"], ["@/app/*", "@/lib/server/*", "@/lib/db/*", "@/lib/config"],
+    "Components get server data as props: they may use lib/client and lib/domain."),
+  layer(["cli/**"], ["@/app/*", "@/components/*", "@/lib/client/*"],
+    "The CLI uses lib/server, lib/db and lib/domain."),
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "scripts/**"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+];
+
+export default config;

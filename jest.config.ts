@@ -1,0 +1,24 @@
+import nextJest from "next/jest.js";
+import type { Config } from "jest";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// Two projects: DOM tests for components and lib/client, Node tests for everything server-side.
+const shared: Config = {
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/jest/empty-module.js" },
+  testPathIgnorePatterns: ["/node_modules/", "/e2e/", "/.next/"],
+};
+
+const config: Config = {
+  projects: [
+    { ...shared, displayName: "dom", testEnvironment: "jsdom", setupFilesAfterEnv: ["<rootDir>/jest/setup-dom.ts"],
+      testMatch: ["<rootDir>/components/**/*.test.{ts,tsx}", "<rootDir>/lib/client/**/*.test.{ts,tsx}"] },
+    { ...shared, displayName: "node", testEnvironment: "node",
+      testMatch: ["<rootDir>/lib/{domain,server,db}/**/*.test.ts", "<rootDir>/cli/**/*.test.ts", "<rootDir>/app/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts"] },
+  ],
+};
+
+export default async function jestConfig(): Promise<Config> {
+  const projects = await Promise.all((config.projects as Config[]).map((p) => createJestConfig(p)()));
+  return { projects } as Config;
+}
