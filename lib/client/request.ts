@@ -1,0 +1,222 @@
+/**
+ * The shared request layer of SPEC §7: a random host per request, the user info and bearer token as headers,
+ * optional success message (headers showMessage/message, then a toast), optional progress bar, multipart
+ * conversion, and the failure toasts of SPEC §8. Resolves with the parsed response body only.
+ */
+import Cookies from "js-cookie";
+import { USERINFO_COOKIE } from "@/lib/domain/site";
+import { containsBlob, toFormData, type Payload } from "./multipart";
+import { requestProgress, type ProgressHooks } from "./progress-counter";
+import { notify as showToast, type NotifyOptions } from "./toast";
+import { readStoredToken } from "./token";
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | QueryValue[]>;
+
+export interface RequestOptions {
+  /** true: toast the body's info.name; a string: send it as the message header and toast it. */
+  showMessage?: string | boolean;
+  /** Drive the global progress bar while this request is pending. */
+  progress?: boolean;
+  signal?: AbortSignal;
+  /** No failure toasts: for background calls whose failures the caller ignores. */
+  silent?: boolean;
+}
+
+export interface ResponseLike {
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<ResponseLike>;
+
+export interface RequestDeps {
+  fetch?: FetchLike;
+  /** Returns a number in [0, 1); picks the host. */
+  random?: () => number;
+  notify?: (options: NotifyOptions) => unknown;
+  progress?: ProgressHooks;
+  /** The stored user info JSON, sent URL-encoded as the `token` header. */
+  readUserInfo?: () => string | null | undefined;
+  readToken?: () => string | null;
+}
+
+export interface RequestConfig {
+  /** Hosts such as https://api1.example.com; empty means same origin (relative URLs). */
+  apiHosts: string[];
+}
+
+export interface Requester {
+  get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, data?: unknown, options?: RequestOptions): Promise<T>;
+  postForm<T = unknown>(path: string, data: FormData | Payload, options?: RequestOptions): Promise<T>;
+}
+
+/** A failed request. `status` is the HTTP status, or 0 when no response arrived. */
+export class RequestError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "RequestError";
+    this.status = status;
+  }
+}
+
+export const SETUP_FAILURE_MESSAGE = "请稍后再试";
+
+export function failureMessage(status: number): string {
+  if (status === 404) return "请求地址不存在";
+  if (status === 500) return "服务器内部错误";
+  return "网络异常";
+}
+
+interface PreparedRequest {
+  url: string;
+  init: RequestInit;
+}
+
+export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Requester {
+  const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
+  const random = deps.random ?? Math.random;
+  const notify = deps.notify ?? showToast;
+  const progress = deps.progress ?? requestProgress;
+  const readUserInfo = deps.readUserInfo ?? (() => Cookies.get(USERINFO_COOKIE));
+  const readToken = deps.readToken ?? readStoredToken;
+
+  function prepare(method: "GET" | "POST", path: string, params: QueryParams | undefined, body: () => BodyInit | undefined,
+    options: RequestOptions): PreparedRequest {
+    const payload = body();
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (typeof payload === "string") headers["Content-Type"] = "application/json";
+    const userInfo = readUserInfo();
+    if (userInfo) headers.token = encodeURIComponent(userInfo);
+    const token = readToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.showMessage) {
+      headers.showMessage = "1";
+      if (typeof options.showMessage === "string") headers.message = encodeURIComponent(options.showMessage);
+    }
+    assertValidHeaders(headers);
+    const host = config.apiHosts.length ? config.apiHosts[Math.floor(random() * config.apiHosts.length)] : undefined;
+    return {
+      url: buildUrl(host, path, params),
+      init: { method, headers, body: payload, signal: options.signal, credentials: "include" },
+    };
+  }
+
+  function fail(status: number, options: RequestOptions, cause?: unknown): never {
+    const message = failureMessage(status);
+    if (!options.silent) notify({ type: "error", message });
+    throw new RequestError(message, status, { cause });
+  }
+
+  async function send<T>(method: "GET" | "POST", path: string, params: QueryParams | undefined,
+    body: () => BodyInit | undefined, options: RequestOptions = {}): Promise<T> {
+    let prepared: PreparedRequest;
+    try {
+      prepared = prepare(method, path, params, body, options);
+    } catch (cause) {
+      if (!options.silent) notify({ type: "warning", message: SETUP_FAILURE_MESSAGE });
+      throw new RequestError(SETUP_FAILURE_MESSAGE, 0, { cause });
+    }
+
+    if (options.progress) progress.start();
+    try {
+      let response: ResponseLike;
+      let body: unknown;
+      try {
+        response = await fetchImpl(prepared.url, prepared.init);
+        if (!response.ok) return fail(response.status, options);
+        body = parseBody(await response.text());
+      } catch (cause) {
+        if (cause instanceof RequestError || isAbort(cause, options.signal)) throw cause;
+        return fail(0, options, cause);
+      }
+      if (options.showMessage) toastResult(body, response.status, options.showMessage);
+      return body as T;
+    } finally {
+      if (options.progress) progress.done();
+    }
+  }
+
+  function toastResult(body: unknown, httpStatus: number, showMessage: string | true): void {
+    const message = typeof showMessage === "string" ? showMessage : infoName(body);
+    if (!message) return;
+    notify({ type: resultStatus(body, httpStatus) === 200 ? "success" : "error", message });
+  }
+
+  return {
+    get: (path, params, options) => send("GET", path, params, () => undefined, options),
+    post: (path, data, options) => send("POST", path, undefined, () => toBody(data), options),
+    postForm: (path, data, options) => send("POST", path, undefined, () => toFormData(data), options),
+  };
+}
+
+function toBody(data: unknown): BodyInit | undefined {
+  if (data === undefined) return undefined;
+  if (data instanceof FormData || data instanceof URLSearchParams || data instanceof Blob) return data;
+  if (containsBlob(data)) return toFormData(data as Payload);
+  return JSON.stringify(data);
+}
+
+function buildUrl(host: string | undefined, path: string, params: QueryParams | undefined): string {
+  const query = toQueryString(params);
+  const pathWithQuery = query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
+  if (/^https?:\/\//i.test(path)) return new URL(pathWithQuery).toString();
+  const rooted = pathWithQuery.startsWith("/") ? pathWithQuery : `/${pathWithQuery}`;
+  if (!host) return rooted;
+  const absolute = `${host.replace(/\/+$/, "")}${rooted}`;
+  new URL(absolute); // throws for a malformed host: a setup failure
+  return absolute;
+}
+
+function toQueryString(params: QueryParams | undefined): string {
+  if (!params) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== null && item !== undefined) search.append(key, String(item));
+    }
+  }
+  return search.toString();
+}
+
+/** Header values must be Latin-1; catching it here makes it a setup failure rather than a network failure. */
+function assertValidHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) throw new TypeError(`Invalid value for header ${name}`);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function infoName(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const info = (body as { info?: unknown }).info;
+  if (typeof info !== "object" || info === null) return undefined;
+  const name = (info as { name?: unknown }).name;
+  return typeof name === "string" && name ? name : undefined;
+}
+
+/** The body's own status when it carries one, else the HTTP status. */
+function resultStatus(body: unknown, httpStatus: number): number {
+  if (typeof body === "object" && body !== null && "status" in body) {
+    const status = Number((body as { status: unknown }).status);
+    if (Number.isFinite(status)) return status;
+  }
+  return httpStatus;
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
+}

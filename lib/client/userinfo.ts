@@ -1,0 +1,104 @@
+/**
+ * The user info of SPEC §3/§4 in the browser: the `userinfo` cookie is the source of truth (the server writes it at
+ * login; the token cookie is HttpOnly, so this cookie is the browser's logged-in signal) and localStorage
+ * `userinfo_lianghua` mirrors it.
+ */
+import Cookies from "js-cookie";
+import { TOKEN_COOKIE, USERINFO_COOKIE, USERINFO_STORAGE_KEY } from "@/lib/domain/site";
+import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
+import type { Requester } from "./request";
+import { readStoredToken } from "./token";
+
+const HOME_PATH = "/god";
+const USER_INFO_PATH = "/api/user/info";
+
+let pendingFetch: Promise<UserInfo | null> | null = null;
+
+/** Reads the user info from the cookie and syncs localStorage; no cookie means logged out, so the mirror is cleared. */
+export function loadUserInfo(): UserInfo | null {
+  const info = parseUserInfo(Cookies.get(USERINFO_COOKIE));
+  if (info) writeStorage(JSON.stringify(info));
+  else writeStorage(null);
+  return info;
+}
+
+/** Stores the user info as a session cookie (the server's login cookie sets the lasting one) and in localStorage. */
+export function saveUserInfo(info: UserInfo): void {
+  const json = JSON.stringify(info);
+  Cookies.set(USERINFO_COOKIE, json, { path: "/", sameSite: "lax" });
+  writeStorage(json);
+}
+
+/**
+ * Forgets the user in the browser. The HttpOnly `token` cookie can only be cleared by the server's logout;
+ * a readable copy of the token (cookie or localStorage) is removed here.
+ */
+export function clearUserInfo(): void {
+  Cookies.remove(USERINFO_COOKIE, { path: "/" });
+  Cookies.remove(TOKEN_COOKIE, { path: "/" });
+  writeStorage(null);
+  try {
+    window.localStorage.removeItem(TOKEN_COOKIE);
+  } catch {
+    // Storage disabled: nothing stored there.
+  }
+}
+
+export function isLoggedIn(): boolean {
+  return Cookies.get(USERINFO_COOKIE) !== undefined;
+}
+
+/**
+ * Called on each navigation: when no user info is held and the target is not Home (/god), asks the server for it.
+ * Resolves with the user info held afterwards; failures are ignored (resolves null, no toast).
+ */
+export async function fetchUserInfoIfMissing(pathname: string, request: Pick<Requester, "get">): Promise<UserInfo | null> {
+  const held = loadUserInfo();
+  if (held) return held;
+  if (isHomePath(pathname)) return null;
+  pendingFetch ??= fetchUserInfo(request).finally(() => {
+    pendingFetch = null;
+  });
+  return pendingFetch;
+}
+
+async function fetchUserInfo(request: Pick<Requester, "get">): Promise<UserInfo | null> {
+  try {
+    const token = readStoredToken();
+    const body = await request.get(USER_INFO_PATH, token ? { token } : undefined, { silent: true });
+    const info = userInfoFromBody(body);
+    if (info) saveUserInfo(info);
+    return info;
+  } catch {
+    return null;
+  }
+}
+
+/** Our server answers {data: UserInfo}; the original API answered {data: {data: UserInfo}}. Both are accepted. */
+export function userInfoFromBody(body: unknown): UserInfo | null {
+  const data = field(body, "data");
+  for (const candidate of [field(data, "data"), data]) {
+    if (candidate && typeof candidate === "object") {
+      const info = parseUserInfo(JSON.stringify(candidate));
+      if (info) return info;
+    }
+  }
+  return null;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function isHomePath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, "") === HOME_PATH;
+}
+
+function writeStorage(json: string | null): void {
+  try {
+    if (json === null) window.localStorage.removeItem(USERINFO_STORAGE_KEY);
+    else window.localStorage.setItem(USERINFO_STORAGE_KEY, json);
+  } catch {
+    // Storage can be disabled; the cookie alone still works.
+  }
+}

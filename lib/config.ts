@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Read lazily (at request time, never at build) and validated once per process.
+ */
+const optional = z.string().trim().min(1).optional().catch(undefined);
+const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), `${bytes} bytes as hex`);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  SITE_NAME: z.string().min(1).default("量化学堂"),
+  SITE_URL: z.url().default("http://localhost:3000"),
+  SUPPORT_EMAIL: z.email().default("support@lianghua.example"),
+  API_HOSTS: z.string().default(""),
+  INTERCOM_APP_ID: optional,
+  GA_ID: optional,
+  BAIDU_TONGJI_ID: optional,
+  FINGERPRINT_AES_KEY: hex(32).default("6c69616e676875612d666f722d646576656c6f706d656e742d6b65792d333221"),
+  FINGERPRINT_AES_IV: hex(16).default("6c69616e676875612d69762d31362121"),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
+});
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  siteName: string;
+  siteUrl: string;
+  supportEmail: string;
+  apiHosts: string[];
+  intercomAppId: string | null;
+  gaId: string | null;
+  baiduTongjiId: string | null;
+  fingerprintKey: string;
+  fingerprintIv: string;
+  sessionDays: number;
+  logLevel: string;
+  loadDemoData: boolean;
+  /** PostgreSQL server the data-layer tests also run on (each test file gets its own database). */
+  testDatabaseUrl: string | null;
+};
+
+let cached: AppConfig | null = null;
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? null,
+    siteName: e.SITE_NAME,
+    siteUrl: e.SITE_URL.replace(/\/+$/, ""),
+    supportEmail: e.SUPPORT_EMAIL,
+    apiHosts: e.API_HOSTS.split(",").map((h) => h.trim().replace(/\/+$/, "")).filter(Boolean),
+    intercomAppId: e.INTERCOM_APP_ID ?? null,
+    gaId: e.GA_ID ?? null,
+    baiduTongjiId: e.BAIDU_TONGJI_ID ?? null,
+    fingerprintKey: e.FINGERPRINT_AES_KEY.toLowerCase(),
+    fingerprintIv: e.FINGERPRINT_AES_IV.toLowerCase(),
+    sessionDays: e.SESSION_DAYS,
+    logLevel: e.LOG_LEVEL,
+    loadDemoData: e.DEMO_DATA === "1",
+    testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
+  };
+}
+
+export function config(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/** Opens PGlite in `dataDir/pglite` (or in memory for `memory://`), or PostgreSQL when a URL is given. */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const { Pool } = await import("pg");
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, engine: "postgres", close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const location = opts.dataDir === "memory://" ? undefined : path.resolve(opts.dataDir, "pglite");
+  const client = new PGlite(location);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { db, engine: "pglite", close: () => client.close() };
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "lib/db/migrations");
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === "postgres") {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

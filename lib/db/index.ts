@@ -1,0 +1,60 @@
+import { config } from "@/lib/config";
+import { acquireDataDirLock } from "./lock";
+import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "./client";
+import { seedDemoData } from "./seed/demo";
+
+export type { Database, DatabaseHandle } from "./client";
+
+interface DbState {
+  handle: Promise<DatabaseHandle> | null;
+  override: DatabaseHandle | null;
+}
+
+// Kept on globalThis so the Next.js dev server's module reloads share one PGlite instance.
+const state: DbState = ((globalThis as { __lianghuaDb?: DbState }).__lianghuaDb ??= { handle: null, override: null });
+
+export interface PrepareOptions {
+  /** Run the committed migrations (always for PGlite at start; for PostgreSQL only from the CLI). */
+  migrate: boolean;
+  /** Load the demo data when the database has never been seeded. */
+  seedDemo: boolean;
+}
+
+/**
+ * Opens the configured database once per process. For PGlite it first takes the data-directory lock,
+ * so a second process on the same directory fails with a clear message instead of corrupting it.
+ */
+export function prepareDatabase(opts: PrepareOptions): Promise<DatabaseHandle> {
+  if (state.override) return Promise.resolve(state.override);
+  state.handle ??= (async () => {
+    const cfg = config();
+    if (!cfg.databaseUrl) acquireDataDirLock(cfg.dataDir);
+    const handle = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+    if (opts.migrate) await migrateDatabase(handle);
+    if (opts.seedDemo) await seedDemoData(handle.db);
+    return handle;
+  })().catch((err) => {
+    state.handle = null; // a failed open must not poison every later request
+    throw err;
+  });
+  return state.handle;
+}
+
+/** The database for the data layer. The server prepares it at start (instrumentation.ts). */
+export async function db(): Promise<Database> {
+  if (state.override) return state.override.db;
+  const cfg = config();
+  const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
+  return handle.db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = state.handle;
+  state.handle = null;
+  if (pending) await (await pending).close();
+}
+
+/** Tests point the data layer at their own database. */
+export function useDatabaseForTests(handle: DatabaseHandle | null): void {
+  state.override = handle;
+}

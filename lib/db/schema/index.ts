@@ -1,0 +1,3 @@
+export * from "./members";
+export * from "./content";
+export * from "./ops";

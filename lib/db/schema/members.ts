@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uuid, check } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").unique(),
+    mobile: text("mobile").unique(),
+    nickname: text("nickname").notNull(),
+    avatarUrl: text("avatar_url").notNull().default(""),
+    passwordHash: text("password_hash"),
+    role: text("role", { enum: ["member", "editor", "admin"] }).notNull().default("member"),
+    invitationCode: text("invitation_code").notNull().unique(),
+    invitedBy: uuid("invited_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("users_role_check", sql`${t.role} in ('member', 'editor', 'admin')`),
+    check("users_contact_check", sql`${t.email} is not null or ${t.mobile} is not null`),
+  ],
+);
+
+/** Login sessions: the cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Membership grants: the member's level is the highest active grant (PRODUCT.md "Membership tiers"). */
+export const grants = pgTable(
+  "grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    levelId: integer("level_id").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    source: text("source", { enum: ["admin", "purchase", "subscription", "referral"] }).notNull(),
+    /** Unique per origin (payment id, referral invitee, admin command run): what makes a grant exactly-once. */
+    sourceKey: text("source_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("grants_user_idx").on(t.userId, t.endsAt),
+    check("grants_level_check", sql`${t.levelId} in (100, 200)`),
+    check("grants_period_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.readAt)],
+);

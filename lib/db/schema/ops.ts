@@ -1,0 +1,23 @@
+import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Front-end error reports posted to /api/Logs/Insert (SPEC §3 "Error report"), size-capped at the edge. */
+export const clientErrorReports = pgTable(
+  "client_error_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    exception: text("exception").notNull(),
+    innerException: text("inner_exception").notNull(),
+    requestUrl: text("request_url").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ipHash: text("ip_hash").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("client_error_reports_created_idx").on(t.createdAt)],
+);
+
+/** Small key/value facts about this database (e.g. when the demo data was loaded). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

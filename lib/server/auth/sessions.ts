@@ -1,0 +1,37 @@
+import "server-only";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { sessions, users } from "@/lib/db/schema";
+import { hashToken, newSessionToken } from "./tokens";
+import type { UserRow } from "@/lib/server/members/users";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(userId: string, userAgent = ""): Promise<NewSession> {
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + config().sessionDays * DAY_MS);
+  await (await db()).insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, userAgent: userAgent.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+/** The member a token belongs to, or null for an unknown, revoked or expired token. */
+export async function userForToken(token: string | null | undefined): Promise<UserRow | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await (await db())
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function revokeSession(token: string): Promise<void> {
+  await (await db()).update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { asc, count, eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { masters, strategies } from "@/lib/db/schema";
+
+export type MasterProfile = typeof masters.$inferSelect;
+export type StrategyProfile = typeof strategies.$inferSelect;
+
+export async function listMasters(opts: { page?: number; pageSize?: number } = {}): Promise<{ items: MasterProfile[]; total: number }> {
+  const page = opts.page ?? 1;
+  const pageSize = opts.pageSize ?? 20;
+  const database = await db();
+  const [items, [totals]] = await Promise.all([
+    database.select().from(masters).orderBy(asc(masters.createdAt), asc(masters.name)).limit(pageSize).offset((page - 1) * pageSize),
+    database.select({ n: count() }).from(masters),
+  ]);
+  return { items, total: totals?.n ?? 0 };
+}
+
+export async function masterByGuid(guid: string): Promise<MasterProfile | null> {
+  const [row] = await (await db()).select().from(masters).where(eq(masters.guid, guid)).limit(1);
+  return row ?? null;
+}
+
+export async function listStrategies(opts: { page?: number; pageSize?: number } = {}): Promise<{ items: StrategyProfile[]; total: number }> {
+  const page = opts.page ?? 1;
+  const pageSize = opts.pageSize ?? 20;
+  const database = await db();
+  const [items, [totals]] = await Promise.all([
+    database.select().from(strategies).orderBy(asc(strategies.startDate)).limit(pageSize).offset((page - 1) * pageSize),
+    database.select({ n: count() }).from(strategies),
+  ]);
+  return { items, total: totals?.n ?? 0 };
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { grants } from "@/lib/db/schema";
+import { membershipAt, nextGrantStart, type MembershipState } from "@/lib/domain/membership";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function membershipOf(userId: string, now = new Date()): Promise<MembershipState> {
+  const rows = await (await db())
+    .select({ levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt })
+    .from(grants)
+    .where(eq(grants.userId, userId));
+  return membershipAt(rows, now);
+}
+
+export interface GrantRequest {
+  userId: string;
+  levelId: 100 | 200;
+  days: number;
+  source: "admin" | "purchase" | "subscription" | "referral";
+  /** Unique per origin: the same key never grants twice. */
+  sourceKey: string;
+  now?: Date;
+}
+
+/** Adds days of a level after that level's current run, once per source key. Returns false when already granted. */
+export async function grantDays(req: GrantRequest): Promise<boolean> {
+  if (!Number.isInteger(req.days) || req.days < 1 || req.days > 3660) throw new Error(`invalid number of days: ${req.days}`);
+  const now = req.now ?? new Date();
+  const database = await db();
+  return database.transaction(async (tx) => {
+    const existing = await tx
+      .select({ levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt })
+      .from(grants)
+      .where(eq(grants.userId, req.userId))
+      .for("update");
+    const startsAt = nextGrantStart(existing, req.levelId, now);
+    const inserted = await tx
+      .insert(grants)
+      .values({
+        userId: req.userId,
+        levelId: req.levelId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + req.days * DAY_MS),
+        source: req.source,
+        sourceKey: req.sourceKey,
+      })
+      .onConflictDoNothing({ target: grants.sourceKey })
+      .returning({ id: grants.id });
+    return inserted.length === 1;
+  });
+}

@@ -1,0 +1,29 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Per-process limiters. PGlite mode is one process, so memory is exact there; several instances on PostgreSQL
+ * need a shared store (RateLimiterPostgres/Redis) — see README "Scaling out".
+ */
+const limiters = new Map<string, RateLimiterMemory>();
+
+function limiter(name: string, points: number, durationSec: number): RateLimiterMemory {
+  const key = `${name}:${points}:${durationSec}`;
+  let l = limiters.get(key);
+  if (!l) {
+    l = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSec });
+    limiters.set(key, l);
+  }
+  return l;
+}
+
+/** Consumes one point; returns the seconds to wait when the limit is exhausted, else 0. */
+export async function takeToken(name: string, key: string, points: number, durationSec: number): Promise<number> {
+  try {
+    await limiter(name, points, durationSec).consume(key);
+    return 0;
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+    throw err;
+  }
+}
