@@ -7,7 +7,12 @@ const layer = (files, forbidden, why) => ({
   rules: {
     "no-restricted-imports": [
       "error",
-      { patterns: forbidden.map((group) => ({ group: [group, group.replace("@/", "../**/")], message: why })) },
+      {
+        patterns: forbidden.map((group) => ({
+          group: group.startsWith("@/") ? [group, group.replace("@/", "**/")] : [group],
+          message: why,
+        })),
+      },
     ],
   },
 });

@@ -18,7 +18,21 @@ const config: Config = {
   ],
 };
 
+// The unified/remark/rehype family ships ESM only: let SWC transform it.
+const ESM_PACKAGES = [
+  "unified", "remark-.*", "rehype-.*", "micromark.*", "mdast-.*", "hast-.*", "hastscript", "unist-.*", "vfile.*", "bail",
+  "is-plain-obj", "trough", "devlop", "decode-named-character-reference", "character-entities.*", "character-reference-invalid",
+  "ccount", "escape-string-regexp", "markdown-table", "longest-streak", "zwitch", "property-information",
+  "space-separated-tokens", "comma-separated-tokens", "web-namespaces", "html-void-elements", "stringify-entities",
+  "trim-lines", "is-.*", "parse-entities", "html-url-attributes",
+];
+
 export default async function jestConfig(): Promise<Config> {
-  const projects = await Promise.all((config.projects as Config[]).map((p) => createJestConfig(p)()));
+  const projects = await Promise.all(
+    (config.projects as Config[]).map(async (p) => {
+      const resolved = await createJestConfig(p)();
+      return { ...resolved, transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`] };
+    }),
+  );
   return { projects } as Config;
 }

@@ -1,3 +1,34 @@
+import "./globals.css";
+import type { Metadata, Viewport } from "next";
+import { ClientConfigProvider } from "@/components/errors/client-config-context";
+import { ClientPlumbing } from "@/components/plumbing/ClientPlumbing";
+import { config } from "@/lib/config";
+import { clientConfig } from "@/lib/server/client-config";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { siteName, siteUrl } = config();
+  return {
+    metadataBase: new URL(siteUrl),
+    title: { default: `${siteName} - 从大神交割单学炒股`, template: `%s - ${siteName}` },
+    description: "量化学堂：从顶级短线交易者的真实交割单学习A股交易，量化策略、排行榜、亏损追踪、文章与教学视频。",
+    applicationName: siteName,
+    formatDetection: { telephone: false },
+    icons: { icon: "/favicon.svg" },
+  };
+}
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };
+
 export default function RootLayout({ children }: { children: React.ReactNode }) {
-  return (<html lang="zh-CN"><body>{children}</body></html>);
+  const cfg = clientConfig();
+  return (
+    <html lang="zh-CN">
+      <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
+        <ClientConfigProvider config={cfg}>
+          {children}
+          <ClientPlumbing config={cfg} />
+        </ClientConfigProvider>
+      </body>
+    </html>
+  );
 }

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  PAYMENT_TEST_MODE: z.enum(["0", "1"]).default("0"),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
 });
 
@@ -46,6 +48,10 @@ export type AppConfig = {
   sessionDays: number;
   logLevel: string;
   loadDemoData: boolean;
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (0: the socket address). */
+  trustedProxyHops: number;
+  /** Enables /paytest and the 测试模式 payment provider (never in production). */
+  paymentTestMode: boolean;
   /** PostgreSQL server the data-layer tests also run on (each test file gets its own database). */
   testDatabaseUrl: string | null;
 };
@@ -77,6 +83,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     sessionDays: e.SESSION_DAYS,
     logLevel: e.LOG_LEVEL,
     loadDemoData: e.DEMO_DATA === "1",
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    paymentTestMode: e.PAYMENT_TEST_MODE === "1",
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
   };
 }

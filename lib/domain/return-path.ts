@@ -16,7 +16,7 @@ export function safeReturnPath(raw: string | null | undefined, origin: string): 
   // A value still encoded once more (r=%2Fuser%2Faccount) is used decoded; both forms must be clean.
   const path = raw.startsWith("/") ? raw : decoded;
   for (const candidate of [raw, decoded]) {
-    // eslint-disable-next-line no-control-regex
+     
     if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return "/";
   }
   if (!path.startsWith("/") || path.startsWith("//") || decoded.startsWith("//")) return "/";

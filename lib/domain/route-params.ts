@@ -56,7 +56,7 @@ export function isAnalysisFilter(value: string): boolean {
 
 /** A search term: anything printable of 1–50 characters. */
 export function isSearchTerm(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
+   
   return value.trim().length > 0 && [...value].length <= 50 && !/[\u0000-\u001f\u007f]/.test(value);
 }
 

@@ -12,3 +12,7 @@ export const DISCLAIMER_STORAGE_KEY = "disclaimerClosedTime";
 
 /** Session-data keys named in SPEC §3. */
 export const SESSION_KEYS = ["userinfo", "menuPosition", "vcodeNugd", "recserfCode", "recserfGuid", "likeCount"] as const;
+
+/** Request headers the middleware sets for the pages (always overwritten, never trusted from the client). */
+export const PATH_HEADER = "x-lh-path";
+export const ERROR_MESSAGE_HEADER = "x-lh-error-message";

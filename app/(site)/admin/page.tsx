@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { EmptyState } from "@/components/content/EmptyState";
+import { Card, PageIntro, Section } from "@/components/content/PageIntro";
+import { formatDateTime } from "@/lib/domain/format";
+import { adminOverview } from "@/lib/server/admin/overview";
+import { requireStaff } from "@/lib/server/auth/gate";
+
+export const metadata: Metadata = { title: "管理后台", robots: { index: false } };
+
+export default async function AdminPage() {
+  const viewer = await requireStaff();
+  const o = await adminOverview(viewer);
+  const stats = [["会员", o.members], ["文章", o.articles], ["大神", o.masters], ["策略", o.strategies]] as const;
+  return (
+    <>
+      <PageIntro title="管理后台">{viewer.role === "admin" ? "管理员" : "编辑"}：{viewer.userInfo.nickName}</PageIntro>
+      <div className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {stats.map(([label, n]) => (
+          <Card key={label}>
+            <p className="text-sm text-slate-500">{label}</p>
+            <p className="mt-1 text-2xl font-semibold" data-testid={`admin-count-${label}`}>{n}</p>
+          </Card>
+        ))}
+      </div>
+      <Section title="前端错误报告（最近 20 条）">
+        {o.reports.length === 0 ? (
+          <EmptyState title="暂无错误报告" />
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="bg-slate-50 text-slate-500"><tr><th className="px-3 py-2">时间</th><th className="px-3 py-2">类别</th><th className="px-3 py-2">页面</th><th className="px-3 py-2">错误</th></tr></thead>
+              <tbody>
+                {o.reports.map((r) => (
+                  <tr key={r.id} className="border-t border-slate-100 align-top">
+                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(r.createdAt)}</td>
+                    <td className="px-3 py-2">{r.innerException}</td>
+                    <td className="max-w-[200px] truncate px-3 py-2">{r.requestUrl}</td>
+                    <td className="max-w-[360px] truncate px-3 py-2 font-mono text-xs">{r.exception}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { cookies } from "next/headers";
+import { Header } from "@/components/layout/Header";
+import { DisclaimerBar } from "@/components/layout/DisclaimerBar";
+import { SiteProviders } from "@/components/layout/SiteProviders";
+import { Footer } from "@/components/site/Footer";
+import { config } from "@/lib/config";
+import { DEFAULT_PLANS } from "@/lib/domain/plans";
+import { INVITE_COOKIE } from "@/lib/domain/site";
+import { getViewer, isStaff } from "@/lib/server/auth/viewer";
+import { unreadCount } from "@/lib/server/notifications/unread";
+
+/** The default layout: header, page, footer and the fixed risk-disclaimer bar. */
+export default async function SiteLayout({ children }: { children: React.ReactNode }) {
+  const viewer = await getViewer();
+  const unread = await unreadCount(viewer);
+  const plans = DEFAULT_PLANS.map(({ id, levelId, name, period, priceFen }) => ({ id, levelId, name, period, priceFen }));
+  const { siteName, siteUrl } = config();
+  const invitation = (await cookies()).get(INVITE_COOKIE)?.value ?? "";
+  return (
+    <SiteProviders siteUrl={siteUrl} siteName={siteName} plans={plans} invitationCode={invitation}>
+      <Header viewer={viewer?.userInfo ?? null} unreadCount={unread} isStaff={isStaff(viewer)} siteName={siteName} />
+      <main className="mx-auto w-full max-w-6xl px-4 py-5 sm:py-8">{children}</main>
+      <Footer siteName={siteName} />
+      <DisclaimerBar />
+    </SiteProviders>
+  );
+}

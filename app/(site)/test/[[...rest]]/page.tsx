@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { validatedParams } from "@/lib/server/routing";
+import { DetailPage, detailTitle } from "../../_views/DetailPage";
+import { HomePage, type SearchParams } from "../../_views/HomePage";
+
+type Props = { params: Promise<{ rest?: string[] }>; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { rest = [] } = await params;
+  if (rest.length === 0) return {};
+  const title = await detailTitle(validatedParams("test", ["test", ...rest]).guid);
+  return { title, description: `${title}：逐笔成交、K线买卖点、盈亏与持股天数。` };
+}
+
+/** `/test` shows the home page; `/test/{guid}/…` the detail page. */
+export default async function Test({ params, searchParams }: Props) {
+  const { rest = [] } = await params;
+  if (rest.length === 0) return <HomePage searchParams={searchParams} />;
+  return <DetailPage params={validatedParams("test", ["test", ...rest])} />;
+}

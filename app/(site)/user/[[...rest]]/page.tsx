@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ArticleList } from "@/components/content/ArticleList";
+import { EmptyState } from "@/components/content/EmptyState";
+import { MasterAvatar } from "@/components/content/MasterList";
+import { Card, Section } from "@/components/content/PageIntro";
+import { Pagination } from "@/components/content/Pagination";
+import { formatDate } from "@/lib/domain/format";
+import { parsePageIndex } from "@/lib/domain/route-params";
+import { requireViewer } from "@/lib/server/auth/gate";
+import { listBlogPosts } from "@/lib/server/content/articles";
+import { publicMember } from "@/lib/server/content/members";
+import { validatedParams } from "@/lib/server/routing";
+
+type Props = { params: Promise<{ rest?: string[] }> };
+
+/** Without a uguid the page is one's own (login needed); with one, anybody's public page. */
+async function load(params: Props["params"]) {
+  const { rest = [] } = await params;
+  const p = validatedParams("user", ["user", ...rest]);
+  const uguid = p.uguid ?? (await requireViewer()).userId;
+  const member = await publicMember(uguid);
+  if (!member) notFound();
+  return { member, page: parsePageIndex(p.pageIndex) };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { member } = await load(params);
+  return { title: `${member.nickname}的主页`, description: `${member.nickname}在量化学堂的博客文章。` };
+}
+
+export default async function UserPage({ params }: Props) {
+  const { member, page } = await load(params);
+  const posts = await listBlogPosts(member.uguid, page);
+  return (
+    <>
+      <Card className="mb-6 flex items-center gap-4">
+        <MasterAvatar name={member.nickname} avatarUrl={member.avatarUrl} size={56} />
+        <div>
+          <h1 className="text-xl font-semibold">{member.nickname}</h1>
+          <p className="text-sm text-slate-500">{formatDate(member.joinedAt)} 加入</p>
+        </div>
+      </Card>
+      <Section title="博客">
+        {posts.items.length ? <ArticleList items={posts.items} /> : <EmptyState title="还没有发表博客" />}
+        <Pagination base={`/user/${member.uguid}`} page={page} total={posts.total} pageSize={posts.pageSize} />
+      </Section>
+    </>
+  );
+}

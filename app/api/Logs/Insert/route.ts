@@ -1,0 +1,24 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { MAX_REPORT_BYTES, storeClientErrorReport } from "@/lib/server/logs/client-errors";
+import { takeToken } from "@/lib/server/security/rate-limit";
+import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+
+/** Front-end error reports: ≤16 KB JSON, ≤60 a minute per address, stored escaped, answered 204 without echo. */
+export async function POST(req: NextRequest) {
+  if (!isSameOrigin(req.headers)) return new NextResponse(null, { status: 403 });
+  const ip = clientIp(req.headers);
+  const wait = await takeToken("logs-insert", ip, 60, 60);
+  if (wait > 0) return new NextResponse(null, { status: 429, headers: { "Retry-After": String(wait) } });
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_REPORT_BYTES) return new NextResponse(null, { status: 413 });
+  const raw = await req.text();
+  if (Buffer.byteLength(raw) > MAX_REPORT_BYTES) return new NextResponse(null, { status: 413 });
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return new NextResponse(null, { status: 400 });
+  }
+  const outcome = await storeClientErrorReport(body, { ip, userAgent: req.headers.get("user-agent") ?? "" });
+  return new NextResponse(null, { status: outcome === "stored" ? 204 : 400 });
+}

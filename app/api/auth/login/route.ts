@@ -1,0 +1,42 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { safeReturnPath } from "@/lib/domain/return-path";
+import { setLoginCookies } from "@/lib/server/auth/cookies";
+import { loginWithPassword } from "@/lib/server/auth/login";
+import { viewerForToken } from "@/lib/server/auth/viewer";
+import { takeToken } from "@/lib/server/security/rate-limit";
+import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+
+const Body = z.object({
+  account: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+  r: z.string().max(2000).optional(),
+});
+
+const fail = (status: number, message: string, headers?: Record<string, string>) =>
+  NextResponse.json({ message }, { status, headers });
+
+/** Password login: sets the HttpOnly `token` and the readable `userinfo` cookies, answers where to go next. */
+export async function POST(req: NextRequest) {
+  if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
+  const parsed = Body.safeParse(await req.json().catch(() => null));
+  if (!parsed.success) return fail(400, "请输入账号和密码");
+  const { account, password, r } = parsed.data;
+
+  const ip = clientIp(req.headers);
+  const waits = await Promise.all([
+    takeToken("login-ip", ip, 30, 15 * 60),
+    takeToken("login-account", account.toLowerCase(), 10, 15 * 60),
+  ]);
+  const wait = Math.max(...waits);
+  if (wait > 0) return fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
+
+  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "");
+  if (!result.ok) return fail(401, "账号或密码错误");
+  const viewer = await viewerForToken(result.session.token);
+  if (!viewer) return fail(500, "服务器内部错误");
+  const res = NextResponse.json({ redirectTo: safeReturnPath(r, config().siteUrl), userInfo: viewer.userInfo });
+  setLoginCookies(res, result.session.token, result.session.expiresAt, viewer.userInfo);
+  return res;
+}

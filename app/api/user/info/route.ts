@@ -1,0 +1,18 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { TOKEN_COOKIE } from "@/lib/domain/site";
+import { viewerForToken } from "@/lib/server/auth/viewer";
+
+export const dynamic = "force-dynamic";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** SPEC §7: the token as a query parameter or `Authorization: Bearer` (the cookie also works). */
+export async function GET(req: NextRequest) {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
+  const token = req.nextUrl.searchParams.get("token") || bearer || req.cookies.get(TOKEN_COOKIE)?.value;
+  const viewer = await viewerForToken(token);
+  if (!viewer) {
+    return NextResponse.json({ data: null, status: 401, info: { name: "请先登录" } }, { status: 401, headers: NO_STORE });
+  }
+  return NextResponse.json({ data: viewer.userInfo }, { headers: NO_STORE });
+}

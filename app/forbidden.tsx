@@ -1,0 +1,17 @@
+import { headers } from "next/headers";
+import { ErrorScreen } from "@/components/errors/ErrorScreen";
+import { ReportShownError } from "@/components/errors/ReportShownError";
+import { PATH_HEADER } from "@/lib/domain/site";
+import { config } from "@/lib/config";
+
+/** forbidden() from the data layer: the 403 screen with HTTP 403. */
+export default async function Forbidden() {
+  const path = (await headers()).get(PATH_HEADER) ?? "";
+  const cfg = config();
+  return (
+    <>
+      <ErrorScreen code={403} supportEmail={cfg.supportEmail} intercomAppId={cfg.intercomAppId} />
+      <ReportShownError statusCode={403} path={path} message="访问被拒绝" />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { Command, InvalidArgumentError } from "commander";
+import { config } from "@/lib/config";
+import { closeDatabase, prepareDatabase } from "@/lib/db";
+import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
+import { levelByCode } from "@/lib/domain/levels";
+import { grantDays, membershipOf } from "@/lib/server/members/grants";
+import { createUser, findUserByAccount, NewUserInput } from "@/lib/server/members/users";
+import { levelEndDateString } from "@/lib/domain/membership";
+
+/** The operator command line: `npm run cli -- <command>`. */
+const program = new Command()
+  .name("npm run cli --")
+  .description("量化学堂 operator commands. PGlite mode: stop the server first (one process per data directory).")
+  .showHelpAfterError();
+
+async function withDatabase<T>(migrate: boolean, work: () => Promise<T>): Promise<T> {
+  await prepareDatabase({ migrate, seedDemo: false });
+  try {
+    return await work();
+  } finally {
+    await closeDatabase();
+  }
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 3660) throw new InvalidArgumentError("must be a whole number of days from 1 to 3660");
+  return n;
+}
+
+program
+  .command("db:migrate")
+  .description("apply the committed SQL migrations (PostgreSQL via DATABASE_URL, or the PGlite data directory)")
+  .action(async () => {
+    await withDatabase(true, async () => undefined);
+    const cfg = config();
+    console.log(`migrations applied (${cfg.databaseUrl ? "postgres" : `pglite in ${cfg.dataDir}`})`);
+  });
+
+program
+  .command("db:seed")
+  .description("load the demo data (labelled 演示数据) once; without --demo, report whether it is loaded")
+  .option("--demo", "load the demo masters, strategies and articles")
+  .action(async (opts: { demo?: boolean }) => {
+    await withDatabase(true, async () => {
+      const { db } = await import("@/lib/db");
+      const database = await db();
+      if (!opts.demo) {
+        const at = await demoSeededAt(database);
+        console.log(at ? `demo data loaded at ${at}` : "no demo data loaded (use --demo to load it)");
+        return;
+      }
+      console.log((await seedDemoData(database)) ? "demo data loaded" : `demo data already loaded at ${await demoSeededAt(database)}`);
+    });
+  });
+
+program
+  .command("user:create")
+  .description("create a member; prints the uguid alone on its last line")
+  .requiredOption("--email <email>", "e-mail address")
+  .option("--mobile <mobile>", "mainland mobile number (11 digits)")
+  .option("--password <password>", "password (at least 8 characters)")
+  .option("--nickname <nickname>", "display name")
+  .option("--role <role>", "member | editor | admin", "member")
+  .action(async (opts: { email: string; mobile?: string; password?: string; nickname?: string; role: string }) => {
+    const input = NewUserInput.safeParse(opts);
+    if (!input.success) throw new InvalidArgumentError(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
+    await withDatabase(true, async () => {
+      const user = await createUser(opts as never);
+      console.log(`created ${user.role} ${user.email ?? user.mobile} (invitation code ${user.invitationCode})`);
+      console.log(user.id);
+    });
+  });
+
+program
+  .command("user:grant")
+  .description("grant a membership level for N days (after any current grant of that level)")
+  .requiredOption("--email <email>", "the member's e-mail address")
+  .requiredOption("--level <level>", "vip | svip")
+  .requiredOption("--days <n>", "number of days", positiveInt)
+  .action(async (opts: { email: string; level: string; days: number }) => {
+    const level = levelByCode(opts.level);
+    if (!level || level.levelId === 0) throw new InvalidArgumentError(`--level must be vip or svip, got "${opts.level}"`);
+    await withDatabase(true, async () => {
+      const user = await findUserByAccount(opts.email);
+      if (!user) throw new InvalidArgumentError(`no member with e-mail ${opts.email}`);
+      await grantDays({ userId: user.id, levelId: level.levelId as 100 | 200, days: opts.days, source: "admin", sourceKey: `admin:cli:${randomUUID()}` });
+      const state = await membershipOf(user.id);
+      console.log(`${user.email}: ${state.level.levelName} until ${levelEndDateString(state.endsAt)} (Asia/Shanghai)`);
+    });
+  });
+
+program.parseAsync(process.argv).catch((err: Error) => {
+  console.error(`error: ${err.message}`);
+  process.exitCode = 1;
+});

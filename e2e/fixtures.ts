@@ -1,0 +1,29 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+
+/** The accounts scripts/e2e.mjs creates before the server starts. */
+export const ACCOUNTS = {
+  member: { email: "member@e2e.test", password: "member-pass-1", nickname: "测试会员" },
+  editor: { email: "editor@e2e.test", password: "editor-pass-1", nickname: "测试编辑" },
+  svip: { email: "svip@e2e.test", password: "svip-pass-1", nickname: "测试SVIP" },
+} as const;
+
+export const GUID = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";
+
+/** Logs in through the real endpoint; the context keeps the cookies it sets. */
+export async function logIn(request: APIRequestContext, who: keyof typeof ACCOUNTS): Promise<string> {
+  const { email, password } = ACCOUNTS[who];
+  const res = await request.post("/api/auth/login", { data: { account: email, password } });
+  expect(res.status()).toBe(200);
+  const cookie = res.headers()["set-cookie"] ?? "";
+  const token = /token=([^;]+)/.exec(cookie)?.[1];
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+export async function logInPage(page: Page, who: keyof typeof ACCOUNTS): Promise<string> {
+  return logIn(page.context().request, who);
+}
+
+export async function cookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies()).map((c) => c.name);
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { prepareDatabase } from "@/lib/db";
+
+/**
+ * Opens the database when the server starts (for PGlite: takes the data-directory lock, migrates and loads the
+ * demo data on first run), so the first visitor does not pay the start-up and a second process on the same
+ * data directory stops at once with a clear message.
+ */
+export async function prepareServer(): Promise<void> {
+  const cfg = config();
+  try {
+    const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
+    console.log(`> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""})`);
+  } catch (err) {
+    console.error(`\n✖ ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,47 @@
+// Playwright on Debian's Chromium against a fresh data directory with known test accounts.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfNeeded } from "./build-if-needed.mjs";
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("> Installing Debian's chromium (apt-get install -y chromium)…");
+    const update = spawnSync("apt-get", ["update"], { stdio: "inherit" });
+    const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (install && install.status === 0 && fs.existsSync(chromium)) return;
+  }
+  console.error(`✖ Chromium not found at ${chromium}. Install Debian's package: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+ensureChromium();
+buildIfNeeded();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-e2e-"));
+const cli = (...args) =>
+  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+
+// The accounts the specs log in with (e2e/fixtures.ts reads the same constants).
+cli("db:migrate");
+cli("db:seed", "--demo");
+cli("user:create", "--email", "member@e2e.test", "--password", "member-pass-1", "--nickname", "测试会员");
+cli("user:create", "--email", "editor@e2e.test", "--password", "editor-pass-1", "--nickname", "测试编辑", "--role", "editor");
+cli("user:create", "--email", "svip@e2e.test", "--password", "svip-pass-1", "--nickname", "测试SVIP");
+cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
+
+const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+});
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);
