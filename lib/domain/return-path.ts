@@ -28,6 +28,8 @@ export function safeReturnPath(raw: string | null | undefined, origin: string): 
   }
   if (url.origin !== new URL(origin).origin || url.username || url.password) return "/";
   if (LOGIN_PATHS.some((re) => re.test(url.pathname))) return "/";
+  // Dot segments can normalise into a protocol-relative path ("/.//evil.com" → "//evil.com").
+  if (url.pathname.startsWith("//")) return "/";
   return url.pathname + url.search + url.hash;
 }
 
