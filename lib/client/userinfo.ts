@@ -6,13 +6,19 @@
 import Cookies from "js-cookie";
 import { TOKEN_COOKIE, USERINFO_COOKIE, USERINFO_STORAGE_KEY } from "@/lib/domain/site";
 import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
-import type { Requester } from "./request";
+import { cookieAttributes } from "./cookie-attributes";
+import type { QueryParams, RequestOptions } from "./request";
 import { readStoredToken } from "./token";
 
 const HOME_PATH = "/god";
 const USER_INFO_PATH = "/api/user/info";
 
 let pendingFetch: Promise<UserInfo | null> | null = null;
+
+/** The part of the request layer used here (a Requester from createRequest fits). */
+export interface UserInfoSource {
+  get(path: string, params?: QueryParams, options?: RequestOptions): Promise<unknown>;
+}
 
 /** Reads the user info from the cookie and syncs localStorage; no cookie means logged out, so the mirror is cleared. */
 export function loadUserInfo(): UserInfo | null {
@@ -25,7 +31,7 @@ export function loadUserInfo(): UserInfo | null {
 /** Stores the user info as a session cookie (the server's login cookie sets the lasting one) and in localStorage. */
 export function saveUserInfo(info: UserInfo): void {
   const json = JSON.stringify(info);
-  Cookies.set(USERINFO_COOKIE, json, { path: "/", sameSite: "lax" });
+  Cookies.set(USERINFO_COOKIE, json, cookieAttributes());
   writeStorage(json);
 }
 
@@ -52,7 +58,7 @@ export function isLoggedIn(): boolean {
  * Called on each navigation: when no user info is held and the target is not Home (/god), asks the server for it.
  * Resolves with the user info held afterwards; failures are ignored (resolves null, no toast).
  */
-export async function fetchUserInfoIfMissing(pathname: string, request: Pick<Requester, "get">): Promise<UserInfo | null> {
+export async function fetchUserInfoIfMissing(pathname: string, request: UserInfoSource): Promise<UserInfo | null> {
   const held = loadUserInfo();
   if (held) return held;
   if (isHomePath(pathname)) return null;
@@ -62,7 +68,7 @@ export async function fetchUserInfoIfMissing(pathname: string, request: Pick<Req
   return pendingFetch;
 }
 
-async function fetchUserInfo(request: Pick<Requester, "get">): Promise<UserInfo | null> {
+async function fetchUserInfo(request: UserInfoSource): Promise<UserInfo | null> {
   try {
     const token = readStoredToken();
     const body = await request.get(USER_INFO_PATH, token ? { token } : undefined, { silent: true });

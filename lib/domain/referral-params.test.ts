@@ -1,5 +1,7 @@
 import { fc, test as propTest } from "@fast-check/jest";
-import { parseReferralParams, planReferralCookies, type EntryContext } from "./referral-params";
+import {
+  encodedRecordLength, parseReferralParams, planReferralCookies, REFERER_COOKIE_BUDGET, type EntryContext,
+} from "./referral-params";
 
 describe("parseReferralParams", () => {
   it("reads code, t and r from the entry query", () => {
@@ -81,8 +83,20 @@ describe("planReferralCookies", () => {
     expect(planReferralCookies(entry({}))).toEqual({ inviteCode: null, referer: null });
   });
 
-  propTest.prop([fc.string(), fc.string(), fc.boolean()])("never throws and keeps the cookie small", (search, referrer, hasRefererCookie) => {
-    const plan = planReferralCookies(entry({ search, referrer, hasRefererCookie }));
-    if (plan.referer) expect(JSON.stringify(plan.referer).length).toBeLessThan(4096 * 2);
+  propTest.prop([fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), fc.boolean()])(
+    "never throws on arbitrary input",
+    (search, referrer, hasRefererCookie) => {
+      planReferralCookies(entry({ search, referrer, hasRefererCookie }));
+    },
+  );
+
+  propTest.prop([
+    fc.dictionary(fc.string({ unit: "grapheme", maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 300 }), { maxKeys: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 600 }),
+  ])("keeps the referer cookie within its size budget", (query, tracking) => {
+    const search = new URLSearchParams({ ...query, t: tracking || "x" }).toString();
+    const plan = planReferralCookies(entry({ search, referrer: `https://other.example/${"长".repeat(400)}` }));
+    expect(plan.referer).not.toBeNull();
+    expect(encodedRecordLength(plan.referer!)).toBeLessThanOrEqual(REFERER_COOKIE_BUDGET);
   });
 });

@@ -43,6 +43,8 @@ const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_QUERY_KEYS = 20;
 const MAX_VALUE_LENGTH = 200;
 const MAX_URL_LENGTH = 500;
+/** Budget for the URL-encoded cookie value, leaving room for the name and attributes. */
+export const REFERER_COOKIE_BUDGET = 3000;
 
 export function parseReferralParams(search: string): ReferralParams {
   const outer = new URLSearchParams(search.startsWith("?") ? search.slice(1) : search);
@@ -66,14 +68,35 @@ export function planReferralCookies(entry: EntryContext): ReferralCookiePlan {
   const hasCampaign = params.code !== null || params.tracking !== null;
   const externalLanding = !entry.hasRefererCookie && isExternal(entry.referrer, entry.origin);
   const referer: RefererRecord | null = hasCampaign || externalLanding
-    ? {
+    ? fitCookieBudget({
         TParam: params.tracking ?? "",
         QuestionParam: params.query,
         Referer: entry.referrer.slice(0, MAX_URL_LENGTH),
         cUrl: `${entry.origin}${entry.pathname}`.slice(0, MAX_URL_LENGTH),
-      }
+      })
     : null;
   return { inviteCode: params.code, referer };
+}
+
+/** URL-encoded size of a record, as it will sit in the cookie (JSON.stringify escapes lone surrogates, so this never throws). */
+export function encodedRecordLength(record: RefererRecord): number {
+  return encodeURIComponent(JSON.stringify(record)).length;
+}
+
+/** Drops trailing query parameters, then shortens the free-text fields, until the record fits the budget. */
+function fitCookieBudget(record: RefererRecord): RefererRecord {
+  let fitted = record;
+  const keys = Object.keys(record.QuestionParam);
+  while (encodedRecordLength(fitted) > REFERER_COOKIE_BUDGET && keys.length > 0) {
+    keys.pop();
+    fitted = { ...fitted, QuestionParam: Object.fromEntries(keys.map((key) => [key, record.QuestionParam[key] ?? ""])) };
+  }
+  for (const field of ["Referer", "TParam", "cUrl"] as const) {
+    while (encodedRecordLength(fitted) > REFERER_COOKIE_BUDGET && fitted[field].length > 0) {
+      fitted = { ...fitted, [field]: fitted[field].slice(0, Math.floor(fitted[field].length / 2)) };
+    }
+  }
+  return fitted;
 }
 
 function inviteCode(value: string | null): string | null {
@@ -97,7 +120,8 @@ function firstValues(params: URLSearchParams): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of params) {
     if (Object.keys(result).length >= MAX_QUERY_KEYS) break;
-    if (!Object.hasOwn(result, key)) result[key] = value.slice(0, MAX_VALUE_LENGTH);
+    const name = key.slice(0, MAX_VALUE_LENGTH);
+    if (!Object.hasOwn(result, name)) result[name] = value.slice(0, MAX_VALUE_LENGTH);
   }
   return result;
 }

@@ -1,0 +1,69 @@
+"use client";
+
+import { GoogleAnalytics } from "@next/third-parties/google";
+import { usePathname } from "next/navigation";
+import Script from "next/script";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { baiduTongjiSrc, trackBaiduPageview } from "@/lib/client/analytics";
+import { installChunkErrorReload, reloadIfUpdatePending, startBuildPoller } from "@/lib/client/build-updates";
+import { whenDomReady } from "@/lib/client/dom-ready";
+import { installErrorReporter } from "@/lib/client/error-reporter";
+import { bootIntercom, intercomUser, isIntercomBooted, updateIntercom } from "@/lib/client/intercom";
+import { captureReferral } from "@/lib/client/referral";
+import { createRequest } from "@/lib/client/request";
+import { fetchUserInfoIfMissing, loadUserInfo } from "@/lib/client/userinfo";
+import type { ClientConfig } from "@/lib/domain/client-config";
+import { FingerprintProvider } from "./fingerprint-context";
+
+export interface ClientPlumbingProps {
+  config: ClientConfig;
+  /** Optional: whatever is rendered inside gets the fingerprint through useFingerprint(). */
+  children?: ReactNode;
+}
+
+/**
+ * The browser start-up of SPEC §4/§7/§8: error reporting, chunk-error reload, referral capture, build polling,
+ * the chat widget, analytics, and on every navigation the user-info fetch and the pending-build reload.
+ */
+export function ClientPlumbing({ config, children }: ClientPlumbingProps) {
+  const { isDevelopment, buildId, intercomAppId, gaId, baiduTongjiId } = config;
+  const pathname = usePathname();
+  const apiHostsKey = config.apiHosts.join(" ");
+  const request = useMemo(() => createRequest({ apiHosts: apiHostsKey ? apiHostsKey.split(" ") : [] }), [apiHostsKey]);
+
+  useEffect(() => {
+    const uninstallReporter = installErrorReporter({ isDevelopment });
+    const uninstallChunkReload = installChunkErrorReload({ buildId });
+    let stopPoller = () => {};
+    const cancelReady = whenDomReady(() => {
+      captureReferral();
+      stopPoller = startBuildPoller({ buildId });
+      if (intercomAppId) bootIntercom(intercomAppId, loadUserInfo()).catch(() => {});
+    });
+    return () => {
+      cancelReady();
+      stopPoller();
+      uninstallChunkReload();
+      uninstallReporter();
+    };
+  }, [isDevelopment, buildId, intercomAppId]);
+
+  const previousPath = useRef<string | null>(null);
+  useEffect(() => {
+    const isNavigation = previousPath.current !== null && previousPath.current !== pathname;
+    previousPath.current = pathname;
+    if (isNavigation && reloadIfUpdatePending()) return;
+    if (isNavigation && baiduTongjiId) trackBaiduPageview(pathname);
+    void fetchUserInfoIfMissing(pathname, request).then((user) => {
+      if (user && isIntercomBooted()) updateIntercom(intercomUser(user));
+    });
+  }, [pathname, request, baiduTongjiId]);
+
+  return (
+    <FingerprintProvider fingerprintKey={config.fingerprintKey} fingerprintIv={config.fingerprintIv}>
+      {children}
+      {gaId ? <GoogleAnalytics gaId={gaId} /> : null}
+      {baiduTongjiId ? <Script id="baidu-tongji" src={baiduTongjiSrc(baiduTongjiId)} strategy="afterInteractive" /> : null}
+    </FingerprintProvider>
+  );
+}

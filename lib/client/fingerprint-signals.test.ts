@@ -1,0 +1,99 @@
+import { AUDIO_TIMEOUT, collectSignals, UNSUPPORTED } from "./fingerprint-signals";
+
+type GetContext = typeof HTMLCanvasElement.prototype.getContext;
+const originalGetContext = HTMLCanvasElement.prototype.getContext;
+const originalToDataURL = HTMLCanvasElement.prototype.toDataURL;
+
+function stubGetContext(impl: (type: string) => unknown) {
+  HTMLCanvasElement.prototype.getContext = jest.fn(impl) as unknown as GetContext;
+}
+
+function fake2dContext(canvas: HTMLCanvasElement, installedFonts: string[]) {
+  let font = "";
+  return {
+    canvas,
+    set font(value: string) { font = value; },
+    get font() { return font; },
+    fillStyle: "", textBaseline: "",
+    fillRect: jest.fn(), fillText: jest.fn(), beginPath: jest.fn(), arc: jest.fn(), stroke: jest.fn(),
+    measureText: () => ({ width: installedFonts.some((name) => font.includes(`"${name}"`)) ? 123 : 100 }),
+  };
+}
+
+afterEach(() => {
+  HTMLCanvasElement.prototype.getContext = originalGetContext;
+  HTMLCanvasElement.prototype.toDataURL = originalToDataURL;
+  delete (window as { OfflineAudioContext?: unknown }).OfflineAudioContext;
+  jest.useRealTimers();
+});
+
+describe("collectSignals", () => {
+  it("falls back to fixed values without canvas, webgl and audio", async () => {
+    stubGetContext(() => null);
+    await expect(collectSignals()).resolves.toEqual({
+      canvas: UNSUPPORTED, webgl: UNSUPPORTED, plugins: "", fonts: UNSUPPORTED, audio: UNSUPPORTED, webdriver: false,
+    });
+  });
+
+  it("never throws when the canvas API throws", async () => {
+    stubGetContext(() => { throw new Error("blocked"); });
+    const signals = await collectSignals();
+    expect(signals.canvas).toBe("error");
+    expect(signals.fonts).toBe("error");
+  });
+
+  it("hashes the canvas drawing and lists the fonts that change text width", async () => {
+    HTMLCanvasElement.prototype.getContext = jest.fn(function (this: HTMLCanvasElement, type: string) {
+      return type === "2d" ? fake2dContext(this, ["Microsoft YaHei", "Arial"]) : null;
+    }) as unknown as GetContext;
+    HTMLCanvasElement.prototype.toDataURL = jest.fn(() => "data:image/png;base64,AAAA");
+    const signals = await collectSignals();
+    expect(signals.canvas).toMatch(/^[0-9a-f]{32}$/);
+    expect(signals.fonts).toBe("Microsoft YaHei,Arial");
+  });
+
+  it("reports the webdriver flag", async () => {
+    stubGetContext(() => null);
+    Object.defineProperty(navigator, "webdriver", { value: true, configurable: true });
+    expect((await collectSignals()).webdriver).toBe(true);
+    Object.defineProperty(navigator, "webdriver", { value: false, configurable: true });
+  });
+
+  it("gives up on audio after the timeout", async () => {
+    jest.useFakeTimers();
+    stubGetContext(() => null);
+    const param = () => ({ value: 0 });
+    class HangingAudioContext {
+      destination = {};
+      oncomplete: unknown = null;
+      createOscillator() { return { type: "", frequency: param(), connect: jest.fn(), start: jest.fn() }; }
+      createDynamicsCompressor() {
+        return { threshold: param(), knee: param(), ratio: param(), attack: param(), release: param(), connect: jest.fn() };
+      }
+      startRendering() { return new Promise(() => {}); }
+    }
+    Object.assign(window, { OfflineAudioContext: HangingAudioContext });
+    const result = collectSignals(1000);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect((await result).audio).toBe(AUDIO_TIMEOUT);
+  });
+
+  it("sums the rendered audio samples", async () => {
+    stubGetContext(() => null);
+    const param = () => ({ value: 0 });
+    class QuickAudioContext {
+      destination = {};
+      oncomplete: unknown = null;
+      createOscillator() { return { type: "", frequency: param(), connect: jest.fn(), start: jest.fn() }; }
+      createDynamicsCompressor() {
+        return { threshold: param(), knee: param(), ratio: param(), attack: param(), release: param(), connect: jest.fn() };
+      }
+      startRendering() {
+        const samples = new Float32Array(5000).fill(0.5);
+        return Promise.resolve({ getChannelData: () => samples });
+      }
+    }
+    Object.assign(window, { OfflineAudioContext: QuickAudioContext });
+    expect((await collectSignals()).audio).toBe("250");
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Browser signals for the device fingerprint (SPEC §3): canvas, webgl, plugins, fonts, audio and the webdriver flag.
+ * Canvas and webgl are hashed; every collector falls back to a fixed value instead of throwing (jsdom, privacy
+ * browsers and WebViews without canvas or audio).
+ */
+import SparkMD5 from "spark-md5";
+import { FINGERPRINT_AUDIO_TIMEOUT_MS } from "@/lib/domain/constants";
+import type { FingerprintSignals } from "@/lib/domain/fingerprint-payload";
+
+export const UNSUPPORTED = "unsupported";
+export const FAILED = "error";
+export const AUDIO_TIMEOUT = "timeout";
+
+const CANDIDATE_FONTS = [
+  "Microsoft YaHei", "SimSun", "SimHei", "KaiTi", "FangSong", "PingFang SC", "Hiragino Sans GB", "STHeiti", "Heiti SC",
+  "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Arial", "Helvetica", "Times New Roman",
+  "Courier New", "Verdana", "Georgia", "Segoe UI", "Roboto", "Ubuntu", "Calibri", "Tahoma", "Menlo", "Consolas",
+];
+const BASE_FONTS = ["monospace", "sans-serif", "serif"];
+const FONT_PROBE_TEXT = "mmmmmmmmmmlli量化学堂";
+const MAX_LIST_LENGTH = 400;
+
+export async function collectSignals(audioTimeoutMs: number = FINGERPRINT_AUDIO_TIMEOUT_MS): Promise<FingerprintSignals> {
+  return {
+    canvas: safely(canvasSignal),
+    webgl: safely(webglSignal),
+    plugins: safely(pluginsSignal),
+    fonts: safely(fontsSignal),
+    audio: await audioSignal(audioTimeoutMs).catch(() => FAILED),
+    webdriver: safely(() => navigator.webdriver === true, false),
+  };
+}
+
+function safely<T>(collect: () => T, fallback: T): T;
+function safely(collect: () => string): string;
+function safely<T>(collect: () => T, fallback?: T): T | string {
+  try {
+    return collect();
+  } catch {
+    return fallback ?? FAILED;
+  }
+}
+
+function canvas2d(width: number, height: number): CanvasRenderingContext2D | null {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  return canvas.getContext("2d");
+}
+
+function canvasSignal(): string {
+  const context = canvas2d(240, 60);
+  if (!context) return UNSUPPORTED;
+  context.textBaseline = "alphabetic";
+  context.fillStyle = "#f60";
+  context.fillRect(100, 1, 62, 20);
+  context.fillStyle = "#069";
+  context.font = "14px Arial";
+  context.fillText("量化学堂 Fingerprint 😀", 2, 15);
+  context.fillStyle = "rgba(102, 204, 0, 0.7)";
+  context.font = "18px serif";
+  context.fillText("量化学堂 Fingerprint 😀", 4, 45);
+  context.beginPath();
+  context.arc(50, 50, 30, 0, Math.PI * 2);
+  context.stroke();
+  return SparkMD5.hash(context.canvas.toDataURL());
+}
+
+function webglSignal(): string {
+  const canvas = document.createElement("canvas");
+  const gl = (canvas.getContext("webgl") ?? canvas.getContext("experimental-webgl")) as WebGLRenderingContext | null;
+  if (!gl) return UNSUPPORTED;
+  const debug = gl.getExtension("WEBGL_debug_renderer_info");
+  const parts = [
+    gl.getParameter(debug ? debug.UNMASKED_VENDOR_WEBGL : gl.VENDOR),
+    gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER),
+    gl.getParameter(gl.VERSION),
+    gl.getParameter(gl.SHADING_LANGUAGE_VERSION),
+    gl.getParameter(gl.MAX_TEXTURE_SIZE),
+    String(gl.getParameter(gl.MAX_VIEWPORT_DIMS)),
+    (gl.getSupportedExtensions() ?? []).join(","),
+  ];
+  // Browsers cap live WebGL contexts per page; give this one back at once.
+  gl.getExtension("WEBGL_lose_context")?.loseContext();
+  return SparkMD5.hash(parts.map(String).join("~"));
+}
+
+function pluginsSignal(): string {
+  const names = Array.from(navigator.plugins ?? [], (plugin) => plugin.name);
+  return names.join(",").slice(0, MAX_LIST_LENGTH);
+}
+
+function fontsSignal(): string {
+  const context = canvas2d(10, 10);
+  if (!context) return UNSUPPORTED;
+  const widthWith = (family: string) => {
+    context.font = `72px ${family}`;
+    return context.measureText(FONT_PROBE_TEXT).width;
+  };
+  const baseWidths = BASE_FONTS.map(widthWith);
+  const present = CANDIDATE_FONTS.filter((font) =>
+    BASE_FONTS.some((base, index) => widthWith(`"${font}", ${base}`) !== baseWidths[index]));
+  return present.join(",").slice(0, MAX_LIST_LENGTH);
+}
+
+type OfflineAudioContextConstructor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
+
+async function audioSignal(timeoutMs: number): Promise<string> {
+  const AudioContextClass = (window.OfflineAudioContext ??
+    (window as unknown as { webkitOfflineAudioContext?: OfflineAudioContextConstructor }).webkitOfflineAudioContext);
+  if (!AudioContextClass) return UNSUPPORTED;
+  const context = new AudioContextClass(1, 5000, 44100);
+  const oscillator = context.createOscillator();
+  oscillator.type = "triangle";
+  oscillator.frequency.value = 10000;
+  const compressor = context.createDynamicsCompressor();
+  compressor.threshold.value = -50;
+  compressor.knee.value = 40;
+  compressor.ratio.value = 12;
+  compressor.attack.value = 0;
+  compressor.release.value = 0.25;
+  oscillator.connect(compressor);
+  compressor.connect(context.destination);
+  oscillator.start(0);
+
+  const rendered = new Promise<AudioBuffer>((resolve, reject) => {
+    // Older Safari returns nothing from startRendering and reports through oncomplete.
+    context.oncomplete = (event) => resolve(event.renderedBuffer);
+    const result = context.startRendering() as Promise<AudioBuffer> | undefined;
+    result?.then(resolve, reject);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const buffer = await Promise.race([rendered, timeout]);
+    if (!buffer) return AUDIO_TIMEOUT;
+    const samples = buffer.getChannelData(0);
+    let sum = 0;
+    for (let i = 4500; i < samples.length; i++) sum += Math.abs(samples[i] ?? 0);
+    return sum.toString();
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Device fingerprint of SPEC §3/§4: collected 100 ms after start-up, then kept in three cookies for 3 days so
+ * every later request (pages, server actions, route handlers) carries it. Cookie names (FINGERPRINT_COOKIES):
+ *   _lh_fa = hash (MD5 of the signals), _lh_fb = encryptedData (AES-CBC payload), _lh_fc = isWebdriver ("1"/"0").
+ * Never rejects: without canvas/audio the signals fall back to fixed values; without a valid key encryptedData is "".
+ */
+import Cookies from "js-cookie";
+import { FINGERPRINT_COOKIE_DAYS, FINGERPRINT_DELAY_MS } from "@/lib/domain/constants";
+import { encryptPayload, FINGERPRINT_COOKIES, hashSignals, type Fingerprint } from "@/lib/domain/fingerprint-payload";
+import { cookieAttributes } from "./cookie-attributes";
+import { collectSignals } from "./fingerprint-signals";
+
+export type { Fingerprint } from "@/lib/domain/fingerprint-payload";
+export { FINGERPRINT_COOKIES } from "@/lib/domain/fingerprint-payload";
+
+export interface FingerprintKeys {
+  /** AES key, hex (ClientConfig.fingerprintKey). */
+  fingerprintKey: string;
+  /** AES-CBC IV, hex (ClientConfig.fingerprintIv). */
+  fingerprintIv: string;
+}
+
+let pending: Promise<Fingerprint> | null = null;
+let computed: Fingerprint | null = null;
+const listeners = new Set<() => void>();
+
+/** The fingerprint of this page load, computed once (the first call starts the 100 ms delay). */
+export function getFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
+  pending ??= computeFingerprint(keys)
+    .catch((): Fingerprint => ({ hash: "", encryptedData: "", isWebdriver: false }))
+    .then((fingerprint) => {
+      computed = fingerprint;
+      for (const listener of listeners) listener();
+      return fingerprint;
+    });
+  return pending;
+}
+
+/** The fingerprint once computed, else null (for useSyncExternalStore). */
+export function peekFingerprint(): Fingerprint | null {
+  return computed;
+}
+
+/** Calls the listener when the fingerprint has been computed; returns the unsubscribe function. */
+export function onFingerprint(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
+  await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_DELAY_MS));
+  const signals = await collectSignals();
+  let encryptedData = "";
+  try {
+    encryptedData = encryptPayload(signals, Math.floor(Date.now() / 1000), keys.fingerprintKey, keys.fingerprintIv);
+  } catch (error) {
+    console.warn("Fingerprint payload not encrypted: check the fingerprint key and IV", error);
+  }
+  const fingerprint: Fingerprint = { hash: hashSignals(signals), encryptedData, isWebdriver: signals.webdriver };
+  storeFingerprint(fingerprint);
+  return fingerprint;
+}
+
+function storeFingerprint(fingerprint: Fingerprint): void {
+  const attributes = cookieAttributes(FINGERPRINT_COOKIE_DAYS);
+  Cookies.set(FINGERPRINT_COOKIES.hash, fingerprint.hash, attributes);
+  Cookies.set(FINGERPRINT_COOKIES.encryptedData, fingerprint.encryptedData, attributes);
+  Cookies.set(FINGERPRINT_COOKIES.isWebdriver, fingerprint.isWebdriver ? "1" : "0", attributes);
+}
