@@ -1,0 +1,63 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
+import { DISCLAIMER_SUPPRESS_MS } from "@/lib/domain/constants";
+import { DisclaimerBar } from "./DisclaimerBar";
+
+const TEXT = "股市有风险，投资需谨慎。本平台所有内容仅供学习参考，不构成任何投资建议，据此操作，风险自担。";
+const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
+
+beforeEach(() => {
+  window.localStorage.clear();
+  jest.spyOn(Date, "now").mockReturnValue(NOW);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe("DisclaimerBar", () => {
+  it("shows the risk text and the 7-day button when nothing is stored, and pads the page", () => {
+    render(<DisclaimerBar />);
+    expect(screen.getByText(TEXT)).toBeVisible();
+    expect(screen.getByRole("button", { name: "7天内不再提示" })).toBeInTheDocument();
+    expect(document.body).toHaveAttribute("data-disclaimer", "shown");
+    expect(document.body.style.getPropertyValue("--disclaimer-height")).toMatch(/^\d+px$/);
+  });
+
+  it("hides on close, stores the time in milliseconds and removes the padding", async () => {
+    const user = userEvent.setup();
+    render(<DisclaimerBar />);
+    await user.click(screen.getByRole("button", { name: "7天内不再提示" }));
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    expect(window.localStorage.getItem("disclaimerClosedTime")).toBe(String(NOW));
+    expect(document.body).not.toHaveAttribute("data-disclaimer");
+  });
+
+  it("stays hidden within 7 days of closing", () => {
+    window.localStorage.setItem("disclaimerClosedTime", String(NOW - DISCLAIMER_SUPPRESS_MS + 60_000));
+    render(<DisclaimerBar />);
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    expect(document.body).not.toHaveAttribute("data-disclaimer");
+  });
+
+  it("shows again once 7 days have passed", () => {
+    window.localStorage.setItem("disclaimerClosedTime", String(NOW - DISCLAIMER_SUPPRESS_MS));
+    render(<DisclaimerBar />);
+    expect(screen.getByText(TEXT)).toBeVisible();
+  });
+
+  it("follows a close made in another tab", () => {
+    render(<DisclaimerBar />);
+    expect(screen.getByText(TEXT)).toBeVisible();
+    act(() => {
+      window.localStorage.setItem("disclaimerClosedTime", String(NOW));
+      window.dispatchEvent(new StorageEvent("storage", { key: "disclaimerClosedTime" }));
+    });
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+  });
+
+  it("renders nothing on the server, so hydration never mismatches", () => {
+    expect(renderToString(<DisclaimerBar />)).toBe("");
+  });
+});

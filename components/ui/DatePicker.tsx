@@ -1,0 +1,111 @@
+"use client";
+
+import { format, isValid, parse } from "date-fns";
+import { CalendarDays, ChevronDown } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useMemo, useState } from "react";
+import { DayPicker } from "react-day-picker";
+import { zhCN } from "react-day-picker/locale";
+import "react-day-picker/style.css";
+import { BASE_Z_INDEX } from "@/lib/domain/constants";
+import { cn } from "./cn";
+
+const DAY = "yyyy-MM-dd";
+
+export interface DatePickerProps {
+  /** The chosen day as `YYYY-MM-DD`, or empty. */
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  /**
+   * When given, only these days (`YYYY-MM-DD`) can be picked — pass the trading days so weekends and
+   * holidays are disabled — and navigation stops at the first and last month that has one.
+   */
+  enabledDates?: ReadonlySet<string> | readonly string[];
+  /** Text on the button when nothing is chosen; 选择日期 by default. */
+  placeholder?: string;
+  disabled?: boolean;
+  id?: string;
+  /** Accessible name of the button, e.g. 选择交易日. */
+  "aria-label"?: string;
+  className?: string;
+}
+
+/** Parses `YYYY-MM-DD` into a local date, or undefined. */
+export function parseDay(value: string | null | undefined): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = parse(value, DAY, new Date());
+  return isValid(date) ? date : undefined;
+}
+
+/**
+ * A date field: a button showing the day (`2026-11-20 周五`) that opens a Monday-first calendar in Chinese
+ * (react-day-picker with the date-fns zhCN locale and DayPicker's Chinese labels).
+ */
+export function DatePicker({
+  value,
+  onChange,
+  enabledDates,
+  placeholder = "选择日期",
+  disabled,
+  id,
+  "aria-label": ariaLabel,
+  className,
+}: DatePickerProps) {
+  const [open, setOpen] = useState(false);
+  const selected = parseDay(value);
+
+  const enabled = useMemo(() => {
+    if (!enabledDates) return null;
+    const days = [...enabledDates].filter((d) => parseDay(d)).sort();
+    return { set: new Set(days), first: parseDay(days[0]), last: parseDay(days[days.length - 1]) };
+  }, [enabledDates]);
+
+  const label = selected ? format(selected, "yyyy-MM-dd EEE", { locale: zhCN }) : placeholder;
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        id={id}
+        disabled={disabled}
+        aria-label={ariaLabel ? `${ariaLabel}：${label}` : undefined}
+        className={cn(
+          "inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm tabular-nums",
+          "hover:border-brand focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand",
+          "disabled:cursor-not-allowed disabled:opacity-60",
+          selected ? "text-slate-900" : "text-slate-500",
+          className,
+        )}
+      >
+        <CalendarDays aria-hidden="true" size={16} className="text-slate-500" />
+        <span>{label}</span>
+        <ChevronDown aria-hidden="true" size={16} className="text-slate-400" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          style={{ zIndex: BASE_Z_INDEX + 10 }}
+          className="lh-calendar rounded-xl border border-slate-200 bg-white p-2 shadow-xl outline-none"
+        >
+          <DayPicker
+            mode="single"
+            locale={zhCN}
+            weekStartsOn={1}
+            selected={selected}
+            defaultMonth={selected ?? enabled?.last}
+            startMonth={enabled?.first}
+            endMonth={enabled?.last}
+            disabled={enabled ? (day: Date) => !enabled.set.has(format(day, DAY)) : undefined}
+            onSelect={(day) => {
+              // Tapping the chosen day again just closes the calendar.
+              if (day) onChange(format(day, DAY));
+              setOpen(false);
+            }}
+            autoFocus
+          />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
