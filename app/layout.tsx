@@ -17,6 +17,10 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
+// Every page depends on the viewer or the request (header, gates, runtime configuration): render per request, and
+// never touch the database while building.
+export const dynamic = "force-dynamic";
+
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

@@ -37,7 +37,8 @@ export function buildIfNeeded() {
   console.log("> Building the application (sources changed or no build yet)…");
   const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    // The build never opens a database: no data directory or database URL reaches it.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: "", DATABASE_URL: "" },
   });
   if (result.status !== 0) {
     console.error("✖ next build failed");

@@ -35,7 +35,7 @@ export function ErrorScreen({ code, detail, supportEmail, intercomAppId }: Error
       <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
         <Link
           href="/"
-          className="inline-flex h-11 items-center justify-center rounded-lg bg-brand px-6 font-medium text-white hover:bg-brand-dark"
+          className="inline-flex h-11 items-center justify-center rounded-lg bg-brand px-6 font-medium text-white hover:bg-brand-hover"
         >
           返回首页
         </Link>

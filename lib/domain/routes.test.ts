@@ -49,5 +49,7 @@ describe("matchRoute", () => {
   it("gives pages their typed parameters", () => {
     expect(routeParams("detail", ["detail", GUID, "2024-02-29"])).toEqual({ guid: GUID, date: "2024-02-29" });
     expect(routeParams("detail", ["detail", "x"])).toBeNull();
+    expect(routeParams("recs", ["recs", "ABCD2345", "%E5%B0%8F%E6%98%8E"])).toEqual({ invitationcode: "ABCD2345", nickname: "小明" });
+    expect(routeParams("recs", ["recs", "ABCD2345", "小明"])).toEqual({ invitationcode: "ABCD2345", nickname: "小明" });
   });
 });

@@ -111,7 +111,15 @@ export function matchRoute(pathname: string, search = ""): RouteMatch {
 
 /** Pages re-check their own segments (defence in depth when the middleware is bypassed). */
 export function routeParams(name: string, pathSegments: string[]): RouteParams | null {
-  const pathname = "/" + pathSegments.map(encodeURIComponent).join("/");
+  // Next.js may hand segments still percent-encoded (non-ASCII) or already decoded: normalise to decoded once.
+  const decodeOnce = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  const pathname = "/" + pathSegments.map((s) => encodeURIComponent(decodeOnce(s))).join("/");
   const m = matchRoute(pathname);
   return m.status === "ok" && m.name === name ? m.params : null;
 }

@@ -33,6 +33,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     userAgent: text("user_agent").notNull().default(""),
+    /** MD5 hash of the device fingerprint that passed the server check at login, if any (a risk signal). */
+    deviceHash: text("device_hash"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -13,10 +13,10 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export async function createSession(userId: string, userAgent = ""): Promise<NewSession> {
+export async function createSession(userId: string, userAgent = "", deviceHash: string | null = null): Promise<NewSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + config().sessionDays * DAY_MS);
-  await (await db()).insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, userAgent: userAgent.slice(0, 300) });
+  await (await db()).insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, userAgent: userAgent.slice(0, 300), deviceHash });
   return { token, expiresAt };
 }
 

@@ -5,6 +5,7 @@ import { safeReturnPath } from "@/lib/domain/return-path";
 import { setLoginCookies } from "@/lib/server/auth/cookies";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
+import { deviceOf } from "@/lib/server/security/device";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 
@@ -32,7 +33,9 @@ export async function POST(req: NextRequest) {
   const wait = Math.max(...waits);
   if (wait > 0) return fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
 
-  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "");
+  const device = deviceOf(req.cookies);
+  const deviceHash = device.status === "valid" ? device.hash : null;
+  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", deviceHash);
   if (!result.ok) return fail(401, "账号或密码错误");
   const viewer = await viewerForToken(result.session.token);
   if (!viewer) return fail(500, "服务器内部错误");
