@@ -1,0 +1,24 @@
+import { describeOnEachEngine } from "@/lib/db/test-support";
+import { db } from "@/lib/db";
+import { seedDemoData } from "./demo";
+import { listArticles } from "@/lib/server/content/articles";
+import { listMasters, listStrategies } from "@/lib/server/content/masters";
+import { databaseIsHealthy } from "@/lib/server/health";
+
+describeOnEachEngine("demo data", () => {
+  it("loads once, every row flagged as demo", async () => {
+    expect(await seedDemoData(await db())).toBe(true);
+    expect(await seedDemoData(await db())).toBe(false);
+    const masters = await listMasters();
+    const strategies = await listStrategies();
+    const articles = await listArticles({});
+    expect(masters.total).toBe(3);
+    expect(strategies.total).toBe(2);
+    expect(articles.total).toBe(3);
+    expect([...masters.items, ...strategies.items, ...articles.items].every((row) => row.isDemo)).toBe(true);
+  });
+
+  it("answers the health check", async () => {
+    expect(await databaseIsHealthy()).toBe(true);
+  });
+});
