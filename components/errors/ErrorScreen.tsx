@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { FileQuestion, ServerCrash, ShieldX, Wrench } from "lucide-react";
 import { ERROR_SCREENS, type ErrorScreenCode } from "@/lib/domain/error-screens";
-import { Logo } from "@/components/layout/Header";
+import { Logo } from "@/components/layout/Logo";
 import { ContactSupportButton } from "@/components/plumbing/ContactSupportButton";
 
 const ICONS = { 403: ShieldX, 404: FileQuestion, 500: ServerCrash, 503: Wrench } as const;
