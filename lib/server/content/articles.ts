@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -37,11 +37,7 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** Published editorial articles, newest first; `type` narrows to one kind. Blog posts are not included. */
-export async function listArticles(opts: { type?: string; page?: number; pageSize?: number }): Promise<Page<ArticleSummary>> {
-  const page = opts.page ?? 1;
-  const pageSize = opts.pageSize ?? 12;
-  const where = and(eq(articles.status, "published"), opts.type ? eq(articles.type, opts.type) : ne(articles.type, "blog"));
+async function pageOfArticles(where: SQL | undefined, page: number, pageSize: number): Promise<Page<ArticleSummary>> {
   const database = await db();
   const [items, [totals]] = await Promise.all([
     database.select(summaryColumns).from(articles).where(where).orderBy(desc(articles.publishedAt))
@@ -49,6 +45,12 @@ export async function listArticles(opts: { type?: string; page?: number; pageSiz
     database.select({ n: count() }).from(articles).where(where),
   ]);
   return { items, total: totals?.n ?? 0, page, pageSize };
+}
+
+/** Published editorial articles, newest first; `type` narrows to one kind. Blog posts are not included. */
+export async function listArticles(opts: { type?: string; page?: number; pageSize?: number }): Promise<Page<ArticleSummary>> {
+  const where = and(eq(articles.status, "published"), opts.type ? eq(articles.type, opts.type) : ne(articles.type, "blog"));
+  return pageOfArticles(where, opts.page ?? 1, opts.pageSize ?? 12);
 }
 
 /** One published article; the body leaves the server only for a viewer whose level reaches the article's. */
@@ -65,12 +67,5 @@ export async function articleForViewer(infoguid: string, viewer: Viewer | null):
 
 /** A member's published blog posts, newest first. */
 export async function listBlogPosts(authorId: string, page: number, pageSize = 10): Promise<Page<ArticleSummary>> {
-  const where = and(eq(articles.authorId, authorId), eq(articles.type, "blog"), eq(articles.status, "published"));
-  const database = await db();
-  const [items, [totals]] = await Promise.all([
-    database.select(summaryColumns).from(articles).where(where).orderBy(desc(articles.publishedAt))
-      .limit(pageSize).offset((page - 1) * pageSize),
-    database.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { items, total: totals?.n ?? 0, page, pageSize };
+  return pageOfArticles(and(eq(articles.authorId, authorId), eq(articles.type, "blog"), eq(articles.status, "published")), page, pageSize);
 }

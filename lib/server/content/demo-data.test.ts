@@ -1,8 +1,8 @@
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { db } from "@/lib/db";
-import { seedDemoData } from "./demo";
-import { listArticles } from "@/lib/server/content/articles";
-import { listMasters, listStrategies } from "@/lib/server/content/masters";
+import { seedDemoData } from "@/lib/db/seed/demo";
+import { listArticles } from "./articles";
+import { listMasters, listStrategies } from "./masters";
 import { databaseIsHealthy } from "@/lib/server/health";
 
 describeOnEachEngine("demo data", () => {
