@@ -65,3 +65,12 @@ test("the login endpoint refuses wrong passwords with one answer for every case"
   expect(unknown.status()).toBe(401);
   expect(await wrong.json()).toEqual(await unknown.json());
 });
+
+test("wrong passwords are limited per account with Retry-After", async ({ request }) => {
+  const attempt = () => request.post("/api/auth/login", { data: { account: "locked-out@e2e.test", password: "wrong-guess" } });
+  for (let i = 0; i < 10; i++) expect((await attempt()).status()).toBe(401);
+  const blocked = await attempt();
+  expect(blocked.status()).toBe(429);
+  expect(Number(blocked.headers()["retry-after"])).toBeGreaterThan(0);
+  expect((await blocked.json()).message).toMatch(/尝试次数过多/);
+});

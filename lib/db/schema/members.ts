@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid, check } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -13,6 +13,8 @@ export const users = pgTable(
     role: text("role", { enum: ["member", "editor", "admin"] }).notNull().default("member"),
     invitationCode: text("invitation_code").notNull().unique(),
     invitedBy: uuid("invited_by"),
+    /** The referral tracking cookie (SPEC §3) present at registration, kept for attribution. */
+    referer: jsonb("referer").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,8 +71,52 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     link: text("link"),
+    /** Makes a notification once-only (e.g. `expiry:<grant id>`); null for ordinary ones. */
+    dedupeKey: text("dedupe_key").unique(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.readAt)],
+);
+
+/** One-time codes (6 digits, 10 minutes, single use, 5 wrong tries) and the magic link sent with a login code. */
+export const loginCodes = pgTable(
+  "login_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    account: text("account").notNull(),
+    purpose: text("purpose", { enum: ["login", "bind", "reset"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    linkTokenHash: text("link_token_hash").unique(),
+    /** For "bind": the member binding this address. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_codes_account_idx").on(t.account, t.purpose, t.createdAt)],
+);
+
+/** One row per invited member: the reward is granted, or held for an administrator, or rejected. */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inviterId: uuid("inviter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    inviteeId: uuid("invitee_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["granted", "held", "rejected"] }).notNull(),
+    holdReason: text("hold_reason"),
+    deviceHash: text("device_hash"),
+    ipHash: text("ip_hash").notNull().default(""),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("referrals_invitee_idx").on(t.inviteeId),
+    index("referrals_inviter_idx").on(t.inviterId, t.createdAt),
+    index("referrals_device_idx").on(t.deviceHash),
+    index("referrals_ip_idx").on(t.ipHash, t.createdAt),
+  ],
 );

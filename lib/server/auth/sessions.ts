@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { sessions, users } from "@/lib/db/schema";
@@ -34,4 +34,13 @@ export async function userForToken(token: string | null | undefined): Promise<Us
 
 export async function revokeSession(token: string): Promise<void> {
   await (await db()).update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every other session of a member (after a password change), keeping the one making the change. */
+export async function revokeOtherSessions(userId: string, keepToken: string | null): Promise<void> {
+  const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+  await (await db())
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep));
 }

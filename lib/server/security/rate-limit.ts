@@ -27,3 +27,14 @@ export async function takeToken(name: string, key: string, points: number, durat
     throw err;
   }
 }
+
+/** Seconds until `key` may try again when it has used up `points` within the window; 0 when it may. */
+export async function blockedFor(name: string, key: string, points: number, durationSec: number): Promise<number> {
+  const res = await limiter(name, points, durationSec).get(key);
+  return res && res.consumedPoints >= points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+}
+
+/** Counts one failure (a wrong password, a wrong code) against `key`. */
+export async function recordFailure(name: string, key: string, points: number, durationSec: number): Promise<void> {
+  await limiter(name, points, durationSec).penalty(key, 1);
+}

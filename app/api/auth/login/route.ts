@@ -6,7 +6,7 @@ import { setLoginCookies } from "@/lib/server/auth/cookies";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { deviceOf } from "@/lib/server/security/device";
-import { takeToken } from "@/lib/server/security/rate-limit";
+import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 
 const Body = z.object({
@@ -14,6 +14,8 @@ const Body = z.object({
   password: z.string().min(1).max(128),
   r: z.string().max(2000).optional(),
 });
+
+const WINDOW_SEC = 15 * 60;
 
 const fail = (status: number, message: string, headers?: Record<string, string>) =>
   NextResponse.json({ message }, { status, headers });
@@ -25,18 +27,20 @@ export async function POST(req: NextRequest) {
   if (!parsed.success) return fail(400, "请输入账号和密码");
   const { account, password, r } = parsed.data;
 
+  // Wrong passwords are limited per account and per address; successful logins cost nothing.
   const ip = clientIp(req.headers);
-  const waits = await Promise.all([
-    takeToken("login-ip", ip, 30, 15 * 60),
-    takeToken("login-account", account.toLowerCase(), 10, 15 * 60),
-  ]);
-  const wait = Math.max(...waits);
+  const accountKey = account.toLowerCase();
+  const limits = [["login-ip", ip, 30], ["login-account", accountKey, 10]] as const;
+  const wait = Math.max(...(await Promise.all(limits.map(([name, key, points]) => blockedFor(name, key, points, WINDOW_SEC)))));
   if (wait > 0) return fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
 
   const device = deviceOf(req.cookies);
   const deviceHash = device.status === "valid" ? device.hash : null;
   const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", deviceHash);
-  if (!result.ok) return fail(401, "账号或密码错误");
+  if (!result.ok) {
+    await Promise.all(limits.map(([name, key, points]) => recordFailure(name, key, points, WINDOW_SEC)));
+    return fail(401, "账号或密码错误");
+  }
   const viewer = await viewerForToken(result.session.token);
   if (!viewer) return fail(500, "服务器内部错误");
   const res = NextResponse.json({ redirectTo: safeReturnPath(r, config().siteUrl), userInfo: viewer.userInfo });
