@@ -7,6 +7,7 @@ import { levelByCode } from "@/lib/domain/levels";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
 import { createUser, findUserByAccount, NewUserInput } from "@/lib/server/members/users";
 import { levelEndDateString } from "@/lib/domain/membership";
+import { readOutbox } from "@/lib/server/messaging/outbox";
 
 /** The operator command line: `npm run cli -- <command>`. */
 const program = new Command()
@@ -89,6 +90,29 @@ program
       const state = await membershipOf(user.id);
       console.log(`${user.email}: ${state.level.levelName} until ${levelEndDateString(state.endsAt)} (Asia/Shanghai)`);
     });
+  });
+
+program
+  .command("outbox")
+  .description("print the latest messages written to DATA_DIR/outbox (no SMTP/SMS configured); works while the server runs")
+  .option("--to <address>", "only messages sent to this e-mail address or mobile number")
+  .option("--limit <n>", "how many (default 5)", (v) => positiveInt(v), 5)
+  .option("--json", "print JSON")
+  .action((opts: { to?: string; limit: number; json?: boolean }) => {
+    const entries = readOutbox(config().dataDir, { to: opts.to, limit: opts.limit });
+    if (opts.json) {
+      console.log(JSON.stringify(entries, null, 2));
+      return;
+    }
+    if (entries.length === 0) {
+      console.log(opts.to ? `no messages to ${opts.to} in the outbox` : "the outbox is empty");
+      return;
+    }
+    for (const e of entries) {
+      console.log(`── ${e.createdAt}  ${e.channel} → ${e.to}${e.code ? `  code ${e.code}` : ""}`);
+      console.log(e.subject);
+      console.log(e.text);
+    }
   });
 
 program.parseAsync(process.argv).catch((err: Error) => {

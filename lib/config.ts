@@ -26,6 +26,14 @@ const EnvSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("量化学堂 <no-reply@lianghua.example>"),
+  SMS_PROVIDER: z.enum(["aliyun"]).optional(),
+  SMS_ACCESS_KEY_ID: optional,
+  SMS_ACCESS_KEY_SECRET: optional,
+  SMS_SIGN_NAME: optional,
+  SMS_TEMPLATE_CODE: optional,
+  SMS_ENDPOINT: z.url().default("https://dysmsapi.aliyuncs.com/"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   PAYMENT_TEST_MODE: z.enum(["0", "1"]).default("0"),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
@@ -48,6 +56,10 @@ export type AppConfig = {
   sessionDays: number;
   logLevel: string;
   loadDemoData: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Aliyun SMS settings; null when SMS is not configured (messages then go to DATA_DIR/outbox). */
+  sms: { provider: "aliyun"; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string } | null;
   /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (0: the socket address). */
   trustedProxyHops: number;
   /** Enables /paytest and the 测试模式 payment provider (never in production). */
@@ -84,6 +96,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     logLevel: e.LOG_LEVEL,
     loadDemoData: e.DEMO_DATA === "1",
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    sms:
+      e.SMS_PROVIDER && e.SMS_ACCESS_KEY_ID && e.SMS_ACCESS_KEY_SECRET && e.SMS_SIGN_NAME && e.SMS_TEMPLATE_CODE
+        ? { provider: e.SMS_PROVIDER, accessKeyId: e.SMS_ACCESS_KEY_ID, accessKeySecret: e.SMS_ACCESS_KEY_SECRET,
+            signName: e.SMS_SIGN_NAME, templateCode: e.SMS_TEMPLATE_CODE, endpoint: e.SMS_ENDPOINT }
+        : null,
     paymentTestMode: e.PAYMENT_TEST_MODE === "1",
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
   };

@@ -66,18 +66,35 @@ describe("LoginDialog", () => {
     expect(within(dialog).getByRole("link", { name: "《免责声明》" })).toHaveAttribute("href", "/disclaimer");
   });
 
-  it("the code tab posts the account and shows the server's message, also for 501", async () => {
+  it("the code tab sends a code, then verifies it with the invitation code and follows redirectTo", async () => {
     const user = userEvent.setup();
-    respond(501, { message: "验证码登录即将开放，请先使用密码登录" });
+    window.history.replaceState(null, "", "/?r=%2Fuser%2Finvite");
+    respond(200, { ok: true });
+    respond(200, { redirectTo: "/user/invite" });
     renderLogin();
     await user.click(screen.getByRole("button", { name: "登录按钮" }));
     await user.type(screen.getByRole("textbox", { name: "手机号或邮箱" }), "13800138000");
     await user.click(screen.getByRole("button", { name: "获取验证码" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("验证码登录即将开放，请先使用密码登录");
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe("/api/auth/code");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(init.body)).toEqual({ account: "13800138000", invitationCode: "FRIEND7" });
+    expect(await screen.findByRole("status")).toHaveTextContent("验证码已发送，10 分钟内有效");
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/auth/code/send");
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ account: "13800138000" });
+    await user.type(screen.getByRole("textbox", { name: "验证码" }), "123456");
+    await user.click(screen.getByRole("button", { name: "登录 / 注册" }));
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith("/user/invite"));
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe("/api/auth/code/verify");
+    expect(JSON.parse(init.body)).toEqual({ account: "13800138000", code: "123456", r: "/user/invite", invitationCode: "FRIEND7" });
+  });
+
+  it("the code tab shows the server's reason when sending is refused", async () => {
+    const user = userEvent.setup();
+    respond(429, { message: "发送太频繁，请 42 秒后再试" });
+    renderLogin();
+    await user.click(screen.getByRole("button", { name: "登录按钮" }));
+    await user.type(screen.getByRole("textbox", { name: "手机号或邮箱" }), "13800138000");
+    await user.click(screen.getByRole("button", { name: "获取验证码" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("发送太频繁，请 42 秒后再试");
+    expect(screen.queryByRole("textbox", { name: "验证码" })).toBeNull();
   });
 
   it("asks for the account before sending anything", async () => {

@@ -47,7 +47,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
   const [account, setAccount] = useState("");
   const [invite, setInvite] = useState(invitationCode);
-  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState("");
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState<"send" | "verify" | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [cooldown, setCooldown] = useState(0);
 
@@ -57,23 +59,45 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
     return () => clearTimeout(timer);
   }, [cooldown]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async () => {
     const value = account.trim();
     if (!value) {
       setFeedback({ tone: "error", text: "请输入手机号或邮箱" });
       return;
     }
-    setBusy(true);
+    setBusy("send");
     setFeedback(null);
-    const result = await postJson("/api/auth/code", invite.trim() ? { account: value, invitationCode: invite.trim() } : { account: value });
-    setBusy(false);
-    setFeedback({ tone: result.ok ? "success" : "error", text: result.message || (result.ok ? "验证码已发送" : "发送失败，请稍后再试") });
-    if (result.ok) setCooldown(RESEND_SECONDS);
+    const result = await postJson("/api/auth/code/send", { account: value });
+    setBusy(null);
+    setFeedback({ tone: result.ok ? "success" : "error", text: result.ok ? "验证码已发送，10 分钟内有效" : result.message });
+    if (result.ok) {
+      setSent(true);
+      setCooldown(RESEND_SECONDS);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!sent) return void send();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
+      return;
+    }
+    setBusy("verify");
+    setFeedback(null);
+    const payload = { account: account.trim(), code: code.trim(), r: returnPath(), ...(invite.trim() ? { invitationCode: invite.trim() } : {}) };
+    const result = await postJson("/api/auth/code/verify", payload);
+    if (result.ok) {
+      const target = typeof result.body.redirectTo === "string" && result.body.redirectTo ? result.body.redirectTo : "/";
+      assignLocation(target);
+      return;
+    }
+    setBusy(null);
+    setFeedback({ tone: "error", text: result.message });
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form onSubmit={verify} className="space-y-3" noValidate>
       <Field label="手机号或邮箱">
         <input
           name="account"
@@ -84,6 +108,26 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
           placeholder="请输入手机号或邮箱"
         />
       </Field>
+      {sent ? (
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <Field label="验证码">
+              <input
+                name="code"
+                className={inputClass}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="6 位数字"
+              />
+            </Field>
+          </div>
+          <Button type="button" variant="secondary" size="lg" className="shrink-0" disabled={cooldown > 0} loading={busy === "send"} onClick={() => void send()}>
+            {cooldown > 0 ? `${cooldown}秒` : "重新获取"}
+          </Button>
+        </div>
+      ) : null}
       <Field label="邀请码（选填）">
         <input
           name="invitationCode"
@@ -95,8 +139,8 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
         />
       </Field>
       <FeedbackLine feedback={feedback} />
-      <Button type="submit" block size="lg" loading={busy} disabled={cooldown > 0}>
-        {cooldown > 0 ? `${cooldown}秒后可重新获取` : "获取验证码"}
+      <Button type="submit" block size="lg" loading={busy !== null}>
+        {sent ? "登录 / 注册" : "获取验证码"}
       </Button>
       <p className="text-center text-xs text-slate-500">未注册的手机号或邮箱验证后将自动注册</p>
     </form>

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { MagicLinkCompletion } from "@/components/auth/MagicLinkCompletion";
 
-export const metadata: Metadata = { title: "登录验证", robots: { index: false } };
+export const metadata: Metadata = { title: "登录验证", description: "通过邮件中的登录链接完成登录。", robots: { index: false } };
 
-/** Where a magic link or an external login returns. Without a valid link there is nothing to complete. */
-export default function AuthPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Where the one-click link of a login e-mail returns. */
+export default async function AuthPage({ searchParams }: Props) {
+  const { token } = await searchParams;
   return (
     <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-      <h1 className="text-lg font-semibold">登录链接无效或已过期</h1>
-      <p className="mt-2 text-sm text-slate-600">请返回登录页重新获取登录方式。</p>
-      <Link href="/login" className="mt-5 inline-flex h-10 items-center rounded-lg bg-brand px-5 text-sm font-medium text-white">去登录</Link>
+      <MagicLinkCompletion token={typeof token === "string" ? token : null} />
     </div>
   );
 }

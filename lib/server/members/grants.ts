@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db } from "@/lib/db";
+import { db, type Database } from "@/lib/db";
 import { grants } from "@/lib/db/schema";
 import { membershipAt, nextGrantStart, type MembershipState } from "@/lib/domain/membership";
 
@@ -25,29 +25,32 @@ export interface GrantRequest {
 }
 
 /** Adds days of a level after that level's current run, once per source key. Returns false when already granted. */
-export async function grantDays(req: GrantRequest): Promise<boolean> {
+export async function grantDays(req: GrantRequest, runner?: Pick<Database, "select" | "insert">): Promise<boolean> {
   if (!Number.isInteger(req.days) || req.days < 1 || req.days > 3660) throw new Error(`invalid number of days: ${req.days}`);
   const now = req.now ?? new Date();
-  const database = await db();
-  return database.transaction(async (tx) => {
-    const existing = await tx
-      .select({ levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt })
-      .from(grants)
-      .where(eq(grants.userId, req.userId))
-      .for("update");
-    const startsAt = nextGrantStart(existing, req.levelId, now);
-    const inserted = await tx
-      .insert(grants)
-      .values({
-        userId: req.userId,
-        levelId: req.levelId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + req.days * DAY_MS),
-        source: req.source,
-        sourceKey: req.sourceKey,
-      })
-      .onConflictDoNothing({ target: grants.sourceKey })
-      .returning({ id: grants.id });
-    return inserted.length === 1;
-  });
+  if (runner) return insertGrant(runner, req, now);
+  return (await db()).transaction((tx) => insertGrant(tx, req, now));
+}
+
+async function insertGrant(tx: Pick<Database, "select" | "insert">, req: GrantRequest, now: Date): Promise<boolean> {
+  // FOR UPDATE serialises concurrent grants of one member, so each sees the other's period.
+  const existing = await tx
+    .select({ levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt })
+    .from(grants)
+    .where(eq(grants.userId, req.userId))
+    .for("update");
+  const startsAt = nextGrantStart(existing, req.levelId, now);
+  const inserted = await tx
+    .insert(grants)
+    .values({
+      userId: req.userId,
+      levelId: req.levelId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + req.days * DAY_MS),
+      source: req.source,
+      sourceKey: req.sourceKey,
+    })
+    .onConflictDoNothing({ target: grants.sourceKey })
+    .returning({ id: grants.id });
+  return inserted.length === 1;
 }

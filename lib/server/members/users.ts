@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db, type Database } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { invitationCodeFromBytes } from "@/lib/domain/invitation-code";
 import { hashPassword } from "@/lib/server/auth/password";
@@ -32,9 +32,17 @@ function defaultNickname(email?: string, mobile?: string): string {
   return (email ?? "会员").split("@")[0]!.slice(0, 32);
 }
 
-export async function createUser(input: z.input<typeof NewUserInput>): Promise<UserRow> {
+/** A database or an open transaction: registration creates the member inside the referral transaction. */
+export type Runner = Pick<Database, "select" | "insert" | "update">;
+
+export interface NewUserExtras {
+  invitedBy?: string | null;
+  referer?: Record<string, unknown> | null;
+}
+
+export async function createUser(input: z.input<typeof NewUserInput>, extras: NewUserExtras = {}, runner?: Runner): Promise<UserRow> {
   const v = NewUserInput.parse(input);
-  const database = await db();
+  const database = runner ?? (await db());
   const existing = await database
     .select({ id: users.id })
     .from(users)
@@ -52,6 +60,8 @@ export async function createUser(input: z.input<typeof NewUserInput>): Promise<U
         passwordHash,
         role: v.role,
         invitationCode,
+        invitedBy: extras.invitedBy ?? null,
+        referer: extras.referer ?? null,
       })
       .onConflictDoNothing({ target: users.invitationCode })
       .returning();
@@ -61,9 +71,9 @@ export async function createUser(input: z.input<typeof NewUserInput>): Promise<U
 }
 
 /** Finds a member by e-mail (case-insensitive) or mobile number. */
-export async function findUserByAccount(account: string): Promise<UserRow | null> {
+export async function findUserByAccount(account: string, runner?: Runner): Promise<UserRow | null> {
   const value = account.trim();
-  const database = await db();
+  const database = runner ?? (await db());
   const [row] = await database
     .select()
     .from(users)
@@ -74,5 +84,10 @@ export async function findUserByAccount(account: string): Promise<UserRow | null
 
 export async function findUserById(id: string): Promise<UserRow | null> {
   const [row] = await (await db()).select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByInvitationCode(code: string, runner?: Runner): Promise<UserRow | null> {
+  const [row] = await (runner ?? (await db())).select().from(users).where(eq(users.invitationCode, code.trim().toUpperCase())).limit(1);
   return row ?? null;
 }

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describeOnEachEngine } from "@/lib/db/test-support";
+import { readOutbox } from "@/lib/server/messaging/outbox";
+import { createUser } from "@/lib/server/members/users";
+import { consumeLoginLink, issueCode, verifyCode } from "./codes";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-codes-"));
+process.env.DATA_DIR = dataDir;
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+let ipCounter = 0;
+const ip = () => `192.0.2.${++ipCounter}`;
+const latestCode = (to: string) => readOutbox(dataDir, { to, limit: 1 })[0];
+
+describeOnEachEngine("one-time codes", (engine) => {
+  const addr = (name: string) => `${name}-${engine}@example.com`;
+
+  it("sends a 6-digit code with a one-click link, accepts it once", async () => {
+    expect(await issueCode({ account: addr("a"), purpose: "login", ip: ip() })).toEqual({ ok: true });
+    const message = latestCode(addr("a"))!;
+    expect(message.code).toMatch(/^\d{6}$/);
+    expect(message.text).toContain(message.code!);
+    expect(message.text).toMatch(/\/auth\?token=[\w-]+/);
+    expect(await verifyCode({ account: addr("a").toUpperCase(), purpose: "login", code: message.code! })).toMatchObject({ ok: true, account: { kind: "email", value: addr("a") } });
+    expect(await verifyCode({ account: addr("a"), purpose: "login", code: message.code! })).toMatchObject({ ok: false, message: "验证码已失效，请重新获取" });
+  });
+
+  it("ends a code at the fifth wrong try", async () => {
+    await issueCode({ account: addr("b"), purpose: "login", ip: ip() });
+    const { code } = latestCode(addr("b"))!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    const messages = [];
+    for (let i = 0; i < 5; i++) messages.push((await verifyCode({ account: addr("b"), purpose: "login", code: wrong })) as { message: string });
+    expect(messages[0]!.message).toBe("验证码错误，还可尝试 4 次");
+    expect(messages[4]!.message).toBe("验证码错误次数过多，请重新获取");
+    expect(await verifyCode({ account: addr("b"), purpose: "login", code: code! })).toMatchObject({ ok: false });
+  });
+
+  it("limits sending to one a minute per address", async () => {
+    expect((await issueCode({ account: addr("c"), purpose: "login", ip: ip() })).ok).toBe(true);
+    const again = await issueCode({ account: addr("c"), purpose: "login", ip: ip() });
+    expect(again).toMatchObject({ ok: false, status: 429 });
+    expect((again as { retryAfterSec: number }).retryAfterSec).toBeGreaterThan(0);
+  });
+
+  it("answers a reset for an unknown account like any other, sending nothing", async () => {
+    expect(await issueCode({ account: addr("ghost"), purpose: "reset", ip: ip() })).toEqual({ ok: true });
+    expect(latestCode(addr("ghost"))).toBeUndefined();
+    await createUser({ email: addr("known") });
+    expect(await issueCode({ account: addr("known"), purpose: "reset", ip: ip() })).toEqual({ ok: true });
+    expect(latestCode(addr("known"))?.text).toContain("重置密码");
+  });
+
+  it("refuses to bind an address another member holds", async () => {
+    await createUser({ email: addr("taken") });
+    const other = await createUser({ email: addr("other") });
+    expect(await issueCode({ account: addr("taken"), purpose: "bind", ip: ip(), userId: other.id })).toMatchObject({ ok: false, status: 409 });
+    expect((await issueCode({ account: addr("free"), purpose: "bind", ip: ip(), userId: other.id })).ok).toBe(true);
+    const { code } = latestCode(addr("free"))!;
+    expect(await verifyCode({ account: addr("free"), purpose: "bind", code: code!, userId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ ok: false });
+  });
+
+  it("the one-click link works once", async () => {
+    await issueCode({ account: addr("d"), purpose: "login", ip: ip() });
+    const token = /token=([\w-]+)/.exec(latestCode(addr("d"))!.text)![1]!;
+    expect(await consumeLoginLink(token)).toEqual({ kind: "email", value: addr("d") });
+    expect(await consumeLoginLink(token)).toBeNull();
+    expect(await consumeLoginLink("not-a-token-at-all-xxxxxxx")).toBeNull();
+  });
+
+  it("rejects malformed accounts and codes with a clear message", async () => {
+    expect(await issueCode({ account: "not an account", purpose: "login", ip: ip() })).toMatchObject({ ok: false, status: 400, message: "请输入正确的手机号或邮箱" });
+    expect(await verifyCode({ account: addr("e"), purpose: "login", code: "12ab" })).toMatchObject({ ok: false, message: "请输入 6 位数字验证码" });
+  });
+});

@@ -1,0 +1,118 @@
+import "server-only";
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { loginCodes, users } from "@/lib/db/schema";
+import { ACCOUNT_INVALID_MESSAGE, parseAccount, type Account } from "@/lib/domain/account";
+import { CODE_TTL_MS, attemptsLeft, codeState, formatCode, isCodeFormat } from "@/lib/domain/login-code";
+import { deliver } from "@/lib/server/messaging/deliver";
+import { logger } from "@/lib/server/logger";
+import { takeToken } from "@/lib/server/security/rate-limit";
+
+export type CodePurpose = "login" | "bind" | "reset";
+export type CodeFailure = { ok: false; status: number; message: string; retryAfterSec?: number };
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const hashCode = (account: string, purpose: CodePurpose, code: string) => sha256(`${purpose}:${account}:${code}`);
+
+const PURPOSE_TEXT: Record<CodePurpose, string> = { login: "登录/注册", bind: "绑定账号", reset: "重置密码" };
+
+function composeMessage(account: Account, purpose: CodePurpose, code: string, link: string | null) {
+  const siteName = config().siteName;
+  const base = `【${siteName}】你的${PURPOSE_TEXT[purpose]}验证码是 ${code}，10 分钟内有效。请勿告诉他人。`;
+  return {
+    channel: account.kind === "email" ? ("email" as const) : ("sms" as const),
+    to: account.value,
+    subject: `${siteName}验证码 ${code}`,
+    text: link ? `${base}\n\n也可以直接点击链接登录（10 分钟内有效，仅可使用一次）：\n${link}\n\n如果不是你本人操作，请忽略本邮件。` : base,
+    code,
+  };
+}
+
+async function accountHolder(account: Account): Promise<string | null> {
+  const column = account.kind === "email" ? users.email : users.mobile;
+  const [row] = await (await db()).select({ id: users.id }).from(users).where(eq(column, account.value)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Sends a 6-digit code (and, for an e-mail login, a one-click link). Limited to one a minute and five an hour per
+ * address and twenty an hour per IP. A reset for an unknown account answers the same and sends nothing.
+ */
+export async function issueCode(opts: { account: string; purpose: CodePurpose; ip: string; userId?: string }): Promise<{ ok: true } | CodeFailure> {
+  const account = parseAccount(opts.account);
+  if (!account) return { ok: false, status: 400, message: ACCOUNT_INVALID_MESSAGE };
+  const limits = [
+    takeToken("code-minute", account.value, 1, 60),
+    takeToken("code-hour", account.value, 5, 3600),
+    takeToken("code-ip", opts.ip, 20, 3600),
+  ];
+  const wait = Math.max(...(await Promise.all(limits)));
+  if (wait > 0) return { ok: false, status: 429, message: `发送太频繁，请 ${wait} 秒后再试`, retryAfterSec: wait };
+
+  const holder = await accountHolder(account);
+  if (opts.purpose === "bind" && holder && holder !== opts.userId) {
+    return { ok: false, status: 409, message: account.kind === "email" ? "该邮箱已被其他账号使用" : "该手机号已被其他账号使用" };
+  }
+  if (opts.purpose === "reset" && !holder) {
+    logger().info({ purpose: "reset" }, "reset code requested for an unknown account; nothing sent");
+    return { ok: true };
+  }
+
+  const code = formatCode(randomInt(0, 1_000_000));
+  const linkToken = opts.purpose === "login" && account.kind === "email" ? randomBytes(32).toString("base64url") : null;
+  const database = await db();
+  await database.transaction(async (tx) => {
+    // A new code replaces the earlier ones for the same address and purpose.
+    await tx.update(loginCodes).set({ consumedAt: new Date() })
+      .where(and(eq(loginCodes.account, account.value), eq(loginCodes.purpose, opts.purpose), isNull(loginCodes.consumedAt)));
+    await tx.insert(loginCodes).values({
+      account: account.value,
+      purpose: opts.purpose,
+      codeHash: hashCode(account.value, opts.purpose, code),
+      linkTokenHash: linkToken ? sha256(linkToken) : null,
+      userId: opts.userId ?? null,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+  });
+  const link = linkToken ? `${config().siteUrl}/auth?token=${linkToken}` : null;
+  await deliver(composeMessage(account, opts.purpose, code, link));
+  return { ok: true };
+}
+
+/** Checks a code: single use, 10 minutes, the fifth wrong try ends it. */
+export async function verifyCode(opts: { account: string; purpose: CodePurpose; code: string; userId?: string }): Promise<{ ok: true; account: Account } | CodeFailure> {
+  const account = parseAccount(opts.account);
+  if (!account) return { ok: false, status: 400, message: ACCOUNT_INVALID_MESSAGE };
+  if (!isCodeFormat(opts.code.trim())) return { ok: false, status: 400, message: "请输入 6 位数字验证码" };
+  const database = await db();
+  const [row] = await database.select().from(loginCodes)
+    .where(and(eq(loginCodes.account, account.value), eq(loginCodes.purpose, opts.purpose)))
+    .orderBy(desc(loginCodes.createdAt)).limit(1);
+  const expired = { ok: false as const, status: 400, message: "验证码已失效，请重新获取" };
+  if (!row || codeState(row, new Date()) !== "active") return expired;
+  if (opts.purpose === "bind" && row.userId !== (opts.userId ?? null)) return expired;
+
+  if (row.codeHash !== hashCode(account.value, opts.purpose, opts.code.trim())) {
+    const [after] = await database.update(loginCodes).set({ attempts: sql`${loginCodes.attempts} + 1` })
+      .where(eq(loginCodes.id, row.id)).returning({ attempts: loginCodes.attempts });
+    const left = attemptsLeft(after?.attempts ?? row.attempts + 1);
+    return { ok: false, status: 400, message: left > 0 ? `验证码错误，还可尝试 ${left} 次` : "验证码错误次数过多，请重新获取" };
+  }
+  // Single use even under concurrent submissions: only the update that flips consumed_at wins.
+  const claimed = await database.update(loginCodes).set({ consumedAt: new Date() })
+    .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.consumedAt))).returning({ id: loginCodes.id });
+  return claimed.length === 1 ? { ok: true, account } : expired;
+}
+
+/** Consumes the one-click link of a login e-mail; returns the account it was sent to. */
+export async function consumeLoginLink(token: string): Promise<Account | null> {
+  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const database = await db();
+  const [row] = await database.select().from(loginCodes).where(eq(loginCodes.linkTokenHash, sha256(token))).limit(1);
+  if (!row || codeState(row, new Date()) !== "active") return null;
+  const claimed = await database.update(loginCodes).set({ consumedAt: new Date() })
+    .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.consumedAt))).returning({ account: loginCodes.account });
+  return claimed[0] ? parseAccount(claimed[0].account) : null;
+}
