@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import Link from "next/link";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { Logo } from "./Logo";
+import { ShareButton } from "./ShareButton";
 import { DesktopNav, MobileNav } from "./SiteNav";
 import { UserMenu } from "./UserMenu";
 
@@ -33,6 +34,7 @@ export function Header({ viewer, unreadCount, isStaff, siteName }: HeaderProps) 
           >
             <Search aria-hidden="true" size={20} />
           </Link>
+          <ShareButton />
           <UserMenu viewer={viewer} unreadCount={unreadCount} isStaff={isStaff} />
         </div>
       </div>

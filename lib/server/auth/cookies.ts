@@ -18,3 +18,19 @@ export function clearLoginCookies(res: NextResponse): void {
   res.cookies.set(TOKEN_COOKIE, "", { path: "/", maxAge: 0 });
   res.cookies.set(USERINFO_COOKIE, "", { path: "/", maxAge: 0 });
 }
+
+/**
+ * Rewrites the readable `userinfo` cookie after the member changed their profile, leaving `token` alone. With the
+ * session's `expiresAt` it keeps ending together with `token`; without it, it lasts for the browser session (the
+ * browser asks /api/user/info again when it is gone).
+ */
+export function refreshUserInfoCookie(res: NextResponse, userInfo: UserInfo, expiresAt?: Date): void {
+  const secure = config().siteUrl.startsWith("https://");
+  res.cookies.set(USERINFO_COOKIE, JSON.stringify(userInfo), {
+    httpOnly: false,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
+}

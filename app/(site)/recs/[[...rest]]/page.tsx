@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Gift } from "lucide-react";
+import { RememberRecommendation } from "@/components/referral/RememberRecommendation";
 import { config } from "@/lib/config";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
 import { validatedParams } from "@/lib/server/routing";
@@ -24,6 +25,7 @@ export default async function RecsPage({ params }: Props) {
   const { siteName } = config();
   return (
     <div className="mx-auto max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm sm:p-10">
+      <RememberRecommendation code={p.invitationcode ?? null} orderGuid={p.orderguid ?? null} />
       <Gift aria-hidden className="mx-auto h-12 w-12 text-red-500" strokeWidth={1.5} />
       <h1 className="mt-4 text-xl font-semibold leading-relaxed" data-testid="recs-headline">
         {p.nickname ?? "好友"} 邀请你加入{siteName}，注册即得 {REFERRAL_REWARD_DAYS} 天 SVIP

@@ -1,20 +1,31 @@
 import type { Metadata } from "next";
+import { ChangePasswordForm } from "@/components/account/ChangePasswordForm";
+import { ResetPasswordForm } from "@/components/account/ResetPasswordForm";
 import { Card, PageIntro } from "@/components/content/PageIntro";
+import { hasPassword } from "@/lib/server/auth/password-change";
 import { getViewer } from "@/lib/server/auth/viewer";
 
 export const metadata: Metadata = { title: "登录密码", description: "设置或修改登录密码；未登录时可通过验证码重置。", robots: { index: false } };
 
+/** Logged in: set or change the password. Logged out: reset it by a one-time code. */
 export default async function PasswordPage() {
   const viewer = await getViewer();
+  if (!viewer) {
+    return (
+      <>
+        <PageIntro title="重置密码" />
+        <Card className="mx-auto max-w-md">
+          <ResetPasswordForm />
+        </Card>
+      </>
+    );
+  }
+  const existing = await hasPassword(viewer.userId);
   return (
     <>
-      <PageIntro title="登录密码" />
-      <Card>
-        <p className="text-sm text-slate-600">
-          {viewer
-            ? "在线修改密码尚未开放。如需修改，请联系客服核实身份后处理。"
-            : "通过验证码重置密码尚未开放。如忘记密码，请联系客服核实身份后处理。"}
-        </p>
+      <PageIntro title={existing ? "修改密码" : "设置密码"} />
+      <Card className="mx-auto max-w-md">
+        <ChangePasswordForm hasPassword={existing} />
       </Card>
     </>
   );

@@ -1,0 +1,94 @@
+"use client";
+
+import { useId, useRef, useState, type ChangeEvent } from "react";
+import { buttonClass } from "@/components/ui/Button";
+import { Spinner } from "@/components/ui/Spinner";
+import { cn } from "@/components/ui/cn";
+import { FeedbackLine, postForm, type Feedback } from "./form-kit";
+import { useProfileSaved } from "./use-profile-saved";
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp";
+const ACCEPTED_TYPES = AVATAR_ACCEPT.split(",");
+
+/**
+ * The avatar with a 更换头像 control. The browser checks the size and the declared type for a quick answer; the
+ * server decides by the file's bytes.
+ */
+export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickname: string }) {
+  const [current, setCurrent] = useState(avatarUrl);
+  const [broken, setBroken] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const saved = useProfileSaved();
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (inputRef.current) inputRef.current.value = "";
+    if (!file) return;
+    if (file.size > AVATAR_MAX_BYTES) return setFeedback({ tone: "error", text: "头像图片不能超过 2 MB" });
+    if (file.type && !ACCEPTED_TYPES.includes(file.type)) {
+      return setFeedback({ tone: "error", text: "仅支持 JPEG、PNG、WebP 格式的图片" });
+    }
+    const form = new FormData();
+    form.append("file", file);
+    setBusy(true);
+    setFeedback(null);
+    const result = await postForm("/api/user/avatar", form);
+    setBusy(false);
+    if (!result.ok) return setFeedback({ tone: "error", text: result.message });
+    const info = result.body.userInfo as { avatar?: unknown } | undefined;
+    if (typeof info?.avatar === "string") {
+      setCurrent(info.avatar);
+      setBroken(false);
+    }
+    saved(result.message || "头像已更新");
+  };
+
+  const initial = Array.from(nickname.trim())[0] ?? "我";
+  return (
+    <div className="py-3">
+      <div className="flex items-center gap-4">
+        {current && !broken ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={current}
+            alt="我的头像"
+            width={64}
+            height={64}
+            onError={() => setBroken(true)}
+            className="size-16 shrink-0 rounded-full bg-slate-100 object-cover"
+            data-testid="avatar-image"
+          />
+        ) : (
+          <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-semibold text-white">
+            {initial}
+          </span>
+        )}
+        <div className="min-w-0">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            name="file"
+            accept={AVATAR_ACCEPT}
+            onChange={upload}
+            disabled={busy}
+            className="peer sr-only"
+            data-testid="avatar-input"
+          />
+          <label htmlFor={inputId} className={cn(buttonClass("secondary", "sm"), "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand", busy && "pointer-events-none opacity-60")} aria-busy={busy || undefined}>
+            {busy ? <Spinner size={16} label="" /> : null}
+            {busy ? "上传中…" : "更换头像"}
+          </label>
+          <p className="mt-1 text-xs text-slate-500">JPEG、PNG 或 WebP，不超过 2 MB</p>
+        </div>
+      </div>
+      <div className="mt-3 empty:hidden">
+        <FeedbackLine feedback={feedback} testId="avatar-feedback" />
+      </div>
+    </div>
+  );
+}

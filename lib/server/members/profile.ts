@@ -1,0 +1,293 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { users } from "@/lib/db/schema";
+import type { Account } from "@/lib/domain/account";
+import type { UserInfo } from "@/lib/domain/user-info";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { logger } from "@/lib/server/logger";
+import { membershipOf } from "./grants";
+import { toUserInfo } from "./user-info";
+import { findUserById, type UserRow } from "./users";
+
+export type Failure = { ok: false; status: number; message: string };
+
+/** What /user/account shows: the member's own record, with e-mail and mobile as stored (no fallback). */
+export interface AccountProfile {
+  nickname: string;
+  avatarUrl: string;
+  email: string | null;
+  mobile: string | null;
+  hasPassword: boolean;
+  levelName: string;
+  levelEndDate: string;
+  invitationCode: string;
+}
+
+async function ownRow(viewer: Viewer): Promise<UserRow> {
+  const user = await findUserById(viewer.userId);
+  if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
+  return user;
+}
+
+async function userInfoOf(user: UserRow): Promise<UserInfo> {
+  return toUserInfo(user, await membershipOf(user.id));
+}
+
+export async function accountProfileOf(viewer: Viewer): Promise<AccountProfile> {
+  const user = await ownRow(viewer);
+  const info = await userInfoOf(user);
+  return {
+    nickname: user.nickname,
+    avatarUrl: user.avatarUrl,
+    email: user.email,
+    mobile: user.mobile,
+    hasPassword: user.passwordHash !== null,
+    levelName: info.levelName,
+    levelEndDate: info.levelEndDate,
+    invitationCode: user.invitationCode,
+  };
+}
+
+// ——— nickname ———
+
+export const NICKNAME_MAX_CHARS = 32;
+/** Control characters, line separators and bidirectional overrides (which can make a name read as another). */
+const FORBIDDEN_IN_NICKNAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** 1–32 characters (counted as the reader sees them: one per code point), trimmed, NFC. */
+export const Nickname = z
+  .string({ error: "请输入昵称" })
+  .transform((v) => v.normalize("NFC").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "请输入昵称")
+      .refine((v) => Array.from(v).length <= NICKNAME_MAX_CHARS, `昵称最长 ${NICKNAME_MAX_CHARS} 个字`)
+      .refine((v) => !FORBIDDEN_IN_NICKNAME.test(v), "昵称不能包含换行或控制字符"),
+  );
+
+export async function updateNickname(viewer: Viewer, raw: unknown): Promise<{ ok: true; userInfo: UserInfo } | Failure> {
+  const parsed = Nickname.safeParse(raw);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "昵称格式不正确" };
+  const [user] = await (await db())
+    .update(users)
+    .set({ nickname: parsed.data, updatedAt: new Date() })
+    .where(eq(users.id, viewer.userId))
+    .returning();
+  if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
+  return { ok: true, userInfo: await userInfoOf(user) };
+}
+
+// ——— avatar ———
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+export const AVATAR_URL_PREFIX = "/api/uploads/avatars/";
+/** The only file names we write and serve: 32 random hex digits and the extension of the detected type. */
+export const AVATAR_FILE_RE = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+
+export const AVATAR_TOO_LARGE_MESSAGE = "头像图片不能超过 2 MB";
+export const AVATAR_WRONG_TYPE_MESSAGE = "文件不是有效的图片，仅支持 JPEG、PNG、WebP 格式";
+
+export interface ImageType {
+  ext: "jpg" | "png" | "webp";
+  contentType: "image/jpeg" | "image/png" | "image/webp";
+}
+
+const CONTENT_TYPES: Record<ImageType["ext"], ImageType["contentType"]> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+function startsWith(bytes: Uint8Array, at: number, expected: readonly number[] | string): boolean {
+  const values = typeof expected === "string" ? Array.from(expected, (c) => c.charCodeAt(0)) : expected;
+  if (bytes.length < at + values.length) return false;
+  return values.every((v, i) => bytes[at + i] === v);
+}
+
+/**
+ * The image type by its magic bytes, never by the name or the declared type: JPEG (SOI + marker), PNG (signature
+ * followed by the IHDR chunk), WebP (RIFF container of a VP8/VP8L/VP8X bitstream).
+ */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff]) && bytes.length > 4) return { ext: "jpg", contentType: "image/jpeg" };
+  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && startsWith(bytes, 12, "IHDR")) {
+    return { ext: "png", contentType: "image/png" };
+  }
+  if (startsWith(bytes, 0, "RIFF") && startsWith(bytes, 8, "WEBP") && (startsWith(bytes, 12, "VP8 ") || startsWith(bytes, 12, "VP8L") || startsWith(bytes, 12, "VP8X"))) {
+    return { ext: "webp", contentType: "image/webp" };
+  }
+  return null;
+}
+
+/** Reads a body up to `limit` bytes; null as soon as it is longer (the rest is never buffered). */
+export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export interface UploadRequest {
+  contentType: string | null;
+  contentLength: string | null;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * Takes the image out of a multipart upload (field `file`): the declared length is checked before reading, the
+ * body is read only up to the limit, and the file must be a JPEG, PNG or WebP by its bytes.
+ */
+export async function readAvatarUpload(req: UploadRequest): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | Failure> {
+  if (!/^multipart\/form-data;/i.test(req.contentType ?? "")) return { ok: false, status: 415, message: "请选择要上传的图片" };
+  const declared = Number(req.contentLength ?? NaN);
+  if (Number.isFinite(declared) && declared > AVATAR_BODY_LIMIT) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  const raw = await readBodyWithLimit(req.body, AVATAR_BODY_LIMIT);
+  if (!raw) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  let form: FormData;
+  try {
+    form = await new Response(raw as BodyInit, { headers: { "content-type": req.contentType! } }).formData();
+  } catch {
+    return { ok: false, status: 400, message: "上传内容无效，请重新选择图片" };
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的图片" };
+  if (file.size > AVATAR_MAX_BYTES) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImage(bytes);
+  if (!type) return { ok: false, status: 415, message: AVATAR_WRONG_TYPE_MESSAGE };
+  return { ok: true, bytes, type };
+}
+
+export function avatarDir(): string {
+  return path.resolve(config().dataDir, "uploads", "avatars");
+}
+
+/** The file behind one of our avatar URLs, or null for anything else (external URLs, empty). */
+function ownAvatarFile(url: string): string | null {
+  if (!url.startsWith(AVATAR_URL_PREFIX)) return null;
+  const name = url.slice(AVATAR_URL_PREFIX.length);
+  return AVATAR_FILE_RE.test(name) ? name : null;
+}
+
+/** Stores the image under a random name (never the client's), points the member at it and removes the old one. */
+export async function saveAvatar(viewer: Viewer, bytes: Uint8Array, type: ImageType): Promise<{ ok: true; userInfo: UserInfo }> {
+  const dir = avatarDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString("hex")}.${type.ext}`;
+  const target = path.join(dir, name);
+  const temp = path.join(dir, `.${name}.part`);
+  await writeFile(temp, bytes, { flag: "wx", mode: 0o644 });
+  await rename(temp, target);
+
+  let user: UserRow | undefined;
+  let previous = "";
+  try {
+    const database = await db();
+    previous = (await ownRow(viewer)).avatarUrl;
+    [user] = await database
+      .update(users)
+      .set({ avatarUrl: AVATAR_URL_PREFIX + name, updatedAt: new Date() })
+      .where(eq(users.id, viewer.userId))
+      .returning();
+    if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
+  } catch (err) {
+    await rm(target, { force: true });
+    throw err;
+  }
+  const old = ownAvatarFile(previous);
+  if (old && old !== name) {
+    await rm(path.join(dir, old), { force: true }).catch((err: unknown) =>
+      logger().warn({ err, file: old }, "could not remove a replaced avatar file"),
+    );
+  }
+  return { ok: true, userInfo: await userInfoOf(user) };
+}
+
+/** An avatar file by its name; null for a name that is not one of ours (no path can escape the folder) or is gone. */
+export async function readAvatar(file: string): Promise<{ bytes: Buffer; contentType: ImageType["contentType"] } | null> {
+  const match = AVATAR_FILE_RE.exec(file);
+  if (!match) return null;
+  try {
+    const bytes = await readFile(path.join(avatarDir(), file));
+    return { bytes, contentType: CONTENT_TYPES[match[1] as ImageType["ext"]] };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+}
+
+// ——— e-mail and mobile ———
+
+const KIND_NAME = { email: "邮箱", mobile: "手机号" } as const;
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the member may start binding this address: refused when it is already theirs or another member's
+ * (which a logged-in member learns only at the rate limit of the bind route).
+ */
+export async function checkBindable(viewer: Viewer, account: Account): Promise<{ ok: true } | Failure> {
+  const user = await ownRow(viewer);
+  const current = account.kind === "email" ? user.email : user.mobile;
+  if (current === account.value) return { ok: false, status: 400, message: `该${KIND_NAME[account.kind]}已绑定到你的账号` };
+  const column = account.kind === "email" ? users.email : users.mobile;
+  const [other] = await (await db())
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(column, account.value), ne(users.id, viewer.userId)))
+    .limit(1);
+  if (other) return { ok: false, status: 409, message: `该${KIND_NAME[account.kind]}已绑定其他账号` };
+  return { ok: true };
+}
+
+/** Sets the member's e-mail or mobile to an address whose code they just confirmed. */
+export async function bindAccount(viewer: Viewer, account: Account): Promise<{ ok: true; userInfo: UserInfo } | Failure> {
+  const check = await checkBindable(viewer, account);
+  if (!check.ok) return check;
+  const values = account.kind === "email" ? { email: account.value } : { mobile: account.value };
+  try {
+    const [user] = await (await db())
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, viewer.userId))
+      .returning();
+    if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
+    return { ok: true, userInfo: await userInfoOf(user) };
+  } catch (err) {
+    // Another member bound the same address between the check and the update.
+    if (isUniqueViolation(err)) return { ok: false, status: 409, message: `该${KIND_NAME[account.kind]}已绑定其他账号` };
+    throw err;
+  }
+}
