@@ -25,6 +25,9 @@ test("a newcomer registers by code from an invitation link and holds SVIP for 3 
 
   const message = latestMessage(email);
   expect(message.code).toMatch(/^\d{6}$/);
+  // Every browser context on this machine has the same device fingerprint, and the inviter has logged in from it in
+  // other specs: a newcomer on another device is one without those cookies.
+  await page.context().clearCookies({ name: /^_lh_f[abc]$/ });
   await form.getByPlaceholder("6 位数字").fill(message.code!);
   await form.getByRole("button", { name: "登录 / 注册" }).click();
   await expect(page).toHaveURL("/");
@@ -67,6 +70,34 @@ test("the one-click link in the login e-mail logs in once", async ({ page, brows
   const other = await browser.newContext({ baseURL });
   const second = await other.newPage();
   await second.goto(link);
-  await expect(second.getByRole("alert")).toContainText("登录链接无效或已过期");
+  await expect(second.getByRole("heading", { name: "登录链接无效或已过期" })).toBeVisible();
   await other.close();
+});
+
+test("a reward claimed on the inviter's own device waits for review", async ({ page }) => {
+  const { data: inviter } = await (async () => {
+    await page.goto("/login");
+    const form = page.locator("main");
+    await form.getByRole("tab", { name: "密码登录" }).click();
+    await form.getByPlaceholder("请输入手机号或邮箱").fill("editor@e2e.test");
+    await form.getByPlaceholder("请输入密码").fill("editor-pass-1");
+    await form.getByRole("button", { name: "登录" }).click();
+    await expect(page).toHaveURL("/");
+    const info = await (await page.context().request.get("/api/user/info")).json();
+    await page.context().request.post("/api/auth/logout", { headers: { Origin: new URL(page.url()).origin } });
+    return info;
+  })();
+  const email = `same-device-${Date.now()}@e2e.test`;
+  await page.goto(`/login/${inviter.invitationCode}`);
+  const form = page.locator("main");
+  await form.getByRole("tab", { name: "验证码登录" }).click();
+  await form.getByPlaceholder("请输入手机号或邮箱").fill(email);
+  await form.getByRole("button", { name: "获取验证码" }).click();
+  await form.getByPlaceholder("6 位数字").fill(latestMessage(email).code!);
+  await form.getByRole("button", { name: "登录 / 注册" }).click();
+  await expect(page).toHaveURL("/");
+  const { data: me } = await (await page.context().request.get("/api/user/info")).json();
+  expect(me.levelCode).toBe("free");
+  await page.goto("/user/notif");
+  await expect(page.getByText("邀请奖励审核中")).toBeVisible();
 });

@@ -17,6 +17,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   if (opts.databaseUrl) {
     const { Pool } = await import("pg");
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover, a test database dropped) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, engine: "postgres", close: () => pool.end() };
   }

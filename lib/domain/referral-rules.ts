@@ -14,13 +14,14 @@ export interface ReferralFacts {
   recentFromSameIp: number;
 }
 
-export type ReferralDecision =
-  | { status: "granted" }
-  | { status: "held"; reason: "device" | "ip-burst" }
-  | { status: "rejected"; reason: "self" };
+export type ReferralDecision = { status: "granted" } | { status: "held"; reason: "self-device" | "device" | "ip-burst" };
 
+/**
+ * Never granted automatically on a sign of self-invitation or repeat claims; held for review rather than refused,
+ * because a family sharing one phone looks the same as one person with two accounts. Only an administrator rejects.
+ */
 export function decideReferral(facts: ReferralFacts): ReferralDecision {
-  if (facts.selfInvitation) return { status: "rejected", reason: "self" };
+  if (facts.selfInvitation) return { status: "held", reason: "self-device" };
   if (facts.deviceAlreadyRewarded) return { status: "held", reason: "device" };
   if (facts.recentFromSameIp >= REFERRAL_IP_BURST) return { status: "held", reason: "ip-burst" };
   return { status: "granted" };
@@ -29,5 +30,5 @@ export function decideReferral(facts: ReferralFacts): ReferralDecision {
 export const HOLD_REASON_TEXT: Record<string, string> = {
   device: "同一设备已领取过邀请奖励",
   "ip-burst": "同一网络短时间内注册过多",
-  self: "不能邀请自己",
+  "self-device": "与邀请人使用同一设备，疑似自己邀请自己",
 };

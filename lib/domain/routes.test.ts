@@ -13,6 +13,7 @@ describe("matchRoute", () => {
     ["/loss-tracker/2024-05-06", "loss"], ["/info/video", "info"], [`/info/detail/${GUID}`, "infodeail"],
     [`/analysis/${GUID}/monthly/2024`, "analysis"], ["/recs/AB12CD/%E5%B0%8F%E6%98%8E", "recs"], ["/error/503", "error"],
     ["/stripePay/result", "stripePayResult"], ["/pay/result", "payResult"], ["/quant/realtrade", "realtrade"],
+    ["/admin", "admin"], ["/admin/members", "adminMembers"], [`/admin/members/${GUID}`, "adminMember"],
   ])("%s is route %s", (path, name) => {
     expect(matchRoute(path)).toMatchObject({ status: "ok", name });
   });
@@ -22,14 +23,14 @@ describe("matchRoute", () => {
     [`/detail/${GUID}/20240301`, ""], [`/detail/${GUID}/2024-03-01/60051`, ""], [`/detail/${GUID}/2024-03-01/600519/year`, ""],
     ["/list/other", ""], ["/list/god/0", "?x=1"], ["/list/god/-1", ""], ["/list/god/1.5", ""], ["/list/god/01", ""],
     ["/rank/2024-05-06/month", ""], ["/info/detail", ""], ["/user/account/extra", ""], ["/error/418", ""],
-    [`/analysis/${GUID}/weird`, ""], ["/login/a", ""],
+    [`/analysis/${GUID}/weird`, ""], ["/login/a", ""], ["/admin/members/not-a-guid", "?q=1"], ["/admin/members/12345", ""],
   ])("%s fails its validate rule with the full path", (path, search) => {
     expect(matchRoute(path, search)).toEqual(
       expect.objectContaining({ status: "invalid", message: `Page Not Found: ${path}${search}` }),
     );
   });
 
-  it.each(["/nope", "/god/extra", "/quant/unknown", "/list", `/detail/${GUID}/2024-03-01/600519/day/more`, "/%E0%A4%A"])(
+  it.each(["/nope", "/god/extra", "/admin/other", `/admin/members/${GUID}/grants`, "/quant/unknown", "/list", `/detail/${GUID}/2024-03-01/600519/day/more`, "/%E0%A4%A"])(
     "%s matches no route",
     (path) => {
       expect(matchRoute(path, "?q=1")).toEqual({ status: "unmatched", message: `Page not found: ${path}` });
@@ -51,5 +52,7 @@ describe("matchRoute", () => {
     expect(routeParams("detail", ["detail", "x"])).toBeNull();
     expect(routeParams("recs", ["recs", "ABCD2345", "%E5%B0%8F%E6%98%8E"])).toEqual({ invitationcode: "ABCD2345", nickname: "小明" });
     expect(routeParams("recs", ["recs", "ABCD2345", "小明"])).toEqual({ invitationcode: "ABCD2345", nickname: "小明" });
+    expect(routeParams("adminMember", ["admin", "members", GUID])).toEqual({ uguid: GUID });
+    expect(routeParams("adminMember", ["admin", "members", "x"])).toBeNull();
   });
 });

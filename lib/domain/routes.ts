@@ -66,6 +66,8 @@ export const ROUTES: RouteDef[] = [
   route("loss", "/loss-tracker", opt("date", isTradingDateString)),
   route("auth", "/auth"),
   route("admin", "/admin"),
+  route("adminMembers", "/admin/members"),
+  route("adminMember", "/admin/members", req("uguid", isGuid)),
 ];
 
 export type RouteParams = Record<string, string | undefined>;

@@ -1,16 +1,18 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { prepareDatabase } from "@/lib/db";
+import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 
 /**
  * Opens the database when the server starts (for PGlite: takes the data-directory lock, migrates and loads the
  * demo data on first run), so the first visitor does not pay the start-up and a second process on the same
- * data directory stops at once with a clear message.
+ * data directory stops at once with a clear message. Then starts the hourly membership-expiry reminders.
  */
 export async function prepareServer(): Promise<void> {
   const cfg = config();
   try {
     const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
+    startExpiryReminders();
     console.log(`> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""})`);
   } catch (err) {
     console.error(`\n✖ ${(err as Error).message}\n`);

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ChevronRight, Users } from "lucide-react";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -14,6 +16,19 @@ export default async function AdminPage() {
   return (
     <>
       <PageIntro title="管理后台">{viewer.role === "admin" ? "管理员" : "编辑"}：{viewer.userInfo.nickName}</PageIntro>
+      <nav aria-label="管理功能" className="mb-6">
+        <Link
+          href="/admin/members"
+          className="flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:inline-flex sm:min-w-72"
+        >
+          <Users aria-hidden size={20} className="shrink-0 text-brand" />
+          <span className="flex-1">
+            <span className="block font-medium text-slate-900">会员管理</span>
+            <span className="block text-xs text-slate-500">查找会员、调整授权、审核邀请奖励</span>
+          </span>
+          <ChevronRight aria-hidden size={18} className="text-slate-400" />
+        </Link>
+      </nav>
       <div className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(([label, n]) => (
           <Card key={label}>

@@ -1,0 +1,171 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AddGrantForm } from "@/components/admin/AddGrantForm";
+import { EndGrant } from "@/components/admin/EndGrant";
+import { ReferralReview } from "@/components/admin/ReferralReview";
+import {
+  GRANT_SOURCE_LABELS, GRANT_STATE_LABELS, REFERRAL_STATUS_LABELS, ROLE_LABELS, cellClass, tableClass, tableWrapClass, theadClass,
+} from "@/components/admin/labels";
+import { EmptyState } from "@/components/content/EmptyState";
+import { Card, PageIntro, Section } from "@/components/content/PageIntro";
+import { cn } from "@/components/ui/cn";
+import { formatDate, formatDateTime } from "@/lib/domain/format";
+import { memberDetail } from "@/lib/server/admin/members";
+import { requireStaff } from "@/lib/server/auth/gate";
+import { validatedParams } from "@/lib/server/routing";
+
+export const metadata: Metadata = { title: "会员详情", robots: { index: false } };
+
+type Props = { params: Promise<{ uguid: string }> };
+
+const STATE_TONE = { active: "bg-green-50 text-green-800", upcoming: "bg-blue-50 text-blue-800", ended: "bg-slate-100 text-slate-500" } as const;
+const STATUS_TONE = { granted: "bg-green-50 text-green-800", held: "bg-amber-50 text-amber-800", rejected: "bg-slate-100 text-slate-600" } as const;
+
+function Pill({ className, children, testId }: { className: string; children: React.ReactNode; testId?: string }) {
+  return <span data-testid={testId} className={cn("inline-block whitespace-nowrap rounded px-1.5 py-px text-xs font-medium", className)}>{children}</span>;
+}
+
+function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-[15px] text-slate-900" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+export default async function AdminMemberPage({ params }: Props) {
+  const viewer = await requireStaff();
+  const { uguid } = validatedParams("adminMember", ["admin", "members", (await params).uguid]);
+  const detail = await memberDetail(viewer, uguid!);
+  if (!detail) notFound();
+  const { member, grants, referral, invitees, inviteeTotal } = detail;
+
+  return (
+    <>
+      <PageIntro
+        title={member.nickname}
+        aside={<Link href="/admin/members" className="text-sm text-brand hover:underline">返回会员列表</Link>}
+      >
+        会员详情
+      </PageIntro>
+
+      <Card className="mb-8">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+          <Fact label="会员等级" testId="member-level">{member.level.levelName}</Fact>
+          <Fact label="到期日" testId="member-level-end">{member.levelEndDate || "—"}</Fact>
+          <Fact label="角色">{ROLE_LABELS[member.role]}</Fact>
+          <Fact label="注册时间">{formatDate(member.createdAt)}</Fact>
+          <Fact label="邮箱" testId="member-email">{member.email ?? "—"}</Fact>
+          <Fact label="手机号">{member.mobile ?? "—"}</Fact>
+          <Fact label="邀请码"><span className="font-mono">{member.invitationCode}</span></Fact>
+          <Fact label="会员编号"><span className="font-mono text-xs">{member.id}</span></Fact>
+        </dl>
+      </Card>
+
+      <Section title="会员授权">
+        <Card className="mb-4">
+          <AddGrantForm userId={member.id} />
+          <p className="mt-3 text-xs text-slate-500">新授权接在同等级当前有效期之后；来源记为“管理员”。</p>
+        </Card>
+        {grants.length === 0 ? (
+          <EmptyState title="还没有任何授权" />
+        ) : (
+          <div className={tableWrapClass}>
+            <table className={`${tableClass} min-w-[860px]`} data-testid="member-grants">
+              <thead className={theadClass}>
+                <tr>
+                  <th className={cellClass}>等级</th>
+                  <th className={cellClass}>状态</th>
+                  <th className={cellClass}>开始</th>
+                  <th className={cellClass}>结束</th>
+                  <th className={cellClass}>来源</th>
+                  <th className={cellClass}>来源键</th>
+                  <th className={cellClass}>操作</th>
+                </tr>
+              </thead>
+              <tbody>
+                {grants.map((g) => (
+                  <tr key={g.id} className="border-t border-slate-100 align-top" data-testid="grant-row" data-state={g.state}>
+                    <td className={`${cellClass} font-medium`}>{g.level.levelName}</td>
+                    <td className={cellClass}><Pill className={STATE_TONE[g.state]}>{GRANT_STATE_LABELS[g.state]}</Pill></td>
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(g.startsAt)}</td>
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(g.endsAt)}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{GRANT_SOURCE_LABELS[g.source]}</td>
+                    <td className={`${cellClass} max-w-[260px] break-all font-mono text-xs text-slate-600`}>{g.sourceKey}</td>
+                    <td className={cellClass}>
+                      {g.state === "active" ? (
+                        <EndGrant grantId={g.id} description={`${g.level.levelName}（${formatDate(g.startsAt)} 至 ${formatDate(g.endsAt)}）`} />
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+
+      <Section title="邀请来源">
+        {referral ? (
+          <Card>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4" data-testid="member-referral">
+              <Fact label="邀请人">
+                <Link href={`/admin/members/${referral.inviter.id}`} className="text-brand hover:underline">{referral.inviter.nickname}</Link>
+              </Fact>
+              <Fact label="奖励状态">
+                <Pill className={STATUS_TONE[referral.status]} testId="referral-status">{REFERRAL_STATUS_LABELS[referral.status]}</Pill>
+              </Fact>
+              <Fact label="待审核原因">{referral.holdReason ?? "—"}</Fact>
+              <Fact label="注册时间">{formatDateTime(referral.createdAt)}</Fact>
+              <Fact label="处理人">{referral.decidedBy?.nickname ?? "—"}</Fact>
+              <Fact label="处理时间">{referral.decidedAt ? formatDateTime(referral.decidedAt) : "—"}</Fact>
+            </dl>
+            {referral.status === "held" ? (
+              <div className="mt-4 border-t border-slate-100 pt-3">
+                <ReferralReview referralId={referral.id} invitee={member.nickname} />
+              </div>
+            ) : null}
+          </Card>
+        ) : (
+          <EmptyState title="不是通过邀请注册的" />
+        )}
+      </Section>
+
+      <Section title={`邀请的好友（${inviteeTotal}）`}>
+        {invitees.length === 0 ? (
+          <EmptyState title="还没有邀请过好友" />
+        ) : (
+          <>
+            <div className={tableWrapClass}>
+              <table className={`${tableClass} min-w-[560px]`} data-testid="member-invitees">
+                <thead className={theadClass}>
+                  <tr>
+                    <th className={cellClass}>好友</th>
+                    <th className={cellClass}>注册时间</th>
+                    <th className={cellClass}>奖励状态</th>
+                    <th className={cellClass}>待审核原因</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {invitees.map((i) => (
+                    <tr key={i.referralId} className="border-t border-slate-100 align-top">
+                      <td className={cellClass}>
+                        <Link href={`/admin/members/${i.invitee.id}`} className="text-brand hover:underline">{i.invitee.nickname}</Link>
+                      </td>
+                      <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(i.createdAt)}</td>
+                      <td className={cellClass}><Pill className={STATUS_TONE[i.status]}>{REFERRAL_STATUS_LABELS[i.status]}</Pill></td>
+                      <td className={cellClass}>{i.holdReason ?? "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {inviteeTotal > invitees.length ? <p className="mt-2 text-xs text-slate-500">显示最近的 {invitees.length} 位。</p> : null}
+          </>
+        )}
+      </Section>
+    </>
+  );
+}
