@@ -1,4 +1,5 @@
 // Screenshots of pages at phone and desktop widths: node scripts/screenshots.mjs http://localhost:3000 out/ /god /price …
+// With SHOT_ACCOUNT and SHOT_PASSWORD set, the pages are taken logged in as that member.
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +12,10 @@ const browser = await chromium.launch({
 });
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 900 }, deviceScaleFactor: 1, locale: "zh-CN" });
+  if (process.env.SHOT_ACCOUNT) {
+    const res = await page.request.post(`${base}/api/auth/login`, { data: { account: process.env.SHOT_ACCOUNT, password: process.env.SHOT_PASSWORD } });
+    if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  }
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(base + p, { waitUntil: "load" });
     await page.waitForTimeout(800);

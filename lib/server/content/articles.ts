@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
+import { canRead } from "@/lib/server/auth/entitlement";
 import type { Viewer } from "@/lib/server/auth/viewer";
 
 export interface ArticleSummary {
@@ -61,7 +62,7 @@ export async function articleForViewer(infoguid: string, viewer: Viewer | null):
     .where(and(eq(articles.infoguid, infoguid), eq(articles.status, "published")))
     .limit(1);
   if (!row) return null;
-  const locked = row.minLevel > (viewer?.userInfo.levelId ?? 0);
+  const locked = !canRead(viewer, row.minLevel);
   return { ...row, body: locked ? null : row.body, videoUrl: locked ? null : row.videoUrl, locked };
 }
 

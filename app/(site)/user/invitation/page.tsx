@@ -5,6 +5,8 @@ import { formatDate } from "@/lib/domain/format";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { inviteesOf } from "@/lib/server/members/invitations";
 
+const REWARD_TEXT = { granted: "已发放 3 天 SVIP", held: "待审核", rejected: "未通过审核", none: "无奖励" } as const;
+
 export const metadata: Metadata = { title: "邀请记录", description: "你邀请的好友及奖励发放情况。", robots: { index: false } };
 
 export default async function InvitationPage() {
@@ -19,7 +21,7 @@ export default async function InvitationPage() {
           {invitees.map((i, n) => (
             <li key={n} className="flex items-center justify-between px-4 py-3 text-sm">
               <span className="font-medium">{i.nickname}</span>
-              <span className="text-slate-500">{formatDate(i.joinedAt)} · {i.rewarded ? "已发放 3 天 SVIP" : "待发放"}</span>
+              <span className="text-slate-500">{formatDate(i.joinedAt)} · {REWARD_TEXT[i.reward]}</span>
             </li>
           ))}
         </ul>
