@@ -3,6 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { logIn, logInPage } from "./fixtures";
 
 const EXPIRY_TITLE = (level: "VIP" | "SVIP") => new RegExp(`^你的 ${level} 将于 \\d{4}-\\d{2}-\\d{2} 到期$`);
+/** A row's text also holds its body and button: match the title anywhere in it. */
+const EXPIRY_ROW = (level: "VIP" | "SVIP") => new RegExp(`你的 ${level} 将于 \\d{4}-\\d{2}-\\d{2} 到期`);
 
 async function addGrant(editor: APIRequestContext, userId: string, level: "vip" | "svip", days: number): Promise<string> {
   const res = await editor.post("/api/admin/members/grants", { data: { action: "add", userId, level, days, requestId: randomUUID() } });
@@ -44,8 +46,8 @@ test("a short grant brings expiry reminders; marking read updates the list and t
 
     await page.goto("/user/notif");
     const unreadRows = page.locator('[data-testid="notification"][data-state="unread"]');
-    const vipRow = unreadRows.filter({ hasText: EXPIRY_TITLE("VIP") });
-    const svipRow = unreadRows.filter({ hasText: EXPIRY_TITLE("SVIP") });
+    const vipRow = unreadRows.filter({ hasText: EXPIRY_ROW("VIP") });
+    const svipRow = unreadRows.filter({ hasText: EXPIRY_ROW("SVIP") });
     await expect(vipRow).toHaveCount(1);
     await expect(svipRow).toHaveCount(1);
     await expect(vipRow.getByRole("link", { name: EXPIRY_TITLE("VIP") })).toHaveAttribute("href", "/price");
@@ -63,8 +65,8 @@ test("a short grant brings expiry reminders; marking read updates the list and t
     await expect(page.locator('[data-testid="notification"][data-state="unread"]')).toHaveCount(unread - 1);
     await expect.poll(() => headerUnread(page)).toBe(unread - 1);
     await page.reload();
-    await expect(page.locator('[data-testid="notification"][data-state="unread"]').filter({ hasText: EXPIRY_TITLE("SVIP") })).toHaveCount(1);
-    await expect(page.locator('[data-testid="notification"][data-state="read"]').filter({ hasText: EXPIRY_TITLE("VIP") })).toHaveCount(1);
+    await expect(page.locator('[data-testid="notification"][data-state="unread"]').filter({ hasText: EXPIRY_ROW("SVIP") })).toHaveCount(1);
+    await expect(page.locator('[data-testid="notification"][data-state="read"]').filter({ hasText: EXPIRY_ROW("VIP") })).toHaveCount(1);
 
     // 全部已读 clears the list and the badge.
     await page.getByRole("button", { name: "全部已读" }).click();

@@ -43,7 +43,7 @@ test.describe("recommendation popup (SPEC §2)", () => {
 
 test("visitors who try to share are asked to log in", async ({ page }) => {
   await page.goto("/demo");
-  await page.getByRole("button", { name: "分享", exact: true }).click();
+  await page.locator("main").getByRole("button", { name: "分享", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "登录 / 注册" })).toBeVisible();
 });
 
