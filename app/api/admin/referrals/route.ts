@@ -6,13 +6,12 @@ import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { approveReferral, rejectReferral } from "@/lib/server/referrals/review";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.object({
   action: z.enum(["approve", "reject"], { error: "参数无效" }),
   referralId: z.guid("邀请记录编号无效"),
 });
-
-const fail = (status: number, message: string) => NextResponse.json({ message }, { status });
 
 const STATUS_TEXT = { granted: "已发放", rejected: "已拒绝" } as const;
 

@@ -8,6 +8,7 @@ import { viewerForToken } from "@/lib/server/auth/viewer";
 import { deviceOf } from "@/lib/server/security/device";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.object({
   account: z.string().trim().min(1).max(254),
@@ -16,9 +17,6 @@ const Body = z.object({
 });
 
 const WINDOW_SEC = 15 * 60;
-
-const fail = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ message }, { status, headers });
 
 /** Password login: sets the HttpOnly `token` and the readable `userinfo` cookies, answers where to go next. */
 export async function POST(req: NextRequest) {

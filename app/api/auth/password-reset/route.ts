@@ -8,6 +8,7 @@ import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.discriminatedUnion("step", [
   z.object({ step: z.literal("send"), account: z.string().max(254) }),
@@ -23,8 +24,6 @@ const Body = z.discriminatedUnion("step", [
 const SENT_MESSAGE = "如果该账号已注册，验证码已发送，请查收";
 const WINDOW_SEC = 15 * 60;
 
-const fail = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ message }, { status, headers });
 const tooMany = (wait: number) =>
   fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
 

@@ -5,9 +5,7 @@ import { logger } from "@/lib/server/logger";
 import { readAvatarUpload, saveAvatar } from "@/lib/server/members/profile";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
-
-const fail = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ message }, { status, headers });
+import { fail } from "@/lib/server/http";
 
 /**
  * Avatar upload: multipart/form-data with the image in `file` (JPEG, PNG or WebP by its bytes, ≤ 2 MB) →

@@ -8,6 +8,7 @@ import { logger } from "@/lib/server/logger";
 import { bindAccount, checkBindable } from "@/lib/server/members/profile";
 import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Kind = z.enum(["email", "mobile"]);
 const Body = z.discriminatedUnion("step", [
@@ -18,8 +19,6 @@ const Body = z.discriminatedUnion("step", [
 const INVALID = { email: "请输入正确的邮箱", mobile: "请输入正确的手机号" } as const;
 const WINDOW_SEC = 15 * 60;
 
-const fail = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ message }, { status, headers });
 const tooMany = (wait: number) =>
   fail(429, `操作过于频繁，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
 

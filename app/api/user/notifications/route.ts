@@ -6,13 +6,12 @@ import { logger } from "@/lib/server/logger";
 import { markAllNotificationsRead, markNotificationsRead } from "@/lib/server/notifications/read";
 import { unreadCount } from "@/lib/server/notifications/unread";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("read"), ids: z.array(z.guid()).min(1).max(200) }),
   z.object({ action: z.literal("read-all") }),
 ]);
-
-const fail = (status: number, message: string) => NextResponse.json({ message }, { status });
 
 /**
  * Marks the viewer's notifications read: `{action:"read", ids:[…]}` or `{action:"read-all"}`.

@@ -5,6 +5,7 @@ import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.object({
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
@@ -12,9 +13,6 @@ const Body = z.object({
 });
 
 const WINDOW_SEC = 15 * 60;
-
-const fail = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ message }, { status, headers });
 
 /**
  * Sets the first password or changes it: `{currentPassword?, newPassword}` → `{message}`. The current password is

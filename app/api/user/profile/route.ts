@@ -6,11 +6,9 @@ import { logger } from "@/lib/server/logger";
 import { updateNickname } from "@/lib/server/members/profile";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.object({ nickname: z.string().max(200, "昵称最长 32 个字") });
-
-const fail = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ message }, { status, headers });
 
 /** Changes the nickname: `{nickname}` → `{message, userInfo}` and a fresh `userinfo` cookie. */
 export async function POST(req: NextRequest) {

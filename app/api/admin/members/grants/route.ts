@@ -5,6 +5,7 @@ import { requestToken } from "@/lib/server/auth/request-session";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
+import { fail } from "@/lib/server/http";
 
 const Body = z.discriminatedUnion(
   "action",
@@ -20,8 +21,6 @@ const Body = z.discriminatedUnion(
   ],
   { error: "参数无效" },
 );
-
-const fail = (status: number, message: string) => NextResponse.json({ message }, { status });
 
 /**
  * Staff: `{action:"add", userId, level:"vip"|"svip", days, requestId}` adds a grant after the member's current run
