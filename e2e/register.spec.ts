@@ -27,6 +27,7 @@ test("a newcomer registers by code from an invitation link and holds SVIP for 3 
   expect(message.code).toMatch(/^\d{6}$/);
   // Every browser context on this machine has the same device fingerprint, and the inviter has logged in from it in
   // other specs: a newcomer on another device is one without those cookies.
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "_lh_fb"), { timeout: 10_000 }).toBe(true);
   await page.context().clearCookies({ name: /^_lh_f[abc]$/ });
   await form.getByPlaceholder("6 位数字").fill(message.code!);
   await form.getByRole("button", { name: "登录 / 注册" }).click();
@@ -81,6 +82,8 @@ test("a reward claimed on the inviter's own device waits for review", async ({ p
     await form.getByRole("tab", { name: "密码登录" }).click();
     await form.getByPlaceholder("请输入手机号或邮箱").fill("editor@e2e.test");
     await form.getByPlaceholder("请输入密码").fill("editor-pass-1");
+    // The device fingerprint is computed shortly after start-up: log in once this browser carries it.
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "_lh_fb"), { timeout: 10_000 }).toBe(true);
     await form.getByRole("button", { name: "登录" }).click();
     await expect(page).toHaveURL("/");
     const info = await (await page.context().request.get("/api/user/info")).json();
