@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { postJson } from "@/components/dialogs/auth-fetch";
 import { Field, FeedbackLine, inputClass, type Feedback } from "./form-kit";
-import { newPasswordProblem, PASSWORD_MAX, PASSWORD_MIN } from "./password-rules";
+import { NewPasswordFields } from "./NewPasswordFields";
+import { newPasswordProblem } from "./password-rules";
 
 /** Sets the first password, or changes it with the current one; other devices are logged out by the server. */
 export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
@@ -53,34 +54,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
           )}
         </Field>
       ) : null}
-      <Field label="新密码" hint={`${PASSWORD_MIN}–${PASSWORD_MAX} 位`}>
-        {(control) => (
-          <input
-            {...control}
-            name="newPassword"
-            type="password"
-            className={inputClass}
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            autoComplete="new-password"
-            placeholder="请输入新密码"
-          />
-        )}
-      </Field>
-      <Field label="确认新密码">
-        {(control) => (
-          <input
-            {...control}
-            name="repeatPassword"
-            type="password"
-            className={inputClass}
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            autoComplete="new-password"
-            placeholder="请再次输入新密码"
-          />
-        )}
-      </Field>
+      <NewPasswordFields newPassword={newPassword} repeat={repeat} onNewPassword={setNewPassword} onRepeat={setRepeat} />
       <FeedbackLine feedback={feedback} testId="password-feedback" />
       <Button type="submit" block size="lg" loading={busy}>
         {hasOne ? "修改密码" : "设置密码"}

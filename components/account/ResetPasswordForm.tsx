@@ -6,7 +6,8 @@ import { postJson } from "@/components/dialogs/auth-fetch";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { parseAccount, ACCOUNT_INVALID_MESSAGE } from "@/lib/domain/account";
 import { CODE_PATTERN, Field, FeedbackLine, inputClass, useCooldown, type Feedback } from "./form-kit";
-import { newPasswordProblem, PASSWORD_MAX, PASSWORD_MIN } from "./password-rules";
+import { NewPasswordFields } from "./NewPasswordFields";
+import { newPasswordProblem } from "./password-rules";
 
 /**
  * Reset by a one-time code when logged out: account → code sent → code and new password. Afterwards the member is
@@ -106,34 +107,7 @@ export function ResetPasswordForm() {
               />
             )}
           </Field>
-          <Field label="新密码" hint={`${PASSWORD_MIN}–${PASSWORD_MAX} 位`}>
-            {(control) => (
-              <input
-                {...control}
-                name="newPassword"
-                type="password"
-                className={inputClass}
-                value={newPassword}
-                onChange={(e) => setNewPassword(e.target.value)}
-                autoComplete="new-password"
-                placeholder="请输入新密码"
-              />
-            )}
-          </Field>
-          <Field label="确认新密码">
-            {(control) => (
-              <input
-                {...control}
-                name="repeatPassword"
-                type="password"
-                className={inputClass}
-                value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
-                autoComplete="new-password"
-                placeholder="请再次输入新密码"
-              />
-            )}
-          </Field>
+          <NewPasswordFields newPassword={newPassword} repeat={repeat} onNewPassword={setNewPassword} onRepeat={setRepeat} />
         </>
       ) : null}
       <FeedbackLine feedback={feedback} testId="reset-feedback" />

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import type { AuthResult } from "@/components/dialogs/auth-fetch";
+import { postFormData, type AuthResult } from "@/components/dialogs/auth-fetch";
 
 /** The same field look as the login dialog. */
 export const inputClass =
@@ -89,28 +89,15 @@ export function charCount(value: string): number {
 
 export const CODE_PATTERN = /^\d{6}$/;
 
-function fallbackMessage(status: number): string {
-  if (status === 404) return "请求地址不存在";
+/** The avatar upload's own word for 413; the rest as every form says it. */
+function uploadFallback(status: number): string {
   if (status === 413) return "头像图片不能超过 2 MB";
+  if (status === 404) return "请求地址不存在";
   if (status >= 500) return "服务器内部错误，请稍后再试";
   return "网络异常，请稍后再试";
 }
 
 /** POSTs form data (a file upload) and reads the JSON answer like postJson; never throws. */
-export async function postForm(path: string, form: FormData): Promise<AuthResult> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method: "POST", credentials: "same-origin", headers: { Accept: "application/json" }, body: form });
-  } catch {
-    return { ok: false, status: 0, message: "网络异常，请稍后再试", body: {} };
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = await response.json();
-    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON (a proxy's error page): fall back to our message.
-  }
-  const message = typeof body.message === "string" && body.message.trim() !== "" ? body.message : undefined;
-  return { ok: response.ok, status: response.status, message: message ?? (response.ok ? "" : fallbackMessage(response.status)), body };
+export function postForm(path: string, form: FormData): Promise<AuthResult> {
+  return postFormData(path, form, uploadFallback);
 }

@@ -9,6 +9,7 @@ import { buttonClass } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { cn } from "@/components/ui/cn";
 import { usePayState } from "./pay-state";
+import { formatPrice } from "@/lib/domain/format";
 
 type PlanPeriod = Plan["period"];
 
@@ -25,12 +26,6 @@ const PERIOD: Record<PlanPeriod, { label: string; unit: string; months: number }
   year: { label: "年付", unit: "年", months: 12 },
 };
 const PERIOD_ORDER: PlanPeriod[] = ["month", "quarter", "year"];
-
-/** ¥68, ¥1,098, ¥62.67 — whole yuan without decimals. */
-export function formatYuan(fen: number): string {
-  const yuan = fen / 100;
-  return `¥${yuan.toLocaleString("zh-CN", { minimumFractionDigits: Number.isInteger(yuan) ? 0 : 2, maximumFractionDigits: 2 })}`;
-}
 
 /** `/pay?plan=<id>&<params>`; params may start with ? or &. */
 export function payHref(planId: string, params: string): string {
@@ -89,7 +84,7 @@ function PayBody({ plans, defaultLevelId, bannerText, params, onContinue }: {
             >
               <span className={cn("text-base font-semibold", active ? "text-brand" : "text-slate-800")}>{t.level.levelName}</span>
               <span className="text-sm text-slate-600">
-                <span className="text-lg font-semibold text-up">{formatYuan(t.monthly.priceFen)}</span>/{PERIOD[t.monthly.period].unit}
+                <span className="text-lg font-semibold text-up">{formatPrice(t.monthly.priceFen)}</span>/{PERIOD[t.monthly.period].unit}
               </span>
             </button>
           );
@@ -132,20 +127,20 @@ function PayBody({ plans, defaultLevelId, bannerText, params, onContinue }: {
                 <span className="block text-[15px] font-medium text-slate-800">{PERIOD[p.period].label}</span>
                 {months > 1 ? (
                   <span className="block text-xs text-slate-500">
-                    约{formatYuan(Math.round(p.priceFen / months))}/月{saving > 0 ? `，省${formatYuan(saving)}` : ""}
+                    约{formatPrice(Math.round(p.priceFen / months))}/月{saving > 0 ? `，省${formatPrice(saving)}` : ""}
                   </span>
                 ) : p.renewable ? (
                   <span className="block text-xs text-slate-500">可自动续费，随时取消</span>
                 ) : null}
               </span>
-              <span className="text-base font-semibold text-slate-900 tabular-nums">{formatYuan(p.priceFen)}</span>
+              <span className="text-base font-semibold text-slate-900 tabular-nums">{formatPrice(p.priceFen)}</span>
             </button>
           );
         })}
       </div>
 
       <Link href={payHref(plan.id, params)} onClick={onContinue} className={buttonClass("primary", "lg", "w-full")}>
-        立即开通 {tier.level.levelName} · {formatYuan(plan.priceFen)}
+        立即开通 {tier.level.levelName} · {formatPrice(plan.priceFen)}
       </Link>
     </div>
   );

@@ -15,15 +15,22 @@ function fallbackMessage(status: number): string {
 }
 
 /** POSTs JSON and reads a JSON answer; never throws. Status 0 means no answer arrived. */
-export async function postJson(path: string, payload: unknown): Promise<AuthResult> {
+export function postJson(path: string, payload: unknown): Promise<AuthResult> {
+  return postAndRead(path, {
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(payload),
+  });
+}
+
+/** POSTs form data (a file upload) and reads the answer like postJson; `fallback` may name a status of its own. */
+export function postFormData(path: string, form: FormData, fallback: (status: number) => string = fallbackMessage): Promise<AuthResult> {
+  return postAndRead(path, { headers: { Accept: "application/json" }, body: form }, fallback);
+}
+
+async function postAndRead(path: string, init: RequestInit, fallback: (status: number) => string = fallbackMessage): Promise<AuthResult> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(payload),
-    });
+    response = await fetch(path, { method: "POST", credentials: "same-origin", ...init });
   } catch {
     return { ok: false, status: 0, message: "网络异常，请稍后再试", body: {} };
   }
@@ -39,7 +46,7 @@ export async function postJson(path: string, payload: unknown): Promise<AuthResu
   return {
     ok: response.ok,
     status: response.status,
-    message: serverMessage ?? (response.ok ? "" : fallbackMessage(response.status)),
+    message: serverMessage ?? (response.ok ? "" : fallback(response.status)),
     body: { ...data, ...body },
   };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { copyToClipboard } from "@/components/dialogs/clipboard";
 import { notify } from "@/lib/client/toast";
 import { COPY_SUCCESS_MS } from "@/lib/domain/constants";
 
@@ -8,14 +9,14 @@ import { COPY_SUCCESS_MS } from "@/lib/domain/constants";
 export function CopyField({ value }: { value: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify({ type: "success", message: "链接复制成功" });
-      setCopied(true);
-      setTimeout(() => setCopied(false), COPY_SUCCESS_MS);
-    } catch {
+    // The shared copier falls back to execCommand where WeChat's webview has no Clipboard API.
+    if (!(await copyToClipboard(value))) {
       notify({ type: "error", message: "复制失败，请手动复制" });
+      return;
     }
+    notify({ type: "success", message: "链接复制成功" });
+    setCopied(true);
+    setTimeout(() => setCopied(false), COPY_SUCCESS_MS);
   };
   return (
     <div className="mt-1 flex gap-2">

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatYuanFromFen, maskContact } from "./format";
+import { formatDate, formatDateTime, formatPrice, formatYuanFromFen, maskContact } from "./format";
 
 describe("formatting", () => {
   it("shows dates and times in Asia/Shanghai whatever the server zone", () => {
@@ -10,6 +10,12 @@ describe("formatting", () => {
     expect(formatYuanFromFen(123456)).toBe("¥1,234.56");
     expect(formatYuanFromFen(109800)).toBe("¥1,098.00");
     expect(formatYuanFromFen(-5)).toBe("-¥0.05");
+  });
+
+  it("writes price tags without .00 for whole yuan", () => {
+    expect(formatPrice(6800)).toBe("¥68");
+    expect(formatPrice(109800)).toBe("¥1,098");
+    expect(formatPrice(6267)).toBe("¥62.67");
   });
 
   it("masks other people's contacts", () => {

@@ -1,10 +1,11 @@
+import { shanghaiDate } from "./membership";
+
 const SHANGHAI = "Asia/Shanghai";
 
 /** `YYYY-MM-DD` in Asia/Shanghai. */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return "";
-  const d = typeof value === "string" ? new Date(value) : value;
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SHANGHAI, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+  return shanghaiDate(typeof value === "string" ? new Date(value) : value);
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai. */
@@ -24,6 +25,12 @@ export function formatYuanFromFen(fen: number): string {
   const abs = Math.abs(fen);
   const yuan = Math.floor(abs / 100).toLocaleString("en-US");
   return `${sign}¥${yuan}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A price tag from integer fen: whole yuan without decimals (¥68, ¥1,098), otherwise two (¥62.67). */
+export function formatPrice(fen: number): string {
+  const yuan = fen / 100;
+  return `¥${yuan.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(yuan) ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A masked contact for lists of other people: 138****8000, tr***@example.com. */
