@@ -1,0 +1,55 @@
+import { classifyBusiness } from "@/lib/domain/statements/import/classify";
+
+const kindOf = (name: string) => {
+  const c = classifyBusiness(name);
+  if (c.type === "trade") return c.side;
+  if (c.type === "event") return c.kind;
+  return c.type;
+};
+
+describe("classifyBusiness (research A.8)", () => {
+  it.each([
+    ["证券买入", "buy"], ["买入", "buy"], ["普通买入", "buy"], ["担保品买入", "buy"], ["担保物买入", "buy"], ["融资买入", "buy"], ["买", "buy"],
+    ["证券卖出", "sell"], ["卖出", "sell"], ["普通卖出", "sell"], ["担保品卖出", "sell"], ["卖券还款", "sell"], ["卖", "sell"], ["B", "buy"], ["s", "sell"],
+  ])("%s is an equity %s", (name, side) => {
+    expect(kindOf(name)).toBe(side);
+  });
+
+  it.each([
+    ["银行转证券", "cash_in"], ["银证转帐存", "cash_in"], ["银证转入", "cash_in"], ["三方存管划入", "cash_in"],
+    ["证券转银行", "cash_out"], ["银证转账取", "cash_out"], ["银证转出", "cash_out"], ["三方存管划出", "cash_out"],
+    ["OTC资金划入", "transfer"], ["资管T0取现拨", "transfer"], ["OTC现金宝交?0", "transfer"],
+    ["红利入账", "dividend"], ["股息入帐", "dividend"],
+    ["股息红利差异扣税", "dividend_tax"], ["股息红利差异", "dividend_tax"], ["股息红利税补缴", "dividend_tax"], ["红利差异税扣税", "dividend_tax"],
+    ["利息归本", "interest"], ["批量利息归本", "interest"], ["债券兑息", "interest"],
+    ["红股入账", "bonus_shares"], ["送股", "bonus_shares"], ["转增", "bonus_shares"],
+    ["股份转入", "shares_in"], ["托管转入", "shares_in"], ["新增证券", "shares_in"], ["转股入账", "shares_in"],
+    ["股份转出", "shares_out"], ["托管转出", "shares_out"], ["ETF份额合并", "shares_out"],
+    ["融券回购", "repo"], ["融券购回", "repo"], ["通用回购逆回", "repo"], ["质押回购拆出", "repo"], ["拆出质押购回", "repo"], ["专项融券回购(日)", "repo"],
+    ["融资借入", "margin"], ["偿还融资负债本金", "margin"], ["偿还融资利息", "margin"], ["偿还融资逾期利息", "margin"], ["偿还融券费用", "margin"],
+    ["基金申购拨出", "fund"], ["基金赎回拨入", "fund"], ["基金红利拨入", "fund"], ["开放基金申购", "fund"], ["上证LOF申购", "fund"], ["资管计划实时", "fund"],
+    ["指定交易", "ignore"], ["申购配号", "ignore"], ["配号", "ignore"], ["中签通知", "ignore"], ["证券蓝补", "ignore"], ["撤指", "ignore"],
+  ])("%s is a %s event", (name, kind) => {
+    expect(kindOf(name)).toBe(kind);
+  });
+
+  it("keeps IPO and rights flows apart from trades", () => {
+    expect(classifyBusiness("新股入账")).toEqual({ type: "ipo_arrival", rights: false });
+    expect(classifyBusiness("新股入帐")).toEqual({ type: "ipo_arrival", rights: false });
+    expect(classifyBusiness("配股入帐")).toEqual({ type: "ipo_arrival", rights: true });
+    expect(classifyBusiness("中签缴款")).toEqual({ type: "ipo_payment" });
+    expect(classifyBusiness("配售缴款")).toEqual({ type: "ipo_payment" });
+  });
+
+  it("never reads reverse repo as a buy, nor a margin repayment as a trade", () => {
+    expect(kindOf("融券回购")).not.toBe("buy");
+    expect(kindOf("国债逆回购卖出")).toBe("repo");
+    expect(kindOf("偿还融资负债本金")).toBe("margin");
+  });
+
+  it("does not guess at names it does not know", () => {
+    expect(classifyBusiness("神秘业务")).toEqual({ type: "unknown" });
+    expect(classifyBusiness("")).toEqual({ type: "unknown" });
+    expect(classifyBusiness("   ")).toEqual({ type: "unknown" });
+  });
+});

@@ -1,0 +1,101 @@
+import type { EventKind, Side } from "@/lib/domain/statements/types";
+
+/**
+ * 业务名称 / 操作 / 摘要 → what the row is (research A.8). The side always comes from the name, never from the sign
+ * of the amount. Names are matched exactly first, then by keyword, because THS cuts names at about 12 bytes
+ * (`股息红利差异`, `通用回购逆回`) and brokers vary the wording.
+ */
+
+export type Classified =
+  | { type: "trade"; side: Side }
+  /** an IPO / rights payment (…缴款): the buy, unless a later arrival row of the same shares takes that role */
+  | { type: "ipo_payment" }
+  /** 新股入账 / 配股入帐: shares of an IPO or rights issue arriving */
+  | { type: "ipo_arrival"; rights: boolean }
+  | { type: "event"; kind: EventKind }
+  | { type: "unknown" };
+
+const EXACT: Record<string, Classified> = {};
+function add(names: string[], c: Classified): void {
+  for (const n of names) EXACT[n] = c;
+}
+
+const BUY: Classified = { type: "trade", side: "buy" };
+const SELL: Classified = { type: "trade", side: "sell" };
+const ev = (kind: EventKind): Classified => ({ type: "event", kind });
+
+add(["证券买入", "买入", "普通买入", "担保品买入", "担保物买入", "融资买入", "买", "B", "0B", "1B", "开仓买入", "港股通买入", "Tn证券买入"], BUY);
+add(["证券卖出", "卖出", "普通卖出", "担保品卖出", "担保物卖出", "卖券还款", "融资卖出", "卖", "S", "0S", "1S", "平仓卖出", "港股通卖出", "Tn证券卖出"], SELL);
+add(["新股入账", "新股入帐", "新股上市"], { type: "ipo_arrival", rights: false });
+add(["配股入账", "配股入帐", "配股上市"], { type: "ipo_arrival", rights: true });
+add(["中签缴款", "配售缴款", "新股缴款", "配股缴款", "中签扣款", "新股申购缴款"], { type: "ipo_payment" });
+add(["银行转证券", "银证转帐存", "银证转账存", "银证转入", "银行转存", "证券转存", "转存管转入"], ev("cash_in"));
+add(["证券转银行", "银证转帐取", "银证转账取", "银证转出", "银行转取", "证券转取"], ev("cash_out"));
+add(["红利入账", "红利入帐", "股息入账", "股息入帐", "红利发放", "股息红利发放", "现金红利", "派息"], ev("dividend"));
+add(["股息红利差异扣税", "股息红利差异", "股息红利税补缴", "红利差异税扣税", "股息红利差", "红利税扣税"], ev("dividend_tax"));
+add(["利息归本", "批量利息归本", "结息", "利息入账", "利息结转", "债券兑息", "配股退款退息"], ev("interest"));
+add(["红股入账", "红股入帐", "送股", "转增", "红股派送", "送股入账"], ev("bonus_shares"));
+add(["股份转入", "托管转入", "转托管入", "转股入账", "转股入帐", "新增证券", "证券转入", "担保物转入", "担保品划入", "担保品转入"], ev("shares_in"));
+add(["股份转出", "托管转出", "转托管出", "ETF份额合并", "证券转出", "担保物转出", "担保品划出", "担保品转出"], ev("shares_out"));
+add(["融券回购", "融券购回", "通用回购逆回", "质押回购拆出", "拆出质押购回", "专项融券回购", "国债逆回购", "逆回购"], ev("repo"));
+add(["融资借入", "偿还融资负债本金", "偿还融资利息", "偿还融资逾期利息", "偿还融券费用", "直接还款", "融资利息", "卖券还息"], ev("margin"));
+add(["基金申购拨出", "基金赎回拨入", "基金红利拨入", "开放基金申购", "开放基金赎回", "上证LOF申购", "资管计划实时", "理财申购", "理财赎回", "基金认购", "基金申购", "基金赎回"], ev("fund"));
+add(["OTC资金划入", "OTC资金划出", "资管T0取现拨", "资金划入", "资金划出", "资金调拨", "转股零款"], ev("transfer"));
+add(["指定交易", "指定登记", "撤指", "撤销指定", "申购配号", "配号", "中签通知", "证券蓝补", "新股申购", "申购", "起息"], ev("ignore"));
+
+interface Rule {
+  test: RegExp;
+  result: Classified;
+}
+
+/** Keyword rules, in order: the first match wins. */
+const RULES: readonly Rule[] = [
+  { test: /回购|购回|逆回|拆出|GC0|R-0/i, result: ev("repo") },
+  { test: /卖券还款/, result: SELL },
+  { test: /融资借入|偿还融|融资利息|融券费用|直接还款|还息/, result: ev("margin") },
+  { test: /配号|中签通知|指定|撤指|蓝补|起息/, result: ev("ignore") },
+  { test: /新股入[账帐]/, result: { type: "ipo_arrival", rights: false } },
+  { test: /配股入[账帐]/, result: { type: "ipo_arrival", rights: true } },
+  { test: /缴款/, result: { type: "ipo_payment" } },
+  { test: /扣税|税补缴|补缴税|差异税|红利差/, result: ev("dividend_tax") },
+  { test: /红股|送股|转增/, result: ev("bonus_shares") },
+  { test: /OTC|资管T0|现金宝|资金划|资金调拨|取现/i, result: ev("transfer") },
+  { test: /基金|理财|LOF|资管计划/i, result: ev("fund") },
+  { test: /红利|股息|派息|分红/, result: ev("dividend") },
+  { test: /利息|结息|兑息|退息/, result: ev("interest") },
+  { test: /股份转入|托管转?入|转股入|新增证券|证券转入|担保.*[转划]入/, result: ev("shares_in") },
+  { test: /股份转出|托管转?出|份额合并|证券转出|担保.*[转划]出/, result: ev("shares_out") },
+  { test: /银行转证券|银证转入|银证转[帐账]存|转存|存入|三方.*划入|银行.*转入/, result: ev("cash_in") },
+  { test: /证券转银行|银证转出|银证转[帐账]取|转取|取出|三方.*划出|银行.*转出/, result: ev("cash_out") },
+  { test: /申购/, result: ev("ignore") },
+  { test: /费/, result: ev("fee") },
+  { test: /买/, result: BUY },
+  { test: /卖/, result: SELL },
+];
+
+/** Case, spaces, full-width letters and a truncated GBK half (`?`) do not matter. */
+function normalizeName(raw: string): string {
+  return raw
+    .replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+    .replace(/\s+/g, "")
+    .replace(/[?？\ufffd]+$/, "")
+    .toUpperCase();
+}
+
+export function classifyBusiness(raw: string): Classified {
+  const name = normalizeName(raw);
+  if (name === "") return { type: "unknown" };
+  const exact = EXACT[name] ?? EXACT[raw.trim()];
+  if (exact) return exact;
+  for (const rule of RULES) if (rule.test.test(name)) return rule.result;
+  return { type: "unknown" };
+}
+
+/** Kinds that are not stock trades; the report says how many rows went there. */
+export const NON_TRADE_KINDS: Partial<Record<EventKind, string>> = {
+  repo: "逆回购/质押回购",
+  margin: "融资融券负债",
+  fund: "基金/理财申赎",
+  ignore: "申购配号、指定交易等无资金变动事项",
+  transfer: "内部资金划转",
+};

@@ -1,0 +1,282 @@
+import { normalizeHeader } from "@/lib/domain/statements/import/cells";
+import type { StatementFormatId } from "@/lib/domain/statements/types";
+
+/**
+ * Column names → fields (research A.9 step 3), and the broker layouts of research Part A recognised by their header
+ * sets. Names are compared after `normalizeHeader` (no spaces, no `(元)` suffix, 账 written 帐).
+ */
+
+export type FeeBucket = "commission" | "stampDuty" | "transferFee" | "other";
+
+export type Field =
+  | "date"
+  | "time"
+  | "side"
+  | "code"
+  | "name"
+  | "quantity"
+  | "price"
+  | "amount"
+  | "cash"
+  | "balance"
+  | "totalFee"
+  | "account"
+  | "market"
+  | "currency";
+
+/** In priority order: the first name present wins the field. */
+export const FIELD_SYNONYMS: Record<Field, readonly string[]> = {
+  date: ["成交日期", "交收日期", "发生日期", "交割日期", "日期", "委托日期", "业务日期", "清算日期"],
+  time: ["成交时间", "发生时间", "时间", "委托时间"],
+  side: ["操作", "业务名称", "买卖标志", "买卖类别", "委托类别", "委托方向", "摘要", "交易类别", "业务类型", "买卖方向", "业务标志", "交易类型", "备注"],
+  code: ["证券代码", "代码", "股票代码"],
+  name: ["证券名称", "名称", "股票名称", "证券中文全称"],
+  quantity: ["成交数量", "发生数量", "数量", "成交股数"],
+  price: ["成交均价", "成交价格", "价格", "成交价"],
+  amount: ["成交金额"],
+  cash: ["发生金额", "清算金额", "总发生金额", "收付金额"],
+  balance: ["资金余额", "资金本次余额", "本次资金余额", "剩余金额", "资金发生后余额"],
+  totalFee: ["总费用", "费用", "交易费用", "费用合计"],
+  account: ["股东代码", "股东帐户", "股东帐号", "证券帐户", "证券帐号"],
+  market: ["交易市场", "市场名称", "市场", "交易所"],
+  currency: ["币种", "货币", "货币代码"],
+};
+
+/** Names that look like a cash balance but may also be a share balance: used only when the data say so. */
+export const AMBIGUOUS_BALANCE = ["余额", "本次金额"] as const;
+/** 本次金额 is the cash column only in a file that has no other one. */
+export const FALLBACK_CASH = "本次金额";
+
+export const FEE_COLUMNS: Record<string, FeeBucket> = {
+  佣金: "commission",
+  手续费: "commission",
+  净佣金: "commission",
+  经手费: "commission",
+  证管费: "commission",
+  印花税: "stampDuty",
+  过户费: "transferFee",
+  其他杂费: "other",
+  其他费: "other",
+  其他费用: "other",
+  规费: "other",
+  交易规费: "other",
+  结算费: "other",
+  清算费: "other",
+  附加费: "other",
+  交易征费: "other",
+  财汇局征费: "other",
+  交易所清算费: "other",
+};
+
+export interface ColumnMap {
+  /** header cells as normalised names, by index */
+  names: string[];
+  fields: Partial<Record<Field, number>>;
+  /** every side-like column, in priority order (备注 last) */
+  sideColumns: number[];
+  fees: { index: number; name: string; bucket: FeeBucket }[];
+  /** 余额 / 本次金额 columns that may be the cash balance */
+  ambiguousBalance: { index: number; name: string }[];
+  /** how many distinct things the header names: the header search maximises it */
+  score: number;
+}
+
+export function mapHeader(cells: readonly string[]): ColumnMap {
+  const names = cells.map(normalizeHeader);
+  const position = new Map<string, number>();
+  names.forEach((n, i) => {
+    if (n !== "" && !position.has(n)) position.set(n, i);
+  });
+  const fields: Partial<Record<Field, number>> = {};
+  for (const field of Object.keys(FIELD_SYNONYMS) as Field[]) {
+    for (const synonym of FIELD_SYNONYMS[field]) {
+      const at = position.get(synonym);
+      if (at !== undefined) {
+        fields[field] = at;
+        break;
+      }
+    }
+  }
+  const sideColumns: number[] = [];
+  for (const synonym of FIELD_SYNONYMS.side) {
+    const at = position.get(synonym);
+    if (at !== undefined) sideColumns.push(at);
+  }
+  if (fields.cash === undefined && position.has(FALLBACK_CASH)) fields.cash = position.get(FALLBACK_CASH);
+  const fees: ColumnMap["fees"] = [];
+  names.forEach((name, index) => {
+    const bucket = FEE_COLUMNS[name];
+    if (bucket && position.get(name) === index) fees.push({ index, name, bucket });
+  });
+  const ambiguousBalance: ColumnMap["ambiguousBalance"] = [];
+  if (fields.balance === undefined) {
+    for (const name of AMBIGUOUS_BALANCE) {
+      const at = position.get(name);
+      if (at !== undefined && at !== fields.cash) ambiguousBalance.push({ index: at, name });
+    }
+  }
+  const used = new Set<number>([...Object.values(fields), ...fees.map((f) => f.index)]);
+  const score = used.size;
+  return { names, fields, sideColumns, fees, ambiguousBalance, score };
+}
+
+/** A header must name a date, a business/side column, the security and some quantity or money. */
+export function isUsableHeader(map: ColumnMap): boolean {
+  const f = map.fields;
+  return (
+    f.date !== undefined &&
+    map.sideColumns.length > 0 &&
+    (f.code !== undefined || f.name !== undefined) &&
+    (f.quantity !== undefined || f.amount !== undefined || f.cash !== undefined)
+  );
+}
+
+export const LOOKED_FOR =
+  "成交日期（或交收日期、发生日期、交割日期）、操作（或业务名称、买卖标志、摘要、委托方向）、证券代码（或证券名称）、成交数量（或成交金额、发生金额）";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Broker layouts
+
+export interface FormatVariant {
+  /** all of these present identify the variant */
+  signature: readonly string[];
+  /** the full column list from the research, for ranking candidates */
+  columns: readonly string[];
+}
+
+export interface FormatSpec {
+  id: StatementFormatId;
+  label: string;
+  variants: readonly FormatVariant[];
+  /** none of these may be present */
+  absent?: readonly string[];
+}
+
+const cols = (text: string) => text.split(" ");
+
+export const FORMATS: readonly FormatSpec[] = [
+  {
+    id: "ths",
+    label: "同花顺 历史交割单",
+    variants: [
+      { signature: ["操作", "证券中文全称"], columns: cols("证券代码 证券名称 操作 成交数量 成交均价 成交金额 股票余额 发生金额 手续费 印花税 其他杂费 资金余额 合同编号 交收日期 证券中文全称 佣金 过户费 清算费 币种") },
+      { signature: ["操作", "成交均价"], columns: cols("成交日期 成交时间 证券代码 证券名称 操作 成交数量 成交均价 成交金额 余额 发生金额 手续费 印花税 过户费 本次金额 其他费用 交易市场 股东帐户") },
+      { signature: ["操作", "成交均价"], columns: cols("成交日期 成交时间 证券代码 证券名称 操作 成交数量 成交编号 成交均价 成交金额 余额 发生金额 印花税 其他杂费 本次金额 合同编号 股东帐户 佣金 过户费 交易市场") },
+      { signature: ["操作", "成交均价"], columns: cols("成交日期 证券代码 证券名称 操作 成交数量 成交编号 成交均价 成交金额 余额 发生金额 手续费 印花税 其他杂费 本次金额 合同编号 股东帐户 交易市场") },
+      { signature: ["操作", "成交均价"], columns: cols("成交日期 证券代码 证券名称 操作 成交均价 成交数量 成交金额 手续费 印花税 其他杂费 发生金额 本次金额 合同编号 成交时间 股东帐户 备注 成交编号 交易市场") },
+      { signature: ["交易类别", "成交价格", "费用"], columns: cols("成交日期 成交时间 代码 名称 交易类别 成交数量 成交价格 成交金额 费用 发生金额") },
+    ],
+  },
+  {
+    id: "tdx",
+    label: "通达信 交割单",
+    variants: [
+      { signature: ["总费用", "资金本次余额", "业务名称"], columns: cols("交收日期 成交时间 业务名称 证券代码 证券名称 成交价格 成交数量 剩余数量 成交金额 总费用 清算金额 资金本次余额 净佣金 印花税 过户费 清算费 交易规费 经手费 证管费 财汇局征费 其他费 币种 成交编号 股东代码 资金帐号") },
+      { signature: ["交割日期", "业务类型", "证券数量"], columns: cols("交割日期 证券代码 证券名称 业务类型 成交价格 成交数量 成交金额 发生金额 证券数量") },
+    ],
+  },
+  {
+    id: "eastmoney_web",
+    label: "东方财富 网页交割单（资金流水）",
+    variants: [
+      { signature: ["买卖类别", "发生日期"], columns: cols("发生日期 发生时间 证券代码 证券名称 买卖类别 成交数量 成交价格 成交金额 佣金 交易规费 印花税 过户费 发生金额 资金余额") },
+      { signature: ["买卖类别", "总发生金额"], columns: cols("发生日期 买卖类别 证券代码 证券名称 成交数量 成交价格 总发生金额 手续费 印花税 过户费 资金余额") },
+    ],
+  },
+  {
+    id: "eastmoney_history",
+    label: "东方财富 历史成交",
+    variants: [{ signature: ["委托方向", "成交编号"], columns: cols("成交日期 成交时间 成交编号 证券代码 证券名称 委托方向 成交数量 成交价格 成交金额 佣金 交易规费 印花税 过户费") }],
+    absent: ["发生金额", "清算金额"],
+  },
+  {
+    id: "huatai",
+    label: "华泰证券 交割单",
+    variants: [
+      { signature: ["流水号", "买卖标志", "剩余金额"], columns: cols("流水号 发生日期 业务名称 发生金额 剩余金额 币种 股东代码 证券代码 证券名称 买卖标志 成交价格 成交数量 备注 佣金 印花税 过户费 其他费") },
+      { signature: ["摘要", "结算汇率"], columns: cols("成交日期 摘要 证券名称 合同编号 成交数量 成交均价 成交金额 手续费 印花税 其他杂费 发生金额 股东帐户 备注 操作 证券代码 结算汇率") },
+      { signature: ["摘要", "本次股票余额"], columns: cols("成交日期 摘要 证券名称 合同编号 成交数量 成交均价 成交金额 手续费 印花税 其他杂费 发生金额 股东帐户 备注 本次资金余额 本次股票余额") },
+    ],
+  },
+  {
+    id: "haitong",
+    label: "海通证券 交割单（.xlsx）",
+    variants: [
+      { signature: ["买卖方向", "份额余额"], columns: cols("证券代码 证券名称 成交日期 成交时间 成交数量 成交价格 成交金额 发生金额 买卖方向 合同号 成交号 手续费 印花税 过户费 其他费 资金余额 份额余额 股东代码") },
+      { signature: ["买卖方向", "合同号", "成交号"], columns: cols("证券代码 证券名称 成交日期 成交时间 成交数量 成交价格 成交金额 发生金额 买卖方向 合同号 成交号 手续费 印花税 过户费 其他费 资金余额 份额余额 股东代码") },
+    ],
+  },
+  {
+    id: "gtja",
+    label: "国泰君安 交割单",
+    variants: [
+      { signature: ["操作", "市场名称"], columns: cols("成交日期 证券代码 证券名称 操作 成交数量 成交均价 成交金额 股票余额 发生金额 手续费 印花税 其他杂费 资金余额 合同编号 市场名称 股东帐户") },
+      { signature: ["业务名称", "剩余金额", "结算费", "附加费"], columns: cols("成交日期 业务名称 证券代码 证券名称 成交价格 成交数量 剩余数量 成交金额 清算金额 剩余金额 净佣金 规费 印花税 过户费 结算费 附加费 成交编号 股东代码") },
+      { signature: ["业务名称", "剩余金额", "结算费", "附加费"], columns: cols("交割日期 业务名称 证券代码 证券名称 成交价格 成交数量 剩余数量 成交金额 清算金额 剩余金额 佣金 印花税 过户费 结算费 附加费 币种 成交编号 股东代码 资金帐号") },
+    ],
+  },
+  {
+    id: "citic",
+    label: "中信证券 交割单",
+    variants: [
+      { signature: ["交易所清算费"], columns: cols("发生日期 成交时间 证券代码 证券名称 业务名称 成交数量 成交价格 成交金额 余额 清算金额 手续费 印花税 附加费 资金本次余额 委托编号 股东代码 过户费 交易所清算费 资金帐号 币种 费用备注") },
+      { signature: ["费用备注"], columns: cols("发生日期 证券名称 委托编号 成交数量 成交价格 成交金额 手续费 印花税 清算金额 资金本次余额 股东代码 备注 过户费 交易所清算费 成交时间 资金帐号 币种 费用备注") },
+    ],
+  },
+  {
+    id: "cms",
+    label: "招商证券 交割单",
+    variants: [{ signature: ["业务名称", "结算费", "资金余额", "合同编号"], columns: cols("币种 证券名称 成交日期 成交价格 成交数量 发生金额 资金余额 合同编号 业务名称 手续费 印花税 过户费 结算费 证券代码 股东代码") }],
+    absent: ["成交金额"],
+  },
+  {
+    id: "galaxy",
+    label: "中国银河证券 交割单",
+    variants: [{ signature: ["操作", "净佣金", "结算费"], columns: cols("证券代码 证券名称 操作 成交数量 成交均价 成交金额 股票余额 发生金额 手续费 印花税 其他杂费 资金余额 合同编号 股东帐户 交收日期 净佣金 过户费 结算费 币种") }],
+  },
+  {
+    id: "guojin",
+    label: "国金证券 交割单",
+    variants: [{ signature: ["买卖标志", "成交编号", "发生金额"], columns: cols("成交日期 证券代码 证券名称 买卖标志 成交价格 成交数量 成交金额 发生金额 佣金 印花税 过户费 成交编号 股东代码 备注") }],
+    absent: ["流水号", "申报序号", "席位代码"],
+  },
+  {
+    id: "zheshang",
+    label: "浙商证券 交割单",
+    variants: [{ signature: ["操作", "发生数量", "成交数量"], columns: cols("成交日期 证券代码 证券名称 成交价格 发生数量 成交数量 成交金额 发生金额 股票余额 佣金 印花税 过户费 成交编号 合同编号 操作 股东帐户 交易市场 备注") }],
+  },
+  {
+    id: "boc",
+    label: "中银国际证券 交割单",
+    variants: [
+      { signature: ["申报序号", "买卖标志"], columns: cols("发生日期 成交时间 证券代码 证券名称 买卖标志 成交价格 成交数量 成交金额 发生金额 剩余金额 申报序号 成交编号 委托编号 股东代码 席位代码 证券数量 佣金 印花税 过户费 交易征费 交易规费 备注") },
+      { signature: ["席位代码", "买卖标志"], columns: cols("发生日期 成交时间 证券代码 证券名称 买卖标志 成交价格 成交数量 成交金额 发生金额 剩余金额 申报序号 成交编号 委托编号 股东代码 席位代码 证券数量 佣金 印花税 过户费 交易征费 交易规费 备注") },
+    ],
+  },
+  {
+    id: "huabao",
+    label: "华宝证券 交割单",
+    variants: [{ signature: ["委托类别", "发生金额"], columns: cols("成交日期 成交时间 证券代码 证券名称 委托类别 成交数量 成交价格 成交金额 发生金额 佣金 印花税 过户费 其他费 股东代码") }],
+  },
+];
+
+export const GENERIC_LABEL = "通用交割单（按列名识别）";
+
+/** The broker layout whose signature the header carries, best column overlap first; else "generic". */
+export function detectFormat(names: readonly string[]): { id: StatementFormatId; label: string } {
+  const present = new Set(names.filter((n) => n !== ""));
+  let best: { spec: FormatSpec; score: number } | null = null;
+  for (const spec of FORMATS) {
+    if (spec.absent?.some((n) => present.has(n))) continue;
+    for (const variant of spec.variants) {
+      if (!variant.signature.every((n) => present.has(n))) continue;
+      const columns = new Set(variant.columns);
+      let common = 0;
+      for (const n of present) if (columns.has(n)) common += 1;
+      // Jaccard overlap of the header with the variant's full column list
+      const score = common / (present.size + columns.size - common);
+      if (!best || score > best.score) best = { spec, score };
+    }
+  }
+  return best ? { id: best.spec.id, label: best.spec.label } : { id: "generic", label: GENERIC_LABEL };
+}

@@ -1,0 +1,815 @@
+import { exchangeOf, isRepoCode, isSubscriptionCode, normalizeCode } from "@/lib/domain/market/codes";
+import type { Exchange } from "@/lib/domain/market/types";
+import {
+  decimalToFen,
+  fenToYuan,
+  numberText,
+  parseDate,
+  parseNumber,
+  parseTime,
+  roundDecimalText,
+  roundTo,
+  stripCell,
+  type NumberCell,
+} from "@/lib/domain/statements/import/cells";
+import { classifyBusiness, NON_TRADE_KINDS, type Classified } from "@/lib/domain/statements/import/classify";
+import type { ColumnMap, Field } from "@/lib/domain/statements/import/header";
+import type { RawRow } from "@/lib/domain/statements/import/table";
+import {
+  StatementRejected,
+  type EventKind,
+  type Fill,
+  type FillFees,
+  type ImportLimits,
+  type SkippedRow,
+  type StatementEvent,
+} from "@/lib/domain/statements/types";
+
+/**
+ * Data rows → fills, events and skipped rows (research A.8), with the file-level checks: 发生金额 against 成交金额 and
+ * fees, and the running 资金余额.
+ */
+
+/** Rows between two looks at the clock. */
+export const CLOCK_EVERY = 512;
+/** Per-row warnings of one kind shown before the rest are only counted. */
+const WARNING_CAP = 20;
+
+export interface ProcessOptions {
+  limits: ImportLimits;
+  clock: () => number;
+  startedAt: number;
+}
+
+export interface ProcessResult {
+  rowCount: number;
+  fills: Fill[];
+  events: StatementEvent[];
+  skipped: SkippedRow[];
+  warnings: string[];
+}
+
+class Skip extends Error {}
+
+/** Everything of one data row that the classification needs, parsed once. */
+interface Row {
+  line: number;
+  /** the stripped cells */
+  cells: string[];
+  business: string;
+  classified: Classified;
+  date: string | null;
+  time: string | null;
+  codeText: string;
+  name: string;
+  quantity: NumberCell;
+  price: NumberCell;
+  amount: NumberCell;
+  cash: NumberCell;
+  /** the second half of a split subscription row, merged in */
+  mergedLine?: number;
+}
+
+function timeout(limits: ImportLimits, rows: number): StatementRejected {
+  return new StatementRejected(
+    "timeout",
+    "读取交割单超时，文件可能过大或格式异常。请缩短导出的时间范围后重试。",
+    `reading exceeded ${limits.timeLimitMs} ms after ${rows} data rows`,
+  );
+}
+
+function tooManyRows(limits: ImportLimits): StatementRejected {
+  return new StatementRejected(
+    "too_many_rows",
+    `交割单行数过多（超过 ${limits.maxRows.toLocaleString("en-US")} 行）。请按年份分开导出后再上传。`,
+    `more than ${limits.maxRows} data rows`,
+  );
+}
+
+const SUMMARY_LINE = /^(?:合计|总计|小计|汇总|共计?\s*\d+\s*[条笔行项]|本页|以下|注[:：]|说明|备注[:：]|查询|打印|导出)/;
+const RMB = new Set(["", "人民币", "RMB", "CNY", "0", "00", "人民币元"]);
+const yuan = (n: number) => n.toFixed(2);
+
+class WarningLog {
+  readonly lines: string[] = [];
+  private readonly counts = new Map<string, number>();
+  add(group: string, text: string): void {
+    const n = (this.counts.get(group) ?? 0) + 1;
+    this.counts.set(group, n);
+    if (n <= WARNING_CAP) this.lines.push(text);
+  }
+  note(text: string): void {
+    this.lines.push(text);
+  }
+  finish(): string[] {
+    for (const [group, n] of this.counts) {
+      if (n > WARNING_CAP) this.lines.push(`另有 ${n - WARNING_CAP} 行${group}，未逐一列出。`);
+    }
+    return this.lines;
+  }
+}
+
+export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: ProcessOptions): ProcessResult {
+  const { limits, clock, startedAt } = options;
+  const f = map.fields;
+  const header = (field: Field, fallback: string) => {
+    const at = f[field];
+    return at === undefined ? fallback : map.names[at] || fallback;
+  };
+  const dateName = header("date", "日期");
+  const qtyName = header("quantity", "成交数量");
+  const priceName = header("price", "成交价格");
+  const amountName = header("amount", "成交金额");
+  const cashName = header("cash", "发生金额");
+  const codeName = header("code", "证券代码");
+  const balanceName = header("balance", "资金余额");
+  const dateHeaderName = f.date !== undefined ? map.names[f.date] : undefined;
+  const hasFees = map.fees.length > 0 || f.totalFee !== undefined;
+
+  const warn = new WarningLog();
+  const skipped: SkippedRow[] = [];
+  const deferred: Row[] = [];
+  /** per data row, in file order: fen of 发生金额 and of each balance-like column, for the balance check */
+  const balanceRows: BalanceRows = { lines: [], nets: [], balances: [] };
+  let rowCount = 0;
+
+  const classifyCache = new Map<string, Classified>();
+  const classify = (text: string): Classified => {
+    let c = classifyCache.get(text);
+    if (!c) {
+      c = classifyBusiness(text);
+      if (classifyCache.size < 10_000) classifyCache.set(text, c);
+    }
+    return c;
+  };
+  const codeCache = new Map<string, string | null>();
+  const exchangeCache = new Map<string, Exchange>();
+  const codeText = (text: string): string | null => {
+    let c = codeCache.get(text);
+    if (c === undefined) {
+      c = normalizeCode(text);
+      if (codeCache.size < 100_000) codeCache.set(text, c);
+    }
+    return c;
+  };
+  const isSubscriptionText = (text: string): boolean => {
+    if (text === "") return false;
+    const code = codeText(text);
+    return code !== null && isSubscriptionCode(code);
+  };
+  const dateCache = new Map<string, string | null>();
+  const dateOf = (text: string): string | null => {
+    let d = dateCache.get(text);
+    if (d === undefined) {
+      d = parseDate(text);
+      if (dateCache.size < 100_000) dateCache.set(text, d);
+    }
+    return d;
+  };
+  /** balance-like columns: the named one, then the ambiguous ones */
+  const balanceColumns = [
+    ...(f.balance !== undefined ? [{ index: f.balance, name: header("balance", "资金余额"), ambiguous: false }] : []),
+    ...map.ambiguousBalance.map((a) => ({ ...a, ambiguous: true })),
+  ];
+
+  const used = [
+    ...new Set([
+      ...(Object.values(f) as number[]),
+      ...map.sideColumns,
+      ...map.fees.map((c) => c.index),
+      ...map.ambiguousBalance.map((c) => c.index),
+    ]),
+  ];
+
+  const cellAt = (cells: readonly string[], field: Field): string => {
+    const at = f[field];
+    return at === undefined ? "" : (cells[at] ?? "");
+  };
+  const num = (cells: readonly string[], field: Field): NumberCell =>
+    f[field] === undefined ? { kind: "empty" } : parseNumber(cellAt(cells, field));
+
+  const fills: Fill[] = [];
+  const events: StatementEvent[] = [];
+  const payments: { row: Row; fill: Fill }[] = [];
+  const arrivals: { row: Row; rights: boolean }[] = [];
+  let feeRowsMerged = 0;
+  let feeRowsSeparate = 0;
+  const signChecks: { line: number; side: "buy" | "sell"; flipped: boolean }[] = [];
+
+  const value = (cell: NumberCell, label: string): number | null => {
+    if (cell.kind === "bad") throw new Skip(`${label}不是数字：“${cell.raw}”`);
+    return cell.kind === "ok" ? cell.value : null;
+  };
+  const money = (cell: NumberCell, label: string): number | null => {
+    if (cell.kind === "bad") throw new Skip(`${label}不是数字：“${cell.raw}”`);
+    return cell.kind === "ok" ? fenToYuan(fen(cell.text)) : null;
+  };
+
+  const dateReason = (row: Row): string => {
+    const text = cellAt(row.cells, "date");
+    return text ? `${dateName}不是日期：“${text}”` : `缺少${dateName}`;
+  };
+
+  const codeOf = (row: Row): { code: string; exchange: Exchange } | null => {
+    if (row.codeText === "") return null;
+    const code = codeText(row.codeText);
+    if (!code) return null;
+    const account = cellAt(row.cells, "account");
+    const market = cellAt(row.cells, "market");
+    const key = `${code}|${account.charAt(0)}|${market}`;
+    let exchange = exchangeCache.get(key);
+    if (!exchange) {
+      // only the first letter of the 股东代码 matters to exchangeOf
+      exchange = exchangeOf(code, { shareholderAccount: account || null, market: market || null });
+      if (exchangeCache.size < 100_000) exchangeCache.set(key, exchange);
+    }
+    return { code, exchange };
+  };
+
+  // Fee columns, resolved once: positions of the names the rules below talk about.
+  const feeAt = (n: string) => map.fees.find((c) => c.name === n)?.index;
+  const plan = {
+    yong: feeAt("佣金"),
+    shou: feeAt("手续费"),
+    net: feeAt("净佣金"),
+    jing: feeAt("经手费"),
+    zheng: feeAt("证管费"),
+    gui: feeAt("交易规费"),
+    stamp: map.fees.filter((c) => c.bucket === "stampDuty"),
+    transfer: map.fees.filter((c) => c.bucket === "transferFee"),
+    other: map.fees.filter((c) => c.bucket === "other"),
+  };
+  const feeFen = (cells: readonly string[], index: number | undefined, label: string): number => {
+    if (index === undefined) return 0;
+    const text = numberText(cells[index] ?? "");
+    if (text === null) throw new Skip(`${label}不是数字：“${cells[index]}”`);
+    return text === "" ? 0 : Math.abs(fen(text));
+  };
+  const sumFen = (cells: readonly string[], cols: readonly { index: number; name: string }[]): number => {
+    let total = 0;
+    for (const col of cols) total += feeFen(cells, col.index, col.name);
+    return total;
+  };
+
+  /**
+   * Fees of a row. 佣金 and 手续费 holding the same number are one charge. When they differ, the reading closest to
+   * 发生金额 wins among: commission = 佣金 (also the choice without 发生金额); 佣金 + 手续费 as a separate other
+   * charge; commission = 手续费 (a total that includes 佣金). 净佣金 excludes 经手费/证管费, so those are added to it; with 佣金
+   * they are taken as included unless 发生金额 says otherwise. 总费用, when present, is the total that counts.
+   */
+  const feesOf = (row: Row, amountFen: number | null, side: "buy" | "sell" | null, netFen: number | null): FillFees | null => {
+    if (!hasFees) return null;
+    const cells = row.cells;
+    const stamp = sumFen(cells, plan.stamp);
+    const transfer = sumFen(cells, plan.transfer);
+    let other = sumFen(cells, plan.other);
+    const exchangeFees = feeFen(cells, plan.jing, "经手费") + feeFen(cells, plan.zheng, "证管费");
+    if (plan.gui !== undefined && exchangeFees > 0 && feeFen(cells, plan.gui, "交易规费") === exchangeFees) other -= exchangeFees;
+    const y = feeFen(cells, plan.yong, "佣金");
+    const s = feeFen(cells, plan.shou, "手续费");
+    const candidates: { commission: number; other: number; separate: boolean }[] = [];
+    if (plan.yong !== undefined && plan.shou !== undefined) {
+      if (y === s || s === 0 || y === 0) {
+        candidates.push({ commission: Math.max(y, s), other, separate: false });
+        if (y === s && y > 0) feeRowsMerged += 1;
+      } else {
+        candidates.push({ commission: y, other, separate: false });
+        candidates.push({ commission: y, other: other + s, separate: true });
+        candidates.push({ commission: s, other, separate: false });
+      }
+    } else if (plan.yong !== undefined || plan.shou !== undefined) {
+      candidates.push({ commission: y + s, other, separate: false });
+      if (exchangeFees > 0) candidates.push({ commission: y + s + exchangeFees, other, separate: false });
+    } else {
+      candidates.push({ commission: feeFen(cells, plan.net, "净佣金") + exchangeFees, other, separate: false });
+    }
+    let chosen = candidates[0] as { commission: number; other: number; separate: boolean };
+    if (candidates.length > 1 && amountFen !== null && side !== null && netFen !== null && netFen !== 0) {
+      // the reading closest to 发生金额 wins (the earlier one on a tie), if it is within the tolerance at all
+      let bestError = Infinity;
+      for (const c of candidates) {
+        const total = c.commission + stamp + transfer + c.other;
+        const expected = side === "buy" ? amountFen + total : amountFen - total;
+        const error = Math.abs(Math.abs(netFen) - expected);
+        if (error < bestError && error <= toleranceFen(amountFen)) {
+          chosen = c;
+          bestError = error;
+        }
+      }
+    }
+    if (chosen.separate) feeRowsSeparate += 1;
+    let commission = chosen.commission;
+    other = chosen.other;
+    if (f.totalFee !== undefined) {
+      const totalCell = parseNumber(cellAt(cells, "totalFee"));
+      if (totalCell.kind === "bad") throw new Skip(`${header("totalFee", "总费用")}不是数字：“${totalCell.raw}”`);
+      const total = totalCell.kind === "ok" ? Math.abs(fen(totalCell.text)) : null;
+      const parts = commission + stamp + transfer + other;
+      if (total !== null && total !== parts) {
+        const rest = total - stamp - transfer - other;
+        if (rest >= 0) {
+          if (map.fees.some((c) => c.bucket === "commission")) {
+            warn.add("费用明细与总费用不符", `第${row.line}行：费用明细合计 ${yuan(fenToYuan(parts))} 与总费用 ${yuan(fenToYuan(total))} 不符，按总费用计。`);
+          }
+          commission = rest;
+        } else {
+          warn.add("费用明细与总费用不符", `第${row.line}行：费用明细合计 ${yuan(fenToYuan(parts))} 大于总费用 ${yuan(fenToYuan(total))}，按明细计。`);
+        }
+      }
+    }
+    return { commission: fenToYuan(commission), stampDuty: fenToYuan(stamp), transferFee: fenToYuan(transfer), other: fenToYuan(other) };
+  };
+
+  const buildTrade = (row: Row, side: "buy" | "sell", kind: "trade" | "ipo", reference?: Row, known?: { code: string; exchange: Exchange } | null): Fill => {
+    if (!row.date) throw new Skip(dateReason(row));
+    if (f.code === undefined) throw new Skip(`文件没有证券代码列，无法确定“${row.name || row.business}”的代码`);
+    if (row.codeText === "") throw new Skip(`${row.business}缺少${codeName}`);
+    const id = known ?? codeOf(row);
+    if (!id) throw new Skip(`${codeName}无法识别：“${row.codeText}”`);
+    const qtyRaw = value(row.quantity, qtyName);
+    const quantity = qtyRaw === null ? 0 : Math.abs(qtyRaw);
+    if (quantity === 0) throw new Skip(`${row.business}的${qtyName}为 0`);
+    let price = value(row.price, priceName);
+    let amount = money(row.amount, amountName);
+    const cash = money(row.cash, cashName);
+    price = price === null ? null : Math.abs(price);
+    amount = amount === null ? null : Math.abs(amount);
+    if (kind === "ipo") {
+      const refPrice = reference ? value(reference.price, priceName) : null;
+      const refAmount = reference ? money(reference.amount, amountName) : null;
+      const refCash = reference ? money(reference.cash, cashName) : null;
+      if (!price && refPrice) price = Math.abs(refPrice);
+      if (!amount && refAmount) amount = Math.abs(refAmount);
+      if (!price && !amount) {
+        const cashValue = cash || refCash;
+        if (cashValue) amount = Math.abs(cashValue);
+      }
+    }
+    if (!price && !amount) {
+      throw new Skip(kind === "ipo" ? `${row.business}缺少发行价，也没有找到对应的中签缴款` : `${row.business}缺少${priceName}和${amountName}`);
+    }
+    const finalPrice = price ? roundPrice(row.price, price) : roundTo((amount as number) / quantity, 3);
+    const finalAmount = amount ? amount : roundTo(finalPrice * quantity, 2);
+    if (finalPrice <= 0) throw new Skip(`${row.business}的${priceName}为 0`);
+    const amountFen = Math.round(finalAmount * 100);
+    const netFen = cash === null ? null : Math.round(cash * 100);
+    const fees = feesOf(row, amountFen, side, netFen);
+    const balanceCell = f.balance !== undefined ? parseNumber(cellAt(row.cells, "balance")) : ({ kind: "empty" } as NumberCell);
+    const balance = balanceCell.kind === "ok" ? roundDecimalText(balanceCell.text, 2) : null;
+    if (balanceCell.kind === "bad") throw new Skip(`${balanceName}不是数字：“${balanceCell.raw}”`);
+    if (kind === "trade" && netFen !== null && netFen !== 0) {
+      checkNet(row.line, side, amountFen, fees, netFen);
+    }
+    return {
+      line: row.line,
+      date: row.date,
+      time: row.time,
+      code: id.code,
+      exchange: id.exchange,
+      name: row.name,
+      side,
+      quantity,
+      price: finalPrice,
+      amount: finalAmount,
+      fees,
+      feesEstimated: false,
+      netAmount: cash,
+      balance,
+      kind,
+      raw: row.business,
+    };
+  };
+
+  const checkNet = (line: number, side: "buy" | "sell", amountFen: number, fees: FillFees | null, netFen: number) => {
+    const tol = toleranceFen(amountFen);
+    if (fees === null) {
+      // No fee columns: only the sign and a rough size can be checked.
+      const expectedSign = side === "buy" ? -1 : 1;
+      const rough = Math.abs(Math.abs(netFen) - amountFen) <= tol + Math.max(500, Math.round(amountFen * 0.005));
+      if (rough && Math.sign(netFen) === expectedSign) return;
+      if (rough) {
+        signChecks.push({ line, side, flipped: true });
+        return;
+      }
+      warn.add("发生金额与成交金额不符", `第${line}行：${cashName} ${yuan(fenToYuan(netFen))} 与${amountName} ${yuan(fenToYuan(amountFen))} 相差过大。`);
+      return;
+    }
+    const feeFen = Math.round((fees.commission + fees.stampDuty + fees.transferFee + fees.other) * 100);
+    const expected = side === "buy" ? -(amountFen + feeFen) : amountFen - feeFen;
+    if (Math.abs(netFen - expected) <= tol) {
+      signChecks.push({ line, side, flipped: false });
+      return;
+    }
+    if (Math.abs(-netFen - expected) <= tol) {
+      signChecks.push({ line, side, flipped: true });
+      return;
+    }
+    warn.add(
+      "发生金额与成交金额和费用不符",
+      `第${line}行：${cashName} ${yuan(fenToYuan(netFen))} 与${amountName} ${yuan(fenToYuan(amountFen))}、费用 ${yuan(fenToYuan(feeFen))} 不符（${side === "buy" ? "买入" : "卖出"}应约为 ${yuan(fenToYuan(expected))}）。`,
+    );
+  };
+
+  const buildEvent = (row: Row, kind: EventKind, code: { code: string; exchange: Exchange } | null): StatementEvent => {
+    if (!row.date) throw new Skip(dateReason(row));
+    const qty = value(row.quantity, qtyName);
+    const amount = money(row.amount, amountName);
+    const cash = money(row.cash, cashName);
+    if (f.balance !== undefined) {
+      const b = parseNumber(cellAt(row.cells, "balance"));
+      if (b.kind === "bad") throw new Skip(`${balanceName}不是数字：“${b.raw}”`);
+    }
+    const magnitude = cash !== null && cash !== 0 ? Math.abs(cash) : amount !== null ? Math.abs(amount) : 0;
+    let signed: number;
+    switch (kind) {
+      case "cash_in":
+      case "dividend":
+        signed = magnitude;
+        break;
+      case "cash_out":
+      case "dividend_tax":
+      case "fee":
+        signed = -magnitude;
+        break;
+      case "interest":
+        signed = cash !== null && cash !== 0 ? cash : magnitude;
+        break;
+      default:
+        signed = cash ?? 0;
+    }
+    return {
+      line: row.line,
+      date: row.date,
+      time: row.time,
+      kind,
+      code: code?.code ?? null,
+      exchange: code?.exchange ?? null,
+      name: row.name,
+      quantity: qty === null ? 0 : Math.abs(qty),
+      amount: signed === 0 ? 0 : signed,
+      raw: row.business,
+    };
+  };
+
+  const handle = (row: Row): void => {
+    try {
+      const c = row.classified;
+      if (c.type === "unknown") {
+        if (row.business === "") {
+          const names = map.sideColumns.map((at) => map.names[at]).filter(Boolean).join("/");
+          throw new Skip(`缺少业务名称（${names}为空）`);
+        }
+        throw new Skip(`未知的业务名称：“${row.business}”`);
+      }
+      const id = codeOf(row);
+      if (c.type === "trade") {
+        if (id && isRepoCode(id.code)) events.push(buildEvent(row, "repo", id));
+        else fills.push(buildTrade(row, c.side, "trade", undefined, id));
+      } else if (c.type === "ipo_payment") {
+        payments.push({ row, fill: buildTrade(row, "buy", "ipo") });
+      } else if (c.type === "ipo_arrival") {
+        if (!row.date) throw new Skip(dateReason(row));
+        arrivals.push({ row, rights: c.rights });
+      } else {
+        events.push(buildEvent(row, c.kind, id));
+      }
+    } catch (error) {
+      if (error instanceof Skip) skipped.push({ line: row.line, reason: error.message });
+      else throw error;
+    }
+  };
+
+  let seen = 0;
+  for (const raw of rows) {
+    if (seen % CLOCK_EVERY === 0 && clock() - startedAt > limits.timeLimitMs) throw timeout(limits, rowCount);
+    seen += 1;
+    // Only the columns this reader uses are unquoted; the rest only need to be told empty from not.
+    const cells = raw.cells; // the splitter's own array: unquoted in place
+    for (const at of used) if (at < cells.length) cells[at] = stripCell(cells[at] as string);
+    let filled = 0;
+    let first = "";
+    for (const c of cells) {
+      if (c === "" || c === '=""' || (c.charCodeAt(0) <= 0x20 && stripCell(c) === "")) continue;
+      if (filled === 0) first = stripCell(c);
+      filled += 1;
+    }
+    // a 合计 / 共 N 条 line, unless it carries a real date (a stock may be called 共达电声)
+    if (filled < 3 || (SUMMARY_LINE.test(first) && !dateOf(cellAt(cells, "date")))) continue;
+    if (f.date !== undefined && (cells[f.date] ?? "").replace(/\s+/g, "") === dateHeaderName) continue; // repeated header
+    rowCount += 1;
+    if (rowCount > limits.maxRows) throw tooManyRows(limits);
+
+    const currency = cellAt(cells, "currency").replace(/\s+/g, "");
+    if (!RMB.has(currency.toUpperCase())) {
+      skipped.push({ line: raw.line, reason: `币种为“${currency}”，只读取人民币记录` });
+      continue;
+    }
+    if (balanceColumns.length > 0 && f.cash !== undefined) {
+      const c = numberText(cells[f.cash] ?? "");
+      balanceRows.lines.push(raw.line);
+      balanceRows.nets.push(c ? fen(c) : 0);
+      for (const col of balanceColumns) {
+        const b = numberText(cells[col.index] ?? "");
+        balanceRows.balances.push(b ? fen(b) : null);
+      }
+    }
+
+    let business = "";
+    let classified: Classified = { type: "unknown" };
+    for (const at of map.sideColumns) {
+      const text = cells[at] ?? "";
+      if (text === "") continue;
+      const c = classify(text);
+      if (business === "") {
+        business = text;
+        classified = c;
+      }
+      if (c.type !== "unknown") {
+        business = text;
+        classified = c;
+        break;
+      }
+    }
+    const name = cellAt(cells, "name");
+    if ((classified.type === "unknown" || business === "") && name.replace(/\s+/g, "") === "新增证券") {
+      classified = { type: "event", kind: "shares_in" };
+      business = business || name;
+    }
+    const dateText = cellAt(cells, "date");
+    const date = dateOf(dateText);
+    let time = f.time !== undefined ? parseTime(cellAt(cells, "time")) : null;
+    if (f.time === undefined && /\d:\d\d/.test(dateText)) time = parseTime(dateText);
+    if (time === "00:00:00") time = null;
+    const row: Row = {
+      line: raw.line,
+      cells,
+      business,
+      classified,
+      date,
+      time,
+      codeText: cellAt(cells, "code"),
+      name,
+      quantity: num(cells, "quantity"),
+      price: num(cells, "price"),
+      amount: num(cells, "amount"),
+      cash: num(cells, "cash"),
+    };
+    // IPO and subscription-code rows wait for the whole file (pairing, split rows); the rest is read right away.
+    if (classified.type === "ipo_payment" || classified.type === "ipo_arrival" || isSubscriptionText(row.codeText)) deferred.push(row);
+    else handle(row);
+  }
+
+  for (const row of mergeSplitSubscriptions(deferred, warn)) handle(row);
+
+
+
+  pairIpo(payments, arrivals, {
+    fills,
+    events,
+    skipped,
+    warn,
+    buildTrade,
+    buildEvent,
+    codeOf,
+  });
+
+  if (feeRowsMerged > 0) {
+    warn.note(`有 ${feeRowsMerged} 行的“手续费”和“佣金”是同一笔费用（数值相同），只计一次。`);
+  }
+  if (feeRowsSeparate > 0) {
+    warn.note(`有 ${feeRowsSeparate} 行的“手续费”与“佣金”不同且按发生金额核对为两笔费用，手续费计入其他费用。`);
+  }
+  if (!hasFees) warn.note("文件没有费用列，手续费、印花税和过户费将按成交日期的费率估算。");
+  if (f.code === undefined) warn.note("文件没有证券代码列，股票成交无法识别，已跳过。");
+
+  reportSigns(signChecks, warn, cashName);
+  const balanceUsed = checkBalances(balanceColumns, balanceRows, warn, cashName);
+  const chosenBalance = balanceColumns[balanceUsed];
+  if (chosenBalance?.ambiguous) {
+    const byLine = new Map(balanceRows.lines.map((line, i) => [line, balanceRows.balances[i * balanceColumns.length + balanceUsed] ?? null]));
+    for (const fill of fills) {
+      const b = byLine.get(fill.line);
+      if (b !== undefined && b !== null) fill.balance = fenToYuan(b);
+    }
+  }
+
+  const counts = new Map<EventKind, number>();
+  for (const e of events) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  for (const [kind, label] of Object.entries(NON_TRADE_KINDS) as [EventKind, string][]) {
+    const n = counts.get(kind) ?? 0;
+    if (n > 0) warn.note(`${n} 行${label}记为资金/持仓事项，不算作股票交易。`);
+  }
+
+  fills.sort((a, b) => a.line - b.line);
+  events.sort((a, b) => a.line - b.line);
+  skipped.sort((a, b) => a.line - b.line);
+  return { rowCount, fills, events, skipped, warnings: warn.finish() };
+}
+
+/** Exact fen of a decimal text. */
+function fen(text: string): number {
+  return decimalToFen(text);
+}
+
+function toleranceFen(amountFen: number): number {
+  // 0.02 yuan + 0.0001 × amount, in fen
+  return 2 + amountFen * 0.0001 + 1e-9;
+}
+
+/** A price keeps the precision the file wrote, up to 3 decimals. */
+function roundPrice(cell: NumberCell, value: number): number {
+  if (cell.kind === "ok") return Math.abs(roundDecimalText(cell.text.replace(/^[+-]/, ""), 3));
+  return roundTo(value, 3);
+}
+
+function reportSigns(checks: { line: number; side: "buy" | "sell"; flipped: boolean }[], warn: WarningLog, cashName: string): void {
+  const buys = checks.filter((c) => c.side === "buy");
+  const unsigned = buys.length > 0 && buys.every((c) => c.flipped) && checks.filter((c) => c.side === "sell").every((c) => !c.flipped);
+  if (unsigned) {
+    warn.note(`${cashName}不带正负号（买入也记为正数），买卖方向按业务名称判断。`);
+    return;
+  }
+  for (const c of checks) {
+    if (!c.flipped) continue;
+    warn.add(
+      "发生金额正负号与买卖方向不符",
+      `第${c.line}行：${cashName}的正负号与${c.side === "buy" ? "买入" : "卖出"}方向不符，买卖方向按业务名称判断。`,
+    );
+  }
+}
+
+/** Flat, to keep 100 000 rows cheap: `balances` holds one entry per balance-like column per row. */
+interface BalanceRows {
+  lines: number[];
+  /** 发生金额 in fen, 0 when empty */
+  nets: number[];
+  /** fen of each balance-like column, null when empty */
+  balances: (number | null)[];
+}
+
+/**
+ * Running balance: each row's balance should be the previous row's plus its 发生金额 (1 fen tolerance). Files listed
+ * newest first are checked the other way round. An ambiguous 余额 / 本次金额 column counts as the cash balance only
+ * when it behaves like one (at most 20% of the steps break), since in some layouts it is the share balance.
+ */
+function checkBalances(
+  columns: readonly { index: number; name: string; ambiguous: boolean }[],
+  rows: BalanceRows,
+  warn: WarningLog,
+  cashName: string,
+): number {
+  type Link = { line: number; balance: number; net: number };
+  type Break = { line: number; prev: number; net: number; balance: number };
+  const chainOf = (k: number): Link[] => {
+    const chain: Link[] = [];
+    for (let i = 0; i < rows.lines.length; i += 1) {
+      const balance = rows.balances[i * columns.length + k];
+      if (balance !== null && balance !== undefined) chain.push({ line: rows.lines[i] as number, balance, net: rows.nets[i] as number });
+    }
+    return chain;
+  };
+  const breaksOf = (chain: readonly Link[]): Break[] => {
+    const forward: Break[] = [];
+    const backward: Break[] = [];
+    for (let i = 1; i < chain.length; i += 1) {
+      const prev = chain[i - 1] as Link;
+      const cur = chain[i] as Link;
+      if (Math.abs(prev.balance + cur.net - cur.balance) > 1) forward.push({ line: cur.line, prev: prev.balance, net: cur.net, balance: cur.balance });
+      if (Math.abs(cur.balance + prev.net - prev.balance) > 1) backward.push({ line: prev.line, prev: cur.balance, net: prev.net, balance: prev.balance });
+    }
+    return backward.length < forward.length ? backward : forward;
+  };
+  for (let k = 0; k < columns.length; k += 1) {
+    const column = columns[k] as (typeof columns)[number];
+    const chain = chainOf(k);
+    const breaks = breaksOf(chain);
+    if (column.ambiguous && (chain.length < 3 || breaks.length > (chain.length - 1) * 0.2)) continue;
+    for (const b of breaks) {
+      warn.add(
+        "资金余额对不上",
+        `第${b.line}行：${column.name} ${yuan(fenToYuan(b.balance))} 不等于上一笔余额 ${yuan(fenToYuan(b.prev))} 加${cashName} ${yuan(fenToYuan(b.net))}（差 ${yuan(fenToYuan(b.balance - b.prev - b.net))}），可能缺少记录。`,
+      );
+    }
+    return k;
+  }
+  return -1;
+}
+
+/**
+ * Haitong writes a subscription allotment (e.g. 783166) as two rows on the same day and code: one with price and
+ * quantity but no amount, the other with the amount but no price or quantity. They become one row.
+ */
+function mergeSplitSubscriptions(rows: readonly Row[], warn: WarningLog): Row[] {
+  const isNonZero = (c: NumberCell) => c.kind === "ok" && c.value !== 0;
+  const isZeroish = (c: NumberCell) => c.kind === "empty" || (c.kind === "ok" && c.value === 0);
+  const halfQty = (r: Row) => isNonZero(r.quantity) && isNonZero(r.price) && isZeroish(r.amount) && isZeroish(r.cash);
+  const halfAmount = (r: Row) => isZeroish(r.quantity) && isZeroish(r.price) && (isNonZero(r.amount) || isNonZero(r.cash));
+  const keyOf = (r: Row) => {
+    const code = normalizeCode(r.codeText);
+    return code && r.date && isSubscriptionCode(code) ? `${r.date}|${code}` : null;
+  };
+  const waiting = new Map<string, { qty: number[]; amount: number[] }>();
+  rows.forEach((r, i) => {
+    const key = keyOf(r);
+    if (!key) return;
+    const slot = waiting.get(key) ?? { qty: [], amount: [] };
+    if (halfQty(r)) slot.qty.push(i);
+    else if (halfAmount(r)) slot.amount.push(i);
+    waiting.set(key, slot);
+  });
+  const drop = new Set<number>();
+  const replace = new Map<number, Row>();
+  for (const slot of waiting.values()) {
+    const n = Math.min(slot.qty.length, slot.amount.length);
+    for (let k = 0; k < n; k += 1) {
+      const a = rows[slot.qty[k] as number] as Row;
+      const b = rows[slot.amount[k] as number] as Row;
+      const keep = a.line <= b.line ? slot.qty[k] as number : slot.amount[k] as number;
+      const other = keep === slot.qty[k] ? slot.amount[k] as number : slot.qty[k] as number;
+      const cells = a.cells.map((c, j) => (c !== "" ? c : (b.cells[j] ?? "")));
+      // money and fee columns come from the amount half
+      const mergedRow: Row = {
+        ...a,
+        line: Math.min(a.line, b.line),
+        cells,
+        business: a.business || b.business,
+        classified: a.classified.type !== "unknown" ? a.classified : b.classified,
+        amount: b.amount,
+        cash: b.cash,
+        mergedLine: Math.max(a.line, b.line),
+      };
+      if (mergedRow.classified.type === "unknown" || mergedRow.classified.type === "trade") {
+        mergedRow.classified = { type: "ipo_payment" };
+        mergedRow.business = mergedRow.business || "中签";
+      }
+      replace.set(keep, mergedRow);
+      drop.add(other);
+      warn.note(`第${Math.min(a.line, b.line)}行和第${Math.max(a.line, b.line)}行是同一笔中签（${normalizeCode(a.codeText)}）拆成的两行，已合并。`);
+    }
+  }
+  const out: Row[] = [];
+  rows.forEach((r, i) => {
+    if (drop.has(i)) return;
+    out.push(replace.get(i) ?? r);
+  });
+  return out;
+}
+
+interface PairContext {
+  fills: Fill[];
+  events: StatementEvent[];
+  skipped: SkippedRow[];
+  warn: WarningLog;
+  buildTrade: (row: Row, side: "buy" | "sell", kind: "trade" | "ipo", reference?: Row) => Fill;
+  buildEvent: (row: Row, kind: EventKind, code: { code: string; exchange: Exchange } | null) => StatementEvent;
+  codeOf: (row: Row) => { code: string; exchange: Exchange } | null;
+}
+
+/**
+ * An IPO or rights issue can show up twice: the payment (中签缴款 on the subscription code) and the shares arriving
+ * (新股入账 on the listing code). The arrival is the buy when both are present — it carries the code that is later
+ * sold — and the payment becomes a cash transfer. A payment alone is the buy; an arrival alone is the buy when it
+ * carries a price or amount (a 配股入帐 without one is a share event).
+ */
+function pairIpo(payments: { row: Row; fill: Fill }[], arrivals: { row: Row; rights: boolean }[], ctx: PairContext): void {
+  const byOrder = (a: { row: Row }, b: { row: Row }) =>
+    (a.row.date ?? "").localeCompare(b.row.date ?? "") || a.row.line - b.row.line;
+  const pending = [...payments].sort(byOrder);
+  const used = new Set<number>();
+  for (const arrival of [...arrivals].sort(byOrder)) {
+    const row = arrival.row;
+    const qty = row.quantity.kind === "ok" ? Math.abs(row.quantity.value) : 0;
+    let match = -1;
+    for (let i = pending.length - 1; i >= 0; i -= 1) {
+      const p = pending[i] as { row: Row; fill: Fill };
+      if (used.has(i)) continue;
+      if (p.fill.quantity === qty && p.fill.date <= (row.date ?? "")) {
+        match = i;
+        break;
+      }
+    }
+    try {
+      if (match >= 0) {
+        const payment = pending[match] as { row: Row; fill: Fill };
+        used.add(match);
+        const fill = ctx.buildTrade(row, "buy", "ipo", payment.row);
+        ctx.fills.push(fill);
+        ctx.events.push({ ...ctx.buildEvent(payment.row, "transfer", ctx.codeOf(payment.row)), amount: payment.fill.netAmount ?? -payment.fill.amount });
+        ctx.warn.note(`第${payment.row.line}行${payment.row.business}与第${row.line}行${row.business}是同一笔${arrival.rights ? "配股" : "新股"}：按第${row.line}行记为买入，缴款记为资金划转。`);
+        continue;
+      }
+      const hasValue = (row.price.kind === "ok" && row.price.value !== 0) || (row.amount.kind === "ok" && row.amount.value !== 0);
+      if (arrival.rights && !hasValue) {
+        ctx.events.push(ctx.buildEvent(row, "shares_in", ctx.codeOf(row)));
+      } else {
+        ctx.fills.push(ctx.buildTrade(row, "buy", "ipo"));
+      }
+    } catch (error) {
+      if (error instanceof Skip) ctx.skipped.push({ line: row.line, reason: error.message });
+      else throw error;
+    }
+  }
+  pending.forEach((p, i) => {
+    if (!used.has(i)) ctx.fills.push(p.fill);
+  });
+}
