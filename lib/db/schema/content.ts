@@ -9,6 +9,8 @@ export const masters = pgTable("masters", {
   avatarUrl: text("avatar_url").notNull().default(""),
   bio: text("bio").notNull().default(""),
   styleTags: jsonb("style_tags").$type<string[]>().notNull().default([]),
+  /** Delayed disclosure: fills are shown this many trading days late (0 = as soon as imported). */
+  disclosureDelayDays: integer("disclosure_delay_days").notNull().default(0),
   isDemo: boolean("is_demo").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

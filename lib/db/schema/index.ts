@@ -1,3 +1,4 @@
 export * from "./members";
 export * from "./content";
 export * from "./ops";
+export * from "./statements";

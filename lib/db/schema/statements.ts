@@ -1,0 +1,190 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { masters } from "./content";
+import { users } from "./members";
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
+const price = (name: string) => numeric(name, { precision: 14, scale: 3, mode: "number" });
+
+/**
+ * One imported settlement statement (交割单): a master's (published by editors) or a member's own upload.
+ * Its file hash is the provenance badge; a rejected file never gets a row.
+ */
+export const statements = pgTable(
+  "statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    masterGuid: uuid("master_guid").references(() => masters.guid, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    fileName: text("file_name").notNull(),
+    fileHash: text("file_hash").notNull(),
+    fileSize: integer("file_size").notNull(),
+    format: text("format").notNull(),
+    formatLabel: text("format_label").notNull(),
+    encoding: text("encoding").notNull(),
+    rowCount: integer("row_count").notNull(),
+    fillCount: integer("fill_count").notNull(),
+    eventCount: integer("event_count").notNull(),
+    skipped: jsonb("skipped").$type<{ line: number; reason: string }[]>().notNull().default([]),
+    warnings: jsonb("warnings").$type<string[]>().notNull().default([]),
+    /** file: a broker export; demo: generated demo data (演示数据) */
+    source: text("source", { enum: ["file", "demo"] }).notNull().default("file"),
+    isPublic: boolean("is_public").notNull().default(false),
+    firstDate: date("first_date"),
+    lastDate: date("last_date"),
+    importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("statements_master_file_uq").on(t.masterGuid, t.fileHash).where(sql`${t.masterGuid} is not null`),
+    uniqueIndex("statements_owner_file_uq").on(t.ownerId, t.fileHash).where(sql`${t.ownerId} is not null`),
+    index("statements_owner_idx").on(t.ownerId, t.createdAt),
+    check("statements_book_check", sql`${t.masterGuid} is not null or ${t.ownerId} is not null`),
+  ],
+);
+
+export const statementFills = pgTable(
+  "statement_fills",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => statements.id, { onDelete: "cascade" }),
+    masterGuid: uuid("master_guid"),
+    line: integer("line").notNull(),
+    tradeDate: date("trade_date").notNull(),
+    tradeTime: text("trade_time"),
+    code: text("code").notNull(),
+    exchange: text("exchange").notNull(),
+    name: text("name").notNull(),
+    side: text("side", { enum: ["buy", "sell"] }).notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    price: price("price").notNull(),
+    amount: money("amount").notNull(),
+    commission: money("commission"),
+    stampDuty: money("stamp_duty"),
+    transferFee: money("transfer_fee"),
+    otherFees: money("other_fees"),
+    netAmount: money("net_amount"),
+    balance: money("balance"),
+    kind: text("kind", { enum: ["trade", "ipo"] }).notNull().default("trade"),
+    raw: text("raw").notNull().default(""),
+  },
+  (t) => [
+    index("statement_fills_statement_idx").on(t.statementId, t.tradeDate),
+    index("statement_fills_master_idx").on(t.masterGuid, t.tradeDate),
+    index("statement_fills_day_idx").on(t.tradeDate, t.code),
+  ],
+);
+
+export const statementEvents = pgTable(
+  "statement_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => statements.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    eventDate: date("event_date").notNull(),
+    eventTime: text("event_time"),
+    kind: text("kind").notNull(),
+    code: text("code"),
+    exchange: text("exchange"),
+    name: text("name").notNull().default(""),
+    quantity: bigint("quantity", { mode: "number" }).notNull().default(0),
+    amount: money("amount").notNull().default(0),
+    raw: text("raw").notNull().default(""),
+  },
+  (t) => [index("statement_events_statement_idx").on(t.statementId, t.eventDate)],
+);
+
+/**
+ * Round trips of every book (a master across all their statements, or one member statement), rebuilt in the
+ * import transaction. Rankings and the loss tracker read them with plain SQL.
+ */
+export const roundTrips = pgTable(
+  "round_trips",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    masterGuid: uuid("master_guid").references(() => masters.guid, { onDelete: "cascade" }),
+    statementId: uuid("statement_id").references(() => statements.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    exchange: text("exchange").notNull(),
+    name: text("name").notNull(),
+    openDate: date("open_date").notNull(),
+    closeDate: date("close_date"),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    buyAmount: money("buy_amount").notNull(),
+    sellAmount: money("sell_amount").notNull(),
+    fees: money("fees").notNull(),
+    dividends: money("dividends").notNull().default(0),
+    dividendTax: money("dividend_tax").notNull().default(0),
+    pnl: money("pnl").notNull(),
+    holdingDays: integer("holding_days").notNull(),
+    feesEstimated: boolean("fees_estimated").notNull().default(false),
+  },
+  (t) => [
+    index("round_trips_master_idx").on(t.masterGuid, t.closeDate),
+    index("round_trips_close_idx").on(t.closeDate),
+    index("round_trips_statement_idx").on(t.statementId),
+  ],
+);
+
+/** Daily bars per stock: imported (CSV / 通达信 .day) or synthetic demo bars (模拟行情). */
+export const marketBars = pgTable(
+  "market_bars",
+  {
+    code: text("code").notNull(),
+    tradeDate: date("trade_date").notNull(),
+    open: price("open").notNull(),
+    high: price("high").notNull(),
+    low: price("low").notNull(),
+    close: price("close").notNull(),
+    volume: bigint("volume", { mode: "number" }).notNull(),
+    amount: money("amount"),
+    source: text("source", { enum: ["import", "synthetic"] }).notNull().default("import"),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.tradeDate] }), index("market_bars_date_idx").on(t.tradeDate)],
+);
+
+/** Stocks known to the site (from bars and statements): names for display and search. */
+export const stocks = pgTable("stocks", {
+  code: text("code").primaryKey(),
+  exchange: text("exchange").notNull(),
+  name: text("name").notNull(),
+  isSynthetic: boolean("is_synthetic").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The editor's note on a master's trade day (shown beside the chart); code "" is the whole day. */
+export const tradeNotes = pgTable(
+  "trade_notes",
+  {
+    masterGuid: uuid("master_guid")
+      .notNull()
+      .references(() => masters.guid, { onDelete: "cascade" }),
+    tradeDate: date("trade_date").notNull(),
+    code: text("code").notNull().default(""),
+    note: text("note").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.masterGuid, t.tradeDate, t.code] })],
+);

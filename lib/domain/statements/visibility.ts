@@ -1,0 +1,23 @@
+import type { TradingCalendar } from "@/lib/domain/market/calendar";
+
+/**
+ * Non-VIP viewers (visitors and free members) see a master's trades as a teaching sample this many trading days late;
+ * VIP and SVIP see everything the master has disclosed (ADR 0008).
+ */
+export const FREE_SAMPLE_DELAY_DAYS = 20;
+
+/** The last trading date whose fills are disclosed to a viewer, given the master's delay and the viewer's access. */
+export function disclosedThrough(opts: {
+  today: string;
+  calendar: TradingCalendar;
+  masterDelayDays: number;
+  fullAccess: boolean;
+  staff?: boolean;
+}): string {
+  if (opts.staff) return "9999-12-31";
+  const delay = Math.max(0, opts.masterDelayDays, opts.fullAccess ? 0 : FREE_SAMPLE_DELAY_DAYS);
+  if (delay === 0) return opts.today;
+  const lastSession = opts.calendar.isTradingDay(opts.today) ? opts.today : opts.calendar.previous(opts.today);
+  // A fill of the current session is "1 day late" once the next session starts, so delay N hides N sessions.
+  return opts.calendar.addTradingDays(lastSession, -delay);
+}

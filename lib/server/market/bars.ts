@@ -1,0 +1,96 @@
+import "server-only";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { DailyBar } from "@/lib/domain/market/types";
+import { db, type Database } from "@/lib/db";
+import { marketBars, stocks } from "@/lib/db/schema";
+import type { Exchange } from "@/lib/domain/market/types";
+
+type BarRow = typeof marketBars.$inferSelect;
+
+function toBar(row: BarRow): DailyBar {
+  return { code: row.code, date: row.tradeDate, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume, amount: row.amount };
+}
+
+/** Daily bars of one stock in a date window (inclusive), oldest first. */
+export async function barsFor(code: string, from: string, to: string): Promise<DailyBar[]> {
+  const rows = await (await db())
+    .select()
+    .from(marketBars)
+    .where(and(eq(marketBars.code, code), gte(marketBars.tradeDate, from), lte(marketBars.tradeDate, to)))
+    .orderBy(asc(marketBars.tradeDate));
+  return rows.map(toBar);
+}
+
+/** Every bar of the given stocks, grouped by code (for the analysis' style tags and limit marks). */
+export async function barsByCode(codes: string[], database?: Database): Promise<Map<string, DailyBar[]>> {
+  const byCode = new Map<string, DailyBar[]>();
+  if (codes.length === 0) return byCode;
+  const rows = await (database ?? (await db()))
+    .select()
+    .from(marketBars)
+    .where(inArray(marketBars.code, [...new Set(codes)]))
+    .orderBy(asc(marketBars.code), asc(marketBars.tradeDate));
+  for (const row of rows) {
+    const list = byCode.get(row.code) ?? [];
+    list.push(toBar(row));
+    byCode.set(row.code, list);
+  }
+  return byCode;
+}
+
+/** Whether bars came from the synthetic demo generator (the pages then say 模拟行情). */
+export async function isSyntheticMarket(code: string): Promise<boolean> {
+  const [row] = await (await db()).select({ s: stocks.isSynthetic }).from(stocks).where(eq(stocks.code, code)).limit(1);
+  return row?.s ?? false;
+}
+
+export interface BarImportResult {
+  code: string;
+  inserted: number;
+  updated: number;
+}
+
+/** Upserts bars in batches (a re-import corrects earlier values) and records the stock's name when known. */
+export async function upsertBars(
+  bars: DailyBar[],
+  opts: { source: "import" | "synthetic"; name?: string; exchange?: Exchange; onProgress?: (done: number) => void },
+  database?: Database,
+): Promise<number> {
+  const target = database ?? (await db());
+  const BATCH = 1000;
+  for (let i = 0; i < bars.length; i += BATCH) {
+    const chunk = bars.slice(i, i + BATCH).map((b) => ({
+      code: b.code, tradeDate: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, amount: b.amount, source: opts.source,
+    }));
+    await target
+      .insert(marketBars)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [marketBars.code, marketBars.tradeDate],
+        set: {
+          open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`,
+          volume: sql`excluded.volume`, amount: sql`excluded.amount`, source: sql`excluded.source`,
+        },
+      });
+    opts.onProgress?.(Math.min(i + BATCH, bars.length));
+  }
+  return bars.length;
+}
+
+/** Records (or renames) a stock; names from statements fill in stocks that bars alone did not name. */
+export async function rememberStocks(
+  entries: { code: string; exchange: Exchange; name: string }[],
+  opts: { synthetic?: boolean; overwriteName?: boolean } = {},
+  database?: Database,
+): Promise<void> {
+  const unique = [...new Map(entries.filter((e) => e.name).map((e) => [e.code, e])).values()];
+  if (unique.length === 0) return;
+  const target = database ?? (await db());
+  await target
+    .insert(stocks)
+    .values(unique.map((e) => ({ code: e.code, exchange: e.exchange, name: e.name, isSynthetic: opts.synthetic ?? false })))
+    .onConflictDoUpdate({
+      target: stocks.code,
+      set: opts.overwriteName ? { name: sql`excluded.name`, isSynthetic: sql`excluded.is_synthetic`, updatedAt: sql`now()` } : { updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { asc, sql } from "drizzle-orm";
+import { createCalendar } from "@/lib/domain/market/calendar";
+import type { TradingCalendar } from "@/lib/domain/market/calendar";
+import { db, type Database } from "@/lib/db";
+import { marketBars } from "@/lib/db/schema";
+
+interface CachedCalendar {
+  key: string;
+  calendar: TradingCalendar;
+}
+
+let cached: CachedCalendar | null = null;
+
+/**
+ * The exchange calendar confirmed by the bars we hold: days with bars are trading days, weekdays without bars inside
+ * the bars' span are not. Rebuilt when the bar table changes (its row count and last date are the key).
+ */
+export async function marketCalendar(within?: Database): Promise<TradingCalendar> {
+  // Inside a transaction the caller passes it: on PGlite a second connection would wait for the transaction forever.
+  const database = within ?? (await db());
+  const [stamp] = await database
+    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${marketBars.tradeDate})::text` })
+    .from(marketBars);
+  const key = `${stamp?.n ?? 0}|${stamp?.last ?? ""}`;
+  if (cached?.key === key) return cached.calendar;
+  const days = await database.selectDistinct({ d: marketBars.tradeDate }).from(marketBars).orderBy(asc(marketBars.tradeDate));
+  cached = { key, calendar: createCalendar(days.map((r) => r.d)) };
+  return cached.calendar;
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { shanghaiDate } from "@/lib/domain/membership";
+import { disclosedThrough } from "@/lib/domain/statements/visibility";
+import { canRead } from "@/lib/server/auth/entitlement";
+import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { marketCalendar } from "@/lib/server/market/calendar";
+
+/** Masters' statements in full (detail, charts, analysis, full rankings) need VIP (PRODUCT.md tiers). */
+export const FULL_STATEMENTS_LEVEL = 100;
+
+export interface StatementAccess {
+  fullAccess: boolean;
+  staff: boolean;
+  today: string;
+  /** the last disclosed date for a master with this delay */
+  through(masterDelayDays: number): string;
+}
+
+/** What this viewer may see of masters' statements today; every statement read goes through it. */
+export async function statementAccess(viewer: Viewer | null, now = new Date()): Promise<StatementAccess> {
+  const calendar = await marketCalendar();
+  const today = shanghaiDate(now);
+  const fullAccess = canRead(viewer, FULL_STATEMENTS_LEVEL);
+  const staff = isStaff(viewer);
+  const memo = new Map<number, string>();
+  return {
+    fullAccess,
+    staff,
+    today,
+    through(masterDelayDays) {
+      let hit = memo.get(masterDelayDays);
+      if (!hit) {
+        hit = disclosedThrough({ today, calendar, masterDelayDays, fullAccess, staff });
+        memo.set(masterDelayDays, hit);
+      }
+      return hit;
+    },
+  };
+}
+
+/**
+ * Rankings and the loss tracker show P&L figures, not fills: they respect each master's own disclosure delay but not
+ * the free-sample delay (visitors see the top 10 of any day, PRODUCT.md).
+ */
+export async function rankingAccess(viewer: Viewer | null, now = new Date()): Promise<StatementAccess> {
+  const access = await statementAccess(viewer, now);
+  const calendar = await marketCalendar();
+  return {
+    ...access,
+    through: (masterDelayDays) =>
+      disclosedThrough({ today: access.today, calendar, masterDelayDays, fullAccess: true, staff: access.staff }),
+  };
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { masters, statements } from "@/lib/db/schema";
+import { assertStaff } from "@/lib/server/admin/members";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { masterByGuid } from "@/lib/server/content/masters";
+import { masterNotes, masterStatements } from "./masters-admin";
+
+/** One row of the editors' list of masters: the profile essentials and how many statements are published or drafts. */
+export interface AdminMasterRow {
+  guid: string;
+  name: string;
+  isDemo: boolean;
+  disclosureDelayDays: number;
+  styleTags: string[];
+  createdAt: Date;
+  statements: number;
+  published: number;
+  drafts: number;
+}
+
+/** Every master with its statement counts, newest first. Staff only. */
+export async function adminMasterList(viewer: Viewer): Promise<AdminMasterRow[]> {
+  assertStaff(viewer);
+  const published = sql<number>`count(${statements.id}) filter (where ${statements.isPublic})`.mapWith(Number);
+  const rows = await (await db())
+    .select({
+      guid: masters.guid,
+      name: masters.name,
+      isDemo: masters.isDemo,
+      disclosureDelayDays: masters.disclosureDelayDays,
+      styleTags: masters.styleTags,
+      createdAt: masters.createdAt,
+      statements: count(statements.id),
+      published,
+    })
+    .from(masters)
+    .leftJoin(statements, eq(statements.masterGuid, masters.guid))
+    .groupBy(masters.guid)
+    .orderBy(desc(masters.createdAt), asc(masters.name));
+  return rows.map((r) => ({ ...r, drafts: r.statements - r.published }));
+}
+
+/** A master's profile, every statement (drafts included) and the latest trade-day notes, for the editors. Staff only. */
+export async function adminMasterDetail(viewer: Viewer, guid: string) {
+  assertStaff(viewer);
+  const master = await masterByGuid(guid);
+  if (!master) return null;
+  const [list, notes] = await Promise.all([masterStatements(guid), masterNotes(guid)]);
+  return { master, statements: list, notes };
+}
+
+/** The statement when it belongs to that master (null otherwise): actions on a master's page touch only its own files. */
+export async function statementOfMaster(guid: string, statementId: string): Promise<{ id: string; isPublic: boolean } | null> {
+  const [row] = await (await db())
+    .select({ id: statements.id, isPublic: statements.isPublic })
+    .from(statements)
+    .where(and(eq(statements.id, statementId), eq(statements.masterGuid, guid)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Chinese texts for the issues a schema leaves in zod's default (English) words, by the field they concern. */
+const FIELD_MESSAGES: Record<string, string> = {
+  name: "请填写名称",
+  bio: "简介格式无效",
+  styleTags: "风格标签每个 1–8 个字，最多 6 个",
+  disclosureDelayDays: "延迟天数须为 0–250 的整数",
+  tradeDate: "日期格式应为 YYYY-MM-DD",
+  code: "代码应为 6 位数字，或留空表示全天",
+  note: "请填写点评内容",
+  statementId: "交割单编号无效",
+};
+
+/**
+ * A per-parse zod error map: schema messages (already Chinese) win; this fills in the rest by field, so a route
+ * handler can answer `issues[0].message` as is.
+ */
+export const chineseIssues: z.core.$ZodErrorMap = (issue) => {
+  const field = issue.path?.find((p): p is string => typeof p === "string" && p in FIELD_MESSAGES);
+  return field ? FIELD_MESSAGES[field] : "参数无效";
+};

@@ -1,0 +1,79 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { analyzeStatement } from "@/lib/domain/statements/analysis";
+import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
+import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
+import type { Database } from "@/lib/db";
+import { roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
+import { barsByCode } from "@/lib/server/market/bars";
+import { marketCalendar } from "@/lib/server/market/calendar";
+import { rowToEvent, rowToFill } from "./rows";
+
+/** A book is what one analysis covers: all of a master's statements together, or one member statement. */
+export type Book = { kind: "master"; masterGuid: string } | { kind: "statement"; statementId: string };
+
+export interface BookInput {
+  fills: Fill[];
+  events: StatementEvent[];
+}
+
+/** Fills and events of a book, oldest first, optionally only up to a date (delayed disclosure, free sample). */
+export async function loadBookInput(database: Database, book: Book, through?: string): Promise<BookInput> {
+  const statementIds =
+    book.kind === "statement"
+      ? [book.statementId]
+      : (
+          await database
+            .select({ id: statements.id })
+            .from(statements)
+            .where(and(eq(statements.masterGuid, book.masterGuid), eq(statements.isPublic, true)))
+        ).map((r) => r.id);
+  if (statementIds.length === 0) return { fills: [], events: [] };
+  const [fillRows, eventRows] = await Promise.all([
+    database
+      .select()
+      .from(statementFills)
+      .where(inArray(statementFills.statementId, statementIds))
+      .orderBy(asc(statementFills.tradeDate), asc(statementFills.tradeTime), asc(statementFills.id)),
+    database
+      .select()
+      .from(statementEvents)
+      .where(inArray(statementEvents.statementId, statementIds))
+      .orderBy(asc(statementEvents.eventDate), asc(statementEvents.id)),
+  ]);
+  const fills = fillRows.map(rowToFill).filter((f) => !through || f.date <= through);
+  const events = eventRows.map(rowToEvent).filter((e) => !through || e.date <= through);
+  return { fills, events };
+}
+
+/** Runs the pure analysis over a book with the market calendar and the bars of its stocks. */
+export async function analyzeBook(database: Database, input: BookInput, asOf?: string): Promise<StatementAnalysis> {
+  const [calendar, bars] = await Promise.all([marketCalendar(database), barsByCode(input.fills.map((f) => f.code), database)]);
+  return analyzeStatement(input, { calendar, bars: (code) => bars.get(code), asOf });
+}
+
+/** Replaces the stored round trips of a book (inside the import transaction, so rankings never see half a book). */
+export async function rebuildRoundTrips(database: Database, book: Book): Promise<StatementAnalysis> {
+  const analysis = await analyzeBook(database, await loadBookInput(database, book));
+  const owner = book.kind === "master" ? { masterGuid: book.masterGuid, statementId: null } : { masterGuid: null, statementId: book.statementId };
+  await database.delete(roundTrips).where(book.kind === "master" ? eq(roundTrips.masterGuid, book.masterGuid) : eq(roundTrips.statementId, book.statementId));
+  const rows = analysis.roundTrips.map((t) => ({
+    ...owner,
+    code: t.code,
+    exchange: t.exchange,
+    name: t.name,
+    openDate: t.openDate,
+    closeDate: t.closeDate,
+    quantity: t.quantity,
+    buyAmount: t.buyAmount,
+    sellAmount: t.sellAmount,
+    fees: t.fees,
+    dividends: t.dividends,
+    dividendTax: t.dividendTax,
+    pnl: t.pnl,
+    holdingDays: t.holdingDays,
+    feesEstimated: t.feesEstimated,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await database.insert(roundTrips).values(rows.slice(i, i + 500));
+  return analysis;
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { DEMO_MARKET_START, DEMO_STOCKS, demoBars } from "@/lib/domain/demo/demo-market";
+import { DEMO_MASTER_END, DEMO_MASTERS as DEMO_TRADERS, demoMasterEvents, demoMasterFills } from "@/lib/domain/demo/demo-masters";
+import { exchangeOf } from "@/lib/domain/market/codes";
+import type { ImportReport } from "@/lib/domain/statements/types";
+import type { Database } from "@/lib/db";
+import { appMeta, masters } from "@/lib/db/schema";
+import { rememberStocks, upsertBars } from "@/lib/server/market/bars";
+import { storeReport } from "./import";
+
+const SEEDED_KEY = "demo_statements_seeded_at";
+
+/**
+ * Loads the demo market (synthetic bars of real codes, 模拟行情) and one generated statement per demo master
+ * (演示数据), once per database, in one transaction. The demo masters get the three demo trading styles in order.
+ */
+export async function seedDemoStatements(database: Database, now = new Date()): Promise<boolean> {
+  const demoMasters = await database.select().from(masters).where(eq(masters.isDemo, true)).orderBy(asc(masters.createdAt), asc(masters.name));
+  if (demoMasters.length === 0) return false;
+  const bars = demoBars(DEMO_MARKET_START, DEMO_MASTER_END);
+  return database.transaction(async (tx) => {
+    const claimed = await tx.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing({ target: appMeta.key }).returning();
+    if (claimed.length === 0) return false;
+    await upsertBars(bars, { source: "synthetic" }, tx);
+    await rememberStocks(DEMO_STOCKS.map((s) => ({ code: s.code, exchange: exchangeOf(s.code), name: s.name })), { synthetic: true, overwriteName: true }, tx);
+    for (const [i, master] of demoMasters.slice(0, DEMO_TRADERS.length).entries()) {
+      const trader = DEMO_TRADERS[i]!;
+      const fills = demoMasterFills(trader, bars);
+      const events = demoMasterEvents(trader, bars);
+      const report: ImportReport = {
+        format: "generic",
+        formatLabel: "演示数据（系统生成）",
+        encoding: "utf-8",
+        rowCount: fills.length + events.length,
+        fills,
+        events,
+        skipped: [],
+        warnings: [],
+      };
+      const fingerprint = new TextEncoder().encode(`demo:${trader.id}:${fills.length}:${DEMO_MASTER_END}`);
+      await storeReport(report, { bytes: fingerprint, fileName: `演示交割单-${master.name}.csv` }, { kind: "master", masterGuid: master.guid, isPublic: true }, { source: "demo", title: "演示交割单" }, tx);
+    }
+    return true;
+  });
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { limitMarks, type LimitMark } from "@/lib/domain/market/limit-marks";
+import type { DailyBar } from "@/lib/domain/market/types";
+import type { RoundTrip } from "@/lib/domain/statements/types";
+import { db } from "@/lib/db";
+import { tradeNotes } from "@/lib/db/schema";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { barsFor, isSyntheticMarket } from "@/lib/server/market/bars";
+import { marketCalendar } from "@/lib/server/market/calendar";
+import { statementAccess } from "./access";
+import { analysisThrough, masterRow, statementProvenance } from "./master-book";
+
+export interface DetailFill {
+  date: string;
+  time: string | null;
+  code: string;
+  name: string;
+  side: "buy" | "sell";
+  quantity: number;
+  price: number;
+  amount: number;
+  fees: number;
+  feesEstimated: boolean;
+}
+
+export interface MasterDetail {
+  master: { guid: string; name: string; avatarUrl: string; bio: string; styleTags: string[]; isDemo: boolean; delayDays: number };
+  summary: import("@/lib/domain/statements/types").AnalysisSummary;
+  provenance: Awaited<ReturnType<typeof statementProvenance>>;
+  fullAccess: boolean;
+  through: string;
+  /** trading days with fills, newest first, as disclosed to this viewer */
+  days: string[];
+  /** newer days that exist but are not disclosed to this viewer (the upgrade box says how many) */
+  lockedDays: number;
+  day: string | null;
+  fills: DetailFill[];
+  symbols: { code: string; name: string }[];
+  symbol: { code: string; name: string } | null;
+  chart: {
+    bars: DailyBar[];
+    markers: { date: string; time: string | null; side: "buy" | "sell"; price: number; quantity: number }[];
+    limitMarks: LimitMark[];
+    simulated: boolean;
+  } | null;
+  roundTrip: RoundTrip | null;
+  note: string | null;
+}
+
+const CHART_LOOKBACK_DAYS = 120;
+const CHART_LOOKAHEAD_DAYS = 20;
+
+/** /detail: one master's disclosed trading day and the chart of one symbol with the fills marked. */
+export async function masterDetail(viewer: Viewer | null, guid: string, day?: string, symbolCode?: string): Promise<MasterDetail | null> {
+  const master = await masterRow(guid);
+  if (!master) return null;
+  const access = await statementAccess(viewer);
+  const through = access.through(master.disclosureDelayDays);
+  const [analysis, fullAnalysisDays, provenance, calendar] = await Promise.all([
+    analysisThrough({ kind: "master", masterGuid: guid }, through),
+    analysisThrough({ kind: "master", masterGuid: guid }, "9999-12-31").then((a) => new Set(a.fills.map((f) => f.date))),
+    statementProvenance(guid),
+    marketCalendar(),
+  ]);
+  const days = [...new Set(analysis.fills.map((f) => f.date))].sort().reverse();
+  const lockedDays = [...fullAnalysisDays].filter((d) => d > through).length;
+  const chosenDay = day && days.includes(day) ? day : day ? null : (days[0] ?? null);
+  const base = {
+    master: { guid: master.guid, name: master.name, avatarUrl: master.avatarUrl, bio: master.bio, styleTags: master.styleTags, isDemo: master.isDemo, delayDays: master.disclosureDelayDays },
+    summary: analysis.summary,
+    provenance,
+    fullAccess: access.fullAccess,
+    through,
+    days,
+    lockedDays,
+  };
+  if (!chosenDay) return { ...base, day: day ?? null, fills: [], symbols: [], symbol: null, chart: null, roundTrip: null, note: null };
+
+  const dayFills = analysis.fills
+    .map((f, index) => ({ f, index }))
+    .filter(({ f }) => f.date === chosenDay);
+  const symbols = [...new Map(dayFills.map(({ f }) => [f.code, { code: f.code, name: f.name }])).values()];
+  const symbol = symbols.find((s) => s.code === symbolCode) ?? (symbolCode ? null : (symbols[0] ?? null));
+  const fills: DetailFill[] = dayFills.map(({ f }) => ({
+    date: f.date, time: f.time, code: f.code, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
+    fees: f.feeTotal, feesEstimated: f.feesEstimated,
+  }));
+  const notes = await (await db())
+    .select()
+    .from(tradeNotes)
+    .where(and(eq(tradeNotes.masterGuid, guid), eq(tradeNotes.tradeDate, chosenDay), inArray(tradeNotes.code, ["", symbol?.code ?? ""])))
+    .orderBy(asc(tradeNotes.code));
+  const note = notes.map((n) => n.note).join("\n\n") || null;
+  if (!symbol) return { ...base, day: chosenDay, fills, symbols, symbol: null, chart: null, roundTrip: null, note };
+
+  const dayIndexes = new Set(dayFills.filter(({ f }) => f.code === symbol.code).map(({ index }) => index));
+  const roundTrip = analysis.roundTrips.find((t) => t.fillIndexes.some((i) => dayIndexes.has(i))) ?? null;
+  const from = calendar.addTradingDays(roundTrip?.openDate ?? chosenDay, -CHART_LOOKBACK_DAYS);
+  const to = calendar.addTradingDays(roundTrip?.closeDate ?? chosenDay, CHART_LOOKAHEAD_DAYS);
+  const [bars, simulated] = await Promise.all([barsFor(symbol.code, from, to), isSyntheticMarket(symbol.code)]);
+  const markers = analysis.fills
+    .filter((f) => f.code === symbol.code && f.date >= from && f.date <= to)
+    .map((f) => ({ date: f.date, time: f.time, side: f.side, price: f.price, quantity: f.quantity }));
+  return {
+    ...base,
+    day: chosenDay,
+    fills,
+    symbols,
+    symbol,
+    chart: { bars, markers, limitMarks: limitMarks(bars, symbol.code, symbol.name), simulated },
+    roundTrip,
+    note,
+  };
+}

@@ -1,0 +1,198 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { masters, roundTrips, statementFills } from "@/lib/db/schema";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { rankingAccess, statementAccess, type StatementAccess } from "./access";
+
+export interface MasterCard {
+  guid: string;
+  name: string;
+  avatarUrl: string;
+  bio: string;
+  styleTags: string[];
+  isDemo: boolean;
+  delayDays: number;
+  realizedPnl: number;
+  closedTrips: number;
+  wins: number;
+  /** NaN-free: null with no closed trip */
+  winRate: number | null;
+  latestTradeDay: string | null;
+}
+
+export interface DayTrade {
+  masterGuid: string;
+  masterName: string;
+  isDemo: boolean;
+  date: string;
+  time: string | null;
+  code: string;
+  exchange: string;
+  name: string;
+  side: "buy" | "sell";
+  quantity: number;
+  price: number;
+  amount: number;
+}
+
+/** Every master with figures from the round trips disclosed to this viewer. */
+export async function masterCards(access: StatementAccess, opts: { limit?: number; offset?: number } = {}): Promise<{ items: MasterCard[]; total: number }> {
+  const database = await db();
+  const all = await database.select().from(masters).orderBy(asc(masters.createdAt), asc(masters.name));
+  const page = all.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? all.length));
+  const items = await Promise.all(
+    page.map(async (m) => {
+      const through = access.through(m.disclosureDelayDays);
+      const [[figures], [latest]] = await Promise.all([
+        database
+          .select({
+            pnl: sql<string | null>`sum(${roundTrips.pnl})`,
+            n: sql<number>`count(*)::int`,
+            wins: sql<number>`count(*) filter (where ${roundTrips.pnl} > 0)::int`,
+          })
+          .from(roundTrips)
+          .where(and(eq(roundTrips.masterGuid, m.guid), isNotNull(roundTrips.closeDate), lte(roundTrips.closeDate, through))),
+        database
+          .select({ day: sql<string | null>`max(${statementFills.tradeDate})::text` })
+          .from(statementFills)
+          .where(and(eq(statementFills.masterGuid, m.guid), lte(statementFills.tradeDate, through))),
+      ]);
+      const closedTrips = figures?.n ?? 0;
+      return {
+        guid: m.guid,
+        name: m.name,
+        avatarUrl: m.avatarUrl,
+        bio: m.bio,
+        styleTags: m.styleTags,
+        isDemo: m.isDemo,
+        delayDays: m.disclosureDelayDays,
+        realizedPnl: Number(figures?.pnl ?? 0),
+        closedTrips,
+        wins: figures?.wins ?? 0,
+        winRate: closedTrips > 0 ? (figures?.wins ?? 0) / closedTrips : null,
+        latestTradeDay: latest?.day ?? null,
+      } satisfies MasterCard;
+    }),
+  );
+  return { items, total: all.length };
+}
+
+/** Fills of every master on one day, for the masters whose disclosure reaches that day. */
+export async function tradesOnDay(access: StatementAccess, day: string): Promise<{ trades: DayTrade[]; hiddenMasters: number }> {
+  const database = await db();
+  const all = await database.select().from(masters);
+  const visible = all.filter((m) => day <= access.through(m.disclosureDelayDays));
+  const tradedThatDay = await database
+    .selectDistinct({ guid: statementFills.masterGuid })
+    .from(statementFills)
+    .where(and(eq(statementFills.tradeDate, day), isNotNull(statementFills.masterGuid)));
+  const visibleGuids = new Set(visible.map((m) => m.guid));
+  const hiddenMasters = tradedThatDay.filter((r) => r.guid && !visibleGuids.has(r.guid)).length;
+  if (visible.length === 0) return { trades: [], hiddenMasters };
+  const byGuid = new Map(all.map((m) => [m.guid, m]));
+  const rows = await database
+    .select()
+    .from(statementFills)
+    .where(and(eq(statementFills.tradeDate, day), inArray(statementFills.masterGuid, [...visibleGuids])))
+    .orderBy(asc(statementFills.tradeTime), asc(statementFills.id));
+  return {
+    hiddenMasters,
+    trades: rows.map((r) => {
+      const m = byGuid.get(r.masterGuid!)!;
+      return {
+        masterGuid: m.guid, masterName: m.name, isDemo: m.isDemo, date: r.tradeDate, time: r.tradeTime, code: r.code,
+        exchange: r.exchange, name: r.name, side: r.side, quantity: r.quantity, price: r.price, amount: r.amount,
+      };
+    }),
+  };
+}
+
+/** Days on which any master traded, newest first (for the date picker and the default day). */
+export async function masterTradingDays(limit = 250): Promise<string[]> {
+  const rows = await (await db())
+    .selectDistinct({ day: statementFills.tradeDate })
+    .from(statementFills)
+    .where(isNotNull(statementFills.masterGuid))
+    .orderBy(desc(statementFills.tradeDate))
+    .limit(limit);
+  return rows.map((r) => r.day);
+}
+
+export interface GodHub {
+  masters: MasterCard[];
+  day: string | null;
+  trades: DayTrade[];
+  hiddenMasters: number;
+  tradingDays: string[];
+  fullAccess: boolean;
+  /** the newest day a non-VIP can open (free sample) */
+  sampleThrough: string;
+}
+
+/** /god: the masters and one day's trades (the newest day this viewer can see unless a day is asked for). */
+export async function godHub(viewer: Viewer | null, day?: string): Promise<GodHub> {
+  const access = await statementAccess(viewer);
+  const [cards, days] = await Promise.all([masterCards(access), masterTradingDays()]);
+  const sampleThrough = access.through(0);
+  const chosen = day ?? days.find((d) => d <= sampleThrough) ?? null;
+  const { trades, hiddenMasters } = chosen ? await tradesOnDay(access, chosen) : { trades: [], hiddenMasters: 0 };
+  return { masters: cards.items, day: chosen, trades, hiddenMasters, tradingDays: days, fullAccess: access.fullAccess, sampleThrough };
+}
+
+export interface TradeDaySummary {
+  day: string;
+  masters: number;
+  fills: number;
+  names: string[];
+  /** newer than the free sample: only VIP can open it */
+  locked: boolean;
+}
+
+/** /list/god: the masters' recent trading days, newest first, each with who traded and what. */
+export async function recentTradeDays(viewer: Viewer | null, page: number, pageSize: number): Promise<{ items: TradeDaySummary[]; total: number }> {
+  const [ranking, access] = await Promise.all([rankingAccess(viewer), statementAccess(viewer)]);
+  const database = await db();
+  const all = await database.select().from(masters);
+  if (all.length === 0) return { items: [], total: 0 };
+  const disclosed = or(...all.map((m) => and(eq(statementFills.masterGuid, m.guid), lte(statementFills.tradeDate, ranking.through(m.disclosureDelayDays)))));
+  const [totals] = await database.select({ n: sql<number>`count(distinct ${statementFills.tradeDate})::int` }).from(statementFills).where(disclosed);
+  const rows = await database
+    .select({
+      day: statementFills.tradeDate,
+      masters: sql<number>`count(distinct ${statementFills.masterGuid})::int`,
+      fills: sql<number>`count(*)::int`,
+      names: sql<string[]>`array_agg(distinct ${statementFills.name})`,
+    })
+    .from(statementFills)
+    .where(disclosed)
+    .groupBy(statementFills.tradeDate)
+    .orderBy(desc(statementFills.tradeDate))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const sampleThrough = access.through(0);
+  return {
+    total: totals?.n ?? 0,
+    items: rows.map((r) => ({ day: r.day, masters: r.masters, fills: r.fills, names: (r.names ?? []).slice(0, 6), locked: !access.fullAccess && r.day > sampleThrough })),
+  };
+}
+
+/**
+ * The newest day on which a visible master closed a round trip (only winning or losing ones with `result`): the
+ * default day of the rankings and the loss tracker, so they do not open on an empty day.
+ */
+export async function latestCloseDay(through: (delayDays: number) => string, opts: { result?: "win" | "loss" } = {}): Promise<string | null> {
+  const database = await db();
+  const all = await database.select().from(masters);
+  if (all.length === 0) return null;
+  const [row] = await database
+    .select({ day: sql<string | null>`max(${roundTrips.closeDate})::text` })
+    .from(roundTrips)
+    .where(
+      and(
+        or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays))))),
+        opts.result === "loss" ? sql`${roundTrips.pnl} < 0` : opts.result === "win" ? sql`${roundTrips.pnl} > 0` : undefined,
+      ),
+    );
+  return row?.day ?? null;
+}
