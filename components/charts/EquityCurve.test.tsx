@@ -1,0 +1,106 @@
+import { act, render, screen } from "@testing-library/react";
+import { EquityCurve } from "./EquityCurve";
+import { EquityCurveLazy } from "./EquityCurveLazy";
+import { equitySeries, equitySummary } from "./equity-data";
+import { KLineChartLazy } from "./KLineChartLazy";
+
+const mockState = {
+  series: [] as { type: string; options: Record<string, unknown>; data: unknown[] }[],
+  crosshair: [] as ((p: unknown) => void)[],
+  remove: jest.fn(),
+};
+
+jest.mock("lightweight-charts", () => {
+  const addSeries = (def: { type: string }, options: Record<string, unknown>) => {
+    const s = { type: def.type, options, data: [] as unknown[], setData: (d: unknown[]) => { s.data = d; }, priceScale: () => ({ applyOptions() {} }), attachPrimitive() {} };
+    mockState.series.push(s);
+    return s;
+  };
+  return {
+    BaselineSeries: { type: "Baseline" },
+    CandlestickSeries: { type: "Candlestick" },
+    HistogramSeries: { type: "Histogram" },
+    LineSeries: { type: "Line" },
+    createChart: () => ({
+      addSeries,
+      panes: () => [],
+      timeScale: () => ({ fitContent() {}, setVisibleLogicalRange() {} }),
+      subscribeCrosshairMove: (h: (p: unknown) => void) => mockState.crosshair.push(h),
+      unsubscribeCrosshairMove() {},
+      remove: mockState.remove,
+    }),
+    createSeriesMarkers: (_s: unknown, markers: unknown[]) => ({ detach() {}, markers: () => markers }),
+  };
+}, { virtual: true });
+
+beforeEach(() => {
+  mockState.series.length = 0;
+  mockState.crosshair.length = 0;
+  mockState.remove.mockClear();
+});
+
+const points = [
+  { date: "2024-01-03", value: -1200 },
+  { date: "2024-01-02", value: 500 },
+  { date: "2024-01-03", value: -800 },
+  { date: "2024-01-05", value: 35_200 },
+];
+
+describe("equity data", () => {
+  it("sorts by date, keeps the last value of a day and summarises", () => {
+    expect(equitySeries(points)).toEqual([
+      { date: "2024-01-02", value: 500 },
+      { date: "2024-01-03", value: -800 },
+      { date: "2024-01-05", value: 35_200 },
+    ]);
+    expect(equitySummary(equitySeries(points))).toBe(
+      "累计盈亏曲线：2024-01-02 至 2024-01-05，期末 +¥3.52万，最高 +¥3.52万（2024-01-05），最低 -¥800.00（2024-01-03）。",
+    );
+    expect(equitySummary([])).toBe("累计盈亏曲线：暂无已平仓的交易。");
+  });
+});
+
+describe("EquityCurve", () => {
+  it("draws a baseline at 0, red above and green below, and shows the hovered value", () => {
+    render(<EquityCurve points={points} />);
+    const s = mockState.series[0]!;
+    expect(s.type).toBe("Baseline");
+    expect(s.options).toMatchObject({ baseValue: { type: "price", price: 0 }, topLineColor: "#e0282e", bottomLineColor: "#16a34a" });
+    expect(s.data).toEqual([
+      { time: "2024-01-02", value: 500 },
+      { time: "2024-01-03", value: -800 },
+      { time: "2024-01-05", value: 35_200 },
+    ]);
+    const figure = screen.getByTestId("equity-curve");
+    expect(figure).toHaveAttribute("data-ready", "true");
+    expect(figure).toHaveAccessibleName("累计盈亏曲线");
+    expect(figure).toHaveTextContent("+¥3.52万");
+    act(() => mockState.crosshair[0]!({ time: { year: 2024, month: 1, day: 3 } }));
+    expect(figure).toHaveTextContent("-¥800.00");
+  });
+
+  it("says so without points", () => {
+    render(<EquityCurve points={[]} />);
+    expect(screen.getByText("暂无已平仓的交易")).toBeInTheDocument();
+    expect(mockState.series).toHaveLength(0);
+  });
+});
+
+describe("lazy wrappers", () => {
+  it("render the summary at once and the chart after loading, described by that summary", async () => {
+    render(<EquityCurveLazy points={points} />);
+    expect(screen.getByText(/期末 \+¥3.52万/)).toHaveClass("sr-only");
+    const figure = await screen.findByTestId("equity-curve");
+    expect(figure).toHaveAccessibleDescription(/期末 \+¥3.52万/);
+    expect(figure.querySelector("figcaption")).toBeNull();
+  });
+
+  it("KLineChartLazy loads the chart on the client behind a skeleton of the same size", async () => {
+    const bars = [{ code: "600519", date: "2024-03-04", open: 10, high: 10.6, low: 9.9, close: 10.5, volume: 100, amount: null }];
+    const { container } = render(<KLineChartLazy bars={bars} markers={[]} period="day" height={300} />);
+    expect((container.firstChild as HTMLElement).style.minHeight).toBe("352px");
+    const figure = await screen.findByTestId("kline-chart");
+    expect(figure).toHaveAccessibleDescription(/日K：2024-03-04 至 2024-03-04，共 1 根，最新收盘 10.50/);
+    expect(figure).toHaveAttribute("data-ready", "true");
+  });
+});

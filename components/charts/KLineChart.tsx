@@ -1,0 +1,242 @@
+"use client";
+
+import {
+  CandlestickSeries, HistogramSeries, LineSeries, createChart, createSeriesMarkers,
+  type IChartApi, type ISeriesApi, type MouseEventParams, type SeriesMarker, type SeriesType, type Time,
+} from "lightweight-charts";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import type { DailyBar } from "@/lib/domain/market/types";
+import { formatNumber, formatVolumeAxis } from "@/lib/domain/statements/format";
+import { baseChartOptions } from "./chart-theme";
+import { SpanBand } from "./span-band";
+import {
+  KLINE_COLORS, KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, PERIOD_LABEL, buildKLineModel, indexOfTime, initialRange, klineSummary, legendAt,
+  type KLineHighlight, type KLineLimitMark, type KLineModel, type KLinePeriod, type KLineTradeMarker, type LegendData,
+} from "./kline-data";
+
+export type { KLineHighlight, KLineLimitMark, KLinePeriod, KLineTradeMarker } from "./kline-data";
+export { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-data";
+
+export interface KLineChartProps {
+  bars: DailyBar[];
+  /** the fills of this symbol; several the same bar and side become one marker */
+  markers: KLineTradeMarker[];
+  limitMarks?: KLineLimitMark[];
+  /** the round trip, shaded on the chart */
+  highlight?: KLineHighlight | null;
+  period: KLinePeriod;
+  /** canvas height in px (price, volume and MACD panes together); the legend adds KLINE_LEGEND_HEIGHT */
+  height?: number;
+  /** e.g. "贵州茅台(600519)": names the figure for screen readers and starts the summary */
+  caption?: string;
+  /** id of a summary rendered outside (KLineChartLazy renders it on the server); the chart then renders none */
+  describedBy?: string;
+  className?: string;
+}
+
+/** Bar time as the library wants it (a `YYYY-MM-DD` string or UTC seconds). */
+function asTimeData<T>(data: unknown): T[] {
+  return data as T[];
+}
+
+function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: number | null) => void) {
+  const isMinute = model.period === "min";
+  const chart: IChartApi = createChart(container, baseChartOptions(isMinute));
+  const priceFormat = { type: "price" as const, precision: model.pricePrecision, minMove: model.pricePrecision === 3 ? 0.001 : 0.01 };
+
+  let main: ISeriesApi<SeriesType, Time>;
+  if (isMinute) {
+    main = chart.addSeries(LineSeries, { color: KLINE_COLORS.price, lineWidth: 2, priceFormat, title: "" }, 0);
+    main.setData(asTimeData(model.priceLine));
+    const avg = chart.addSeries(LineSeries, {
+      color: KLINE_COLORS.avgPrice, lineWidth: 1, priceFormat, lastValueVisible: false, priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    }, 0);
+    avg.setData(asTimeData(model.avgPriceLine));
+  } else {
+    main = chart.addSeries(CandlestickSeries, {
+      upColor: KLINE_COLORS.up, downColor: KLINE_COLORS.down, borderUpColor: KLINE_COLORS.up, borderDownColor: KLINE_COLORS.down,
+      wickUpColor: KLINE_COLORS.up, wickDownColor: KLINE_COLORS.down, priceFormat,
+    }, 0);
+    main.setData(asTimeData(model.candles));
+    for (const [n, color] of [[5, KLINE_COLORS.ma5], [10, KLINE_COLORS.ma10], [20, KLINE_COLORS.ma20]] as const) {
+      const line = chart.addSeries(LineSeries, {
+        color, lineWidth: 1, priceFormat, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false,
+      }, 0);
+      line.setData(asTimeData(model.ma[n]));
+    }
+  }
+
+  const volume = chart.addSeries(HistogramSeries, {
+    priceFormat: { type: "custom", formatter: (v: number) => formatVolumeAxis(v), minMove: 1 },
+    lastValueVisible: false, priceLineVisible: false,
+  }, 1);
+  volume.setData(asTimeData(model.volumes));
+
+  const hist = chart.addSeries(HistogramSeries, {
+    priceFormat: { type: "price", precision: 3, minMove: 0.001 }, lastValueVisible: false, priceLineVisible: false,
+  }, 2);
+  hist.setData(asTimeData(model.macd.map((p, i) => ({
+    time: model.times[i], value: p.hist, color: p.hist >= 0 ? KLINE_COLORS.up : KLINE_COLORS.down,
+  }))));
+  for (const [key, color] of [["dif", KLINE_COLORS.dif], ["dea", KLINE_COLORS.dea]] as const) {
+    const line = chart.addSeries(LineSeries, {
+      color, lineWidth: 1, priceFormat: { type: "price", precision: 3, minMove: 0.001 },
+      lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false,
+    }, 2);
+    line.setData(asTimeData(model.macd.map((p, i) => ({ time: model.times[i], value: p[key] }))));
+  }
+
+  const panes = chart.panes();
+  panes[0]?.setStretchFactor(3);
+  panes[1]?.setStretchFactor(1);
+  panes[2]?.setStretchFactor(1.2);
+
+  // The round trip: a band behind the candles from its first to its last bar.
+  if (model.highlightRange) {
+    const { start, end } = model.highlightRange;
+    main.attachPrimitive(new SpanBand(start, end, KLINE_COLORS.highlight, KLINE_COLORS.highlightEdge, model.highlightOpen));
+  }
+
+  const markers = createSeriesMarkers(main, model.markers as unknown as SeriesMarker<Time>[]);
+
+  const range = initialRange(model.bars.length, container.clientWidth || 375, model.highlightRange);
+  if (range) chart.timeScale().setVisibleLogicalRange(range);
+  else chart.timeScale().fitContent();
+
+  const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : indexOfTime(model, param.time));
+  chart.subscribeCrosshairMove(onMove);
+
+  return () => {
+    chart.unsubscribeCrosshairMove(onMove);
+    markers.detach();
+    chart.remove();
+  };
+}
+
+/**
+ * The K-line of one symbol with volume, MA5/10/20 (分时: price and 均价), MACD, B/S markers at the fills, 涨停/炸板
+ * marks and the round trip shaded. Import it through KLineChartLazy so the chart library stays out of first load.
+ */
+export function KLineChart({
+  bars, markers, limitMarks, highlight, period, height = KLINE_DEFAULT_HEIGHT, caption, describedBy, className,
+}: KLineChartProps) {
+  const model = useMemo(
+    () => buildKLineModel({ bars, markers, limitMarks, highlight, period }),
+    [bars, markers, limitMarks, highlight, period],
+  );
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState<{ model: KLineModel; markers: number } | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const summaryId = useId();
+
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (!el || !model.bars.length) return;
+    const dispose = drawChart(el, model, setHover);
+    // Reports what the library drew (read by the e2e tests).
+    setDrawn({ model, markers: model.tradeMarkerCount });
+    return () => {
+      dispose();
+      setDrawn(null);
+      setHover(null);
+    };
+  }, [model, height]);
+
+  const ready = drawn?.model === model;
+  const lastIndex = model.bars.length - 1;
+  const legend = legendAt(model, hover !== null && hover <= lastIndex ? hover : lastIndex);
+  const periodName = PERIOD_LABEL[period];
+
+  return (
+    <figure
+      data-testid="kline-chart"
+      data-markers={ready ? drawn.markers : 0}
+      data-limit-marks={ready ? model.markers.length - model.tradeMarkerCount : 0}
+      data-ready={ready ? "true" : "false"}
+      data-period={period}
+      aria-label={`${caption ? `${caption} ` : ""}K线图（${periodName}）`}
+      aria-describedby={describedBy ?? summaryId}
+      className={cn("m-0 w-full min-w-0", className)}
+    >
+      {describedBy ? null : (
+        <figcaption id={summaryId} className="sr-only">
+          {klineSummary(model, caption)}
+        </figcaption>
+      )}
+      <Legend legend={legend} isMinute={period === "min"} precision={model.pricePrecision} />
+      {model.bars.length ? (
+        <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
+      ) : (
+        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-400" style={{ height }}>
+          暂无行情数据
+        </div>
+      )}
+    </figure>
+  );
+}
+
+function toneText(tone: "up" | "down" | "flat"): string {
+  return tone === "up" ? "text-up" : tone === "down" ? "text-down-text" : "text-slate-600";
+}
+
+function Legend({ legend, isMinute, precision }: { legend: LegendData | null; isMinute: boolean; precision: number }) {
+  const formatQuote = (v: number) => formatNumber(v, precision);
+  return (
+    <div
+      aria-hidden
+      data-testid="kline-legend"
+      className="flex flex-col justify-center gap-0.5 overflow-hidden px-1 text-[11px] leading-4 whitespace-nowrap text-slate-500 tabular-nums"
+      style={{ height: KLINE_LEGEND_HEIGHT }}
+    >
+      {legend ? (
+        <>
+          <div className="flex min-w-0 items-center gap-x-2 overflow-hidden">
+            <span className="text-slate-700">{legend.time}</span>
+            <span>
+              {isMinute ? "价" : "收"} <span className={cn("font-medium", toneText(legend.tone))}>{formatQuote(legend.close)}</span>
+              {legend.changeText ? <span className={cn("ml-1", toneText(legend.tone))}>{legend.changeText}</span> : null}
+            </span>
+            {isMinute ? null : (
+              <span className="hidden sm:inline">
+                开 {formatQuote(legend.open)} 高 {formatQuote(legend.high)} 低 {formatQuote(legend.low)}
+              </span>
+            )}
+            <span>量 {legend.volumeText}</span>
+          </div>
+          <div className="flex min-w-0 items-center gap-x-2 overflow-hidden">
+            {isMinute ? (
+              <span style={{ color: KLINE_COLORS.avgPrice }}>均价 {legend.avgPrice === null ? "—" : formatQuote(legend.avgPrice)}</span>
+            ) : (
+              legend.ma.map((m) => (
+                <span key={m.n} style={{ color: m.color }}>
+                  MA{m.n} {m.value === null ? "—" : formatQuote(m.value)}
+                </span>
+              ))
+            )}
+            {legend.macd ? (
+              <span className="hidden sm:inline">
+                MACD <span style={{ color: KLINE_COLORS.dif }}>DIF {legend.macd.dif.toFixed(3)}</span>{" "}
+                <span style={{ color: KLINE_COLORS.dea }}>DEA {legend.macd.dea.toFixed(3)}</span>
+              </span>
+            ) : null}
+          </div>
+          <div className="flex min-w-0 items-center gap-x-2 overflow-hidden">
+            {legend.trades.length ? (
+              legend.trades.map((t) => (
+                <span key={t.side} data-testid="kline-trade" className={cn("font-medium", t.side === "buy" ? "text-up" : "text-down-text")}>
+                  {t.label}
+                </span>
+              ))
+            ) : (
+              <span className="text-slate-400">
+                <span className="font-medium text-up">B</span> 买入 <span className="font-medium text-down-text">S</span> 卖出 · 长按或悬停查看当日
+              </span>
+            )}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** Options shared by the site's lightweight-charts (types only from the library: this file adds no chart code). */
+import type { ChartOptions, DeepPartial } from "lightweight-charts";
+import { formatChartTime, formatTick } from "./kline-data";
+
+export const CHART_FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif';
+
+/**
+ * White background, slate text, Chinese dates (YYYY-MM-DD), touch-friendly: one-finger horizontal drag pans, vertical
+ * drag scrolls the page, pinch zooms; the mouse wheel scrolls the page rather than zooming the chart.
+ */
+export function baseChartOptions(withClock: boolean): DeepPartial<ChartOptions> {
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: "solid", color: "#ffffff" } as DeepPartial<ChartOptions["layout"]["background"]>,
+      textColor: "#64748b",
+      fontSize: 11,
+      fontFamily: CHART_FONT,
+      panes: { separatorColor: "#e2e8f0", separatorHoverColor: "rgba(148, 163, 184, 0.2)", enableResize: false },
+    },
+    grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
+    rightPriceScale: { borderColor: "#e2e8f0", minimumWidth: 52 },
+    timeScale: {
+      borderColor: "#e2e8f0",
+      timeVisible: withClock,
+      secondsVisible: false,
+      rightOffset: 2,
+      minBarSpacing: 1.5,
+      tickMarkFormatter: (time: unknown, type: number) => formatTick(time, type),
+    },
+    localization: {
+      locale: "zh-CN",
+      dateFormat: "yyyy-MM-dd",
+      timeFormatter: (time: unknown) => formatChartTime(time, withClock),
+    },
+    handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+    handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false }, axisDoubleClickReset: true },
+    kineticScroll: { touch: true, mouse: false },
+  };
+}

@@ -1,0 +1,213 @@
+import { render, screen, within } from "@testing-library/react";
+import type { AnalysisSummary } from "@/lib/domain/statements/types";
+import { FillTable } from "./FillTable";
+import { HoldingDistribution } from "./HoldingDistribution";
+import { MonthlyHeatmap, heatColor } from "./MonthlyHeatmap";
+import { PerStockTable } from "./PerStockTable";
+import { ProvenanceBadge } from "./ProvenanceBadge";
+import { RoundTripTable } from "./RoundTripTable";
+import { SimulatedDataBadge } from "./SimulatedDataBadge";
+import { SkippedRows } from "./SkippedRows";
+import { StyleMix } from "./StyleMix";
+import { SummaryCards } from "./SummaryCards";
+import type { RoundTripJson } from "./types";
+
+const summary: AnalysisSummary = {
+  realizedPnl: -12_345.6, totalFees: 2345.67, roundTrips: 20, wins: 8, losses: 12, winRate: 0.4, profitFactor: 0.62,
+  avgHoldingDays: 2.46, maxConsecutiveWins: 3, maxConsecutiveLosses: 5, avgWin: 3000, avgLoss: -2500, turnover: 1_234_567, openPositions: 2,
+};
+
+function card(key: string) {
+  return screen.getByTestId("summary-cards").querySelector(`[data-key="${key}"]`) as HTMLElement;
+}
+
+describe("SummaryCards", () => {
+  it("shows every figure with its explanation, losses green and gains red", () => {
+    render(<SummaryCards summary={summary} />);
+    expect(card("pnl")).toHaveTextContent("-¥1.23万");
+    expect(within(card("pnl")).getByText("-¥1.23万")).toHaveClass("text-down-text");
+    expect(card("pnl")).toHaveTextContent("持仓中 2");
+    expect(card("winRate")).toHaveTextContent("40.00%");
+    expect(card("profitFactor")).toHaveTextContent("0.62");
+    expect(within(card("avg")).getByText("+¥3,000.00")).toHaveClass("text-up");
+    expect(within(card("avg")).getByText("-¥2,500.00")).toHaveClass("text-down-text");
+    expect(card("avg")).toHaveTextContent("盈亏比 1.20");
+    expect(card("holding")).toHaveTextContent("2.5天");
+    expect(card("streak")).toHaveTextContent("3 / 5");
+    expect(card("fees")).toHaveTextContent("¥2,345.67");
+    expect(card("turnover")).toHaveTextContent("¥123.46万");
+    expect(card("profitFactor")).toHaveAttribute("title", expect.stringContaining("总盈利 ÷ 总亏损"));
+  });
+
+  it("shows ∞ and 无亏损 without losses, whether Infinity arrives as a number, a string or null", () => {
+    for (const profitFactor of [Infinity, "Infinity", null]) {
+      const { unmount } = render(
+        <SummaryCards summary={{ ...summary, wins: 3, losses: 0, profitFactor, winRate: 1, realizedPnl: 500 }} />,
+      );
+      expect(card("profitFactor")).toHaveTextContent("∞");
+      expect(card("profitFactor")).toHaveTextContent("无亏损");
+      unmount();
+    }
+  });
+
+  it("takes the API's slimmer summary (strings for NaN) and leaves out what it lacks", () => {
+    render(
+      <SummaryCards compact summary={{
+        realizedPnl: 0, totalFees: 0, roundTrips: 0, wins: 0, losses: 0, winRate: "NaN", profitFactor: "NaN", avgHoldingDays: "NaN",
+        maxConsecutiveWins: 0, maxConsecutiveLosses: 0,
+      }} />,
+    );
+    expect(card("winRate")).toHaveTextContent("—");
+    expect(card("profitFactor")).toHaveTextContent("—");
+    expect(card("holding")).toHaveTextContent("—");
+    expect(card("avg")).toBeNull();
+    expect(card("turnover")).toBeNull();
+  });
+});
+
+describe("MonthlyHeatmap", () => {
+  const rows = [
+    { month: "2023-12", pnl: -800, roundTrips: 2, wins: 0 },
+    { month: "2024-01", pnl: 12_000, roundTrips: 5, wins: 4 },
+    { month: "2024-02", pnl: 3000, roundTrips: 4, wins: 2 },
+  ];
+
+  it("draws years × months in red and green and lists every month in a table", () => {
+    const { container } = render(<MonthlyHeatmap rows={rows} />);
+    const jan = container.querySelector('[data-month="2024-01"]') as HTMLElement;
+    const dec = container.querySelector('[data-month="2023-12"]') as HTMLElement;
+    expect(jan.style.background).toContain("224, 40, 46");
+    expect(dec.style.background).toContain("22, 163, 74");
+    expect(jan).toHaveAttribute("title", "2024-01：+¥12,000.00，5 笔，胜 4");
+    const table = screen.getByRole("table");
+    const bodyRows = within(table).getAllByRole("row").slice(1);
+    expect(bodyRows.map((r) => r.textContent)).toEqual([
+      "2024-02+¥3,000.00450.0%",
+      "2024-01+¥12,000.00580.0%",
+      "2023-12-¥800.0020.0%",
+    ]);
+  });
+
+  it("grows intensity with |pnl|", () => {
+    expect(heatColor(0, 100).background).toBe("#f1f5f9");
+    expect(heatColor(100, 100)).toEqual({ background: "rgba(224, 40, 46, 0.90)", strong: true });
+    expect(heatColor(-1, 100).strong).toBe(false);
+  });
+});
+
+describe("RoundTripTable", () => {
+  const trips: RoundTripJson[] = [
+    { code: "600519", exchange: "SH", name: "贵州茅台", openDate: "2024-03-01", closeDate: "2024-03-05", quantity: 100, buyAmount: 170_000, sellAmount: 175_000, fees: 60.5, pnl: 4939.5, holdingDays: 2, feesEstimated: true },
+    { code: "000001", name: "平安银行", openDate: "2024-03-06", closeDate: null, quantity: 1000, buyAmount: 10_500, sellAmount: 0, fees: 5, pnl: -10_505, holdingDays: 4 },
+  ];
+
+  it("lists trips with links, 估 fees, coloured P&L and open trips as 持仓中", () => {
+    render(<RoundTripTable trips={trips} hrefFor={(t) => `/detail/x/${t.openDate}/${t.code}`} />);
+    const [, closed, open] = screen.getAllByRole("row");
+    expect(within(closed!).getByRole("link")).toHaveAttribute("href", "/detail/x/2024-03-01/600519");
+    expect(closed).toHaveTextContent("估");
+    expect(within(closed!).getByText("+¥4,939.50")).toHaveClass("text-up");
+    expect(closed).toHaveTextContent("+2.91%");
+    expect(within(open!).getByText("持仓中")).toHaveAttribute("title", "持仓未了结，清仓后计算盈亏");
+    expect(open).not.toHaveTextContent("-¥10,505.00");
+    expect(screen.getByRole("region", { name: "交易明细" })).toHaveClass("overflow-x-auto");
+  });
+
+  it("says when there are none", () => {
+    render(<RoundTripTable trips={[]} emptyText="没有交易" />);
+    expect(screen.getByText("没有交易")).toBeInTheDocument();
+  });
+});
+
+describe("PerStockTable and HoldingDistribution", () => {
+  it("shows per-stock P&L with win rate", () => {
+    render(<PerStockTable rows={[{ code: "300750", name: "宁德时代", roundTrips: 4, wins: 1, pnl: -3200, fees: 88, turnover: 456_000 }]} />);
+    const row = screen.getAllByRole("row")[1]!;
+    expect(row).toHaveTextContent("宁德时代");
+    expect(row).toHaveTextContent("25.0%");
+    expect(within(row).getByText("-¥3,200.00")).toHaveClass("text-down-text");
+    expect(row).toHaveTextContent("¥45.60万");
+  });
+
+  it("draws holding buckets as CSS bars", () => {
+    const { container } = render(
+      <HoldingDistribution rows={[{ bucket: "当日", count: 2, pnl: 100 }, { bucket: "1天", count: 8, pnl: -500 }]} />,
+    );
+    const bars = container.querySelectorAll<HTMLElement>("li span.absolute");
+    expect([...bars].map((b) => b.style.width)).toEqual(["25%", "100%"]);
+    expect(screen.getByText("8 笔")).toBeInTheDocument();
+    expect(screen.getByText("共 10 笔")).toBeInTheDocument();
+  });
+});
+
+describe("StyleMix", () => {
+  it("names the entry kinds, time-of-day buckets and boards", () => {
+    render(
+      <StyleMix
+        entries={{ 打板: 6, 低吸: 2, 追涨: 0, 半路: 2, 未知: 0 }}
+        timeOfDay={[{ bucket: "集合竞价", count: 1 }, { bucket: "09:30–10:00", count: 9 }]}
+        boards={[{ board: "main", count: 5, pnl: 1200 }, { board: "gem", count: 3, pnl: -800 }, { board: "star", count: 0, pnl: 0 }]}
+      />,
+    );
+    expect(screen.getByText("打板").closest("li")).toHaveTextContent("60.0%");
+    expect(screen.getByText("低吸").closest("li")).toHaveTextContent("20.0%");
+    expect(screen.queryByText("追涨")).toBeNull();
+    expect(screen.getByText("09:30–10:00")).toBeInTheDocument();
+    expect(screen.getByText("创业板").closest("li")).toHaveTextContent("-¥800");
+    expect(screen.getByText("主板")).toBeInTheDocument();
+  });
+});
+
+describe("FillTable", () => {
+  it("shows 买入 red and 卖出 green with fees and 估 marks", () => {
+    render(
+      <FillTable fills={[
+        { date: "2024-03-05", time: "09:35:12", code: "600519", name: "贵州茅台", side: "buy", quantity: 100, price: 1688, amount: 168_800, fees: { commission: 42.2, stampDuty: 0, transferFee: 1.69, other: 0 }, feesEstimated: false },
+        { date: "2024-03-05", time: null, code: "000001", name: "平安银行", side: "sell", quantity: 2000, price: 10.52, amount: 21_040, fees: 15.74, feesEstimated: true },
+      ]} />,
+    );
+    const [, buy, sell] = screen.getAllByRole("row");
+    expect(within(buy!).getByText("买入")).toHaveClass("text-up");
+    expect(buy).toHaveTextContent("100股");
+    expect(buy).toHaveTextContent("1,688.00");
+    expect(buy).toHaveTextContent("¥43.89");
+    expect(within(sell!).getByText("卖出")).toHaveClass("text-down-text");
+    expect(sell).toHaveTextContent("2,000股");
+    expect(sell).toHaveTextContent("¥15.74估");
+  });
+});
+
+describe("SkippedRows", () => {
+  const rows = Array.from({ length: 8 }, (_, i) => ({ line: i + 2, reason: `原因${i}` }));
+
+  it("folds the rows after the first few into <details>", () => {
+    const { container } = render(<SkippedRows rows={rows} visible={5} />);
+    expect(screen.getByText("未能读取的行（8 行）")).toBeInTheDocument();
+    const details = container.querySelector("details")!;
+    expect(details).not.toHaveAttribute("open");
+    expect(within(details).getByText("展开其余 3 行")).toBeInTheDocument();
+    expect(within(details).getByText("原因7")).toBeInTheDocument();
+  });
+
+  it("says all rows were read when none were skipped", () => {
+    render(<SkippedRows rows={[]} />);
+    expect(screen.getByText("所有数据行都已读取")).toBeInTheDocument();
+  });
+});
+
+describe("badges", () => {
+  it("shows the file provenance with the first 8 hash characters and the whole hash in the title", () => {
+    const hash = "AB12CD34".padEnd(64, "0");
+    render(<ProvenanceBadge provenance={{ kind: "file", fileName: "交割单.csv", fileHash: hash, importedAt: "2024-03-05T08:00:00Z" }} />);
+    const badge = screen.getByTestId("provenance-badge");
+    expect(badge).toHaveTextContent("券商文件导入·ab12cd34");
+    expect(badge.title).toContain(`SHA-256：${hash.toLowerCase()}`);
+    expect(badge.title).toContain("2024-03-05 16:00:00");
+  });
+
+  it("marks an editor's entry and simulated market data", () => {
+    render(<><ProvenanceBadge provenance={{ kind: "editor" }} /><SimulatedDataBadge /></>);
+    expect(screen.getByText("编辑录入")).toBeInTheDocument();
+    expect(screen.getByTestId("simulated-data-badge")).toHaveTextContent("模拟行情");
+  });
+});

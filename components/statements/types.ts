@@ -1,0 +1,87 @@
+/**
+ * JSON-safe props of the statement views, shaped after lib/domain/statements/types.ts. The domain objects themselves
+ * fit (AnalysisSummary and RoundTrip are assignable); over HTTP, JSON turns NaN and Infinity into null, which these
+ * types allow and the views show as "—" / "∞" (the counts decide).
+ */
+import type { Board, Exchange } from "@/lib/domain/market/types";
+import type { Fill, FillFees, RoundTrip } from "@/lib/domain/statements/types";
+
+/** A figure that JSON may carry as null or as "NaN" / "Infinity" (lib/domain/statements/dto.ts). */
+export type LooseNumber = number | string | null;
+
+/**
+ * The summary figures the views show. AnalysisSummary fits, and so does the API's SummaryJson (which lacks the
+ * averages, turnover and open positions: those cards are left out then).
+ */
+export interface AnalysisSummaryJson {
+  realizedPnl: number;
+  totalFees: number;
+  roundTrips: number;
+  wins: number;
+  losses: number;
+  winRate: LooseNumber;
+  profitFactor: LooseNumber;
+  avgHoldingDays: LooseNumber;
+  maxConsecutiveWins: number;
+  maxConsecutiveLosses: number;
+  avgWin?: number;
+  avgLoss?: number;
+  turnover?: number;
+  openPositions?: number;
+}
+
+/** A round trip as the views need it: RoundTrip fits, and so does the API's slimmer RoundTripJson. */
+export type RoundTripJson = Pick<
+  RoundTrip,
+  "code" | "name" | "openDate" | "closeDate" | "quantity" | "buyAmount" | "sellAmount" | "fees" | "pnl" | "holdingDays"
+> & {
+  exchange?: Exchange;
+  dividends?: number;
+  dividendTax?: number;
+  fillIndexes?: number[];
+  feesEstimated?: boolean;
+};
+
+export interface MonthlyRow {
+  /** YYYY-MM */
+  month: string;
+  pnl: number;
+  roundTrips: number;
+  wins: number;
+}
+
+export interface PerStockRow {
+  code: string;
+  name: string;
+  roundTrips: number;
+  wins: number;
+  pnl: number;
+  fees: number;
+  turnover: number;
+}
+
+export interface HoldingBucket {
+  /** e.g. "1天", "2–3天", "4–10天", "10天以上" */
+  bucket: string;
+  count: number;
+  pnl: number;
+}
+
+export interface StyleMixData {
+  /** entry kind → count: the analysis' Chinese tags (打板/追涨/半路/低吸/未知) or ids daban/zhuizhang/banlu/dixi/other */
+  entries: Record<string, number>;
+  timeOfDay: { bucket: string; count: number }[];
+  boards: { board: Board | string; count: number; pnl: number }[];
+}
+
+export type FillRow = Pick<Fill, "date" | "time" | "code" | "name" | "side" | "quantity" | "price" | "amount"> & {
+  /** the fee columns, or their total, or null when unknown */
+  fees: FillFees | number | null;
+  exchange?: Exchange;
+  feesEstimated?: boolean;
+  kind?: Fill["kind"];
+};
+
+export type Provenance =
+  | { kind: "file"; fileName: string; fileHash: string; importedAt: string }
+  | { kind: "editor" };
