@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Command, InvalidArgumentError } from "commander";
 import { config } from "@/lib/config";
-import { closeDatabase, prepareDatabase } from "@/lib/db";
+import { withDatabase } from "./with-database";
+import { registerStatementCommands } from "./statements";
 import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
 import { levelByCode } from "@/lib/domain/levels";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
@@ -15,14 +16,6 @@ const program = new Command()
   .description("量化学堂 operator commands. PGlite mode: stop the server first (one process per data directory).")
   .showHelpAfterError();
 
-async function withDatabase<T>(migrate: boolean, work: () => Promise<T>): Promise<T> {
-  await prepareDatabase({ migrate, seedDemo: false });
-  try {
-    return await work();
-  } finally {
-    await closeDatabase();
-  }
-}
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -53,6 +46,8 @@ program
         return;
       }
       console.log((await seedDemoData(database)) ? "demo data loaded" : `demo data already loaded at ${await demoSeededAt(database)}`);
+      const { seedDemoStatements } = await import("@/lib/server/statements/demo-seed");
+      console.log((await seedDemoStatements(database)) ? "demo statements and market data loaded" : "demo statements already loaded");
     });
   });
 
@@ -114,6 +109,8 @@ program
       console.log(e.text);
     }
   });
+
+registerStatementCommands(program);
 
 program.parseAsync(process.argv).catch((err: Error) => {
   console.error(`error: ${err.message}`);

@@ -1,13 +1,30 @@
 import Link from "next/link";
 import { ArticleList, type ArticleListItem } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
-import { MasterList, type MasterListItem } from "@/components/content/MasterList";
+import { DemoBadge } from "@/components/content/DemoBadge";
+import { DayTrades, type DayTradeItem } from "@/components/masters/DayTrades";
+import { MasterCards, type MasterCardItem } from "@/components/masters/MasterCards";
+import { toneClass } from "@/components/masters/tone";
+import { formatSignedYuan } from "@/lib/domain/statements/format";
 import { Section } from "@/components/content/PageIntro";
 import { StrategyList, type StrategyListItem } from "@/components/content/StrategyList";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
 
+export interface HomeRankRow {
+  rank: number;
+  masterGuid: string;
+  masterName: string;
+  isDemo: boolean;
+  pnl: number;
+  trips: number;
+}
+
 export interface HomeViewProps {
-  masters: MasterListItem[];
+  masters: MasterCardItem[];
+  /** the newest trading day the viewer can see, with (up to) its first fills */
+  latestDay: { day: string; trades: DayTradeItem[]; total: number } | null;
+  /** top 5 of that day's profit ranking */
+  topRank: { day: string; rows: HomeRankRow[] } | null;
   strategies: StrategyListItem[];
   articles: ArticleListItem[];
   invitationCode: string | null;
@@ -20,7 +37,7 @@ const more = (href: string) => (
   </Link>
 );
 
-export function HomeView({ masters, strategies, articles, invitationCode, loggedIn }: HomeViewProps) {
+export function HomeView({ masters, latestDay, topRank, strategies, articles, invitationCode, loggedIn }: HomeViewProps) {
   return (
     <>
       <section className="mb-8 overflow-hidden rounded-2xl bg-gradient-to-br from-blue-700 to-indigo-700 px-5 py-8 text-white sm:px-10 sm:py-12">
@@ -40,16 +57,43 @@ export function HomeView({ masters, strategies, articles, invitationCode, logged
         ) : null}
       </section>
 
-      <Section title="今日大神交易" more={more("/god")}>
-        <EmptyState title="暂无交割单数据">大神的交割单导入后，这里会展示最新交易日的买卖明细。</EmptyState>
+      <Section title={latestDay ? `大神交易 · ${latestDay.day}` : "今日大神交易"} more={more(latestDay ? `/god?date=${latestDay.day}` : "/god")}>
+        {latestDay ? (
+          <>
+            <DayTrades items={latestDay.trades} />
+            {latestDay.total > latestDay.trades.length ? (
+              <p className="mt-2 text-right text-sm">
+                <Link className="text-brand hover:underline" href={`/god?date=${latestDay.day}`}>当天共 {latestDay.total} 笔成交，查看全部</Link>
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <EmptyState title="暂无交割单数据">大神的交割单导入后，这里会展示最新交易日的买卖明细。</EmptyState>
+        )}
       </Section>
 
-      <Section title="大神" more={more("/list/god")}>
-        {masters.length ? <MasterList items={masters} /> : <EmptyState title="暂无大神" />}
+      <Section title="大神" more={more("/god")}>
+        {masters.length ? <MasterCards items={masters} /> : <EmptyState title="暂无大神" />}
       </Section>
 
-      <Section title="盈利榜" more={more("/rank")}>
-        <EmptyState title="暂无排行数据">进入排行需至少 20 笔已平仓交易且覆盖 20 个交易日。</EmptyState>
+      <Section title={topRank ? `盈利榜 · ${topRank.day}` : "盈利榜"} more={more(topRank ? `/rank/${topRank.day}/day/profit` : "/rank")}>
+        {topRank?.rows.length ? (
+          <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="home-rank">
+            {topRank.rows.map((r) => (
+              <li key={r.masterGuid} className="flex items-center gap-3 px-4 py-3">
+                <span className="w-5 text-center font-semibold tabular-nums text-slate-500">{r.rank}</span>
+                <Link className="flex min-w-0 flex-1 items-center gap-1 font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>
+                  <span className="truncate">{r.masterName}</span>
+                  {r.isDemo ? <DemoBadge /> : null}
+                </Link>
+                <span className="text-xs text-slate-500">{r.trips} 笔</span>
+                <span className={`font-semibold tabular-nums ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <EmptyState title="暂无排行数据">进入排行需至少 20 笔已平仓交易且覆盖 20 个交易日。</EmptyState>
+        )}
       </Section>
 
       <Section title="量化策略" more={more("/quant")}>

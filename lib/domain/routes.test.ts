@@ -14,6 +14,7 @@ describe("matchRoute", () => {
     [`/analysis/${GUID}/monthly/2024`, "analysis"], ["/recs/AB12CD/%E5%B0%8F%E6%98%8E", "recs"], ["/error/503", "error"],
     ["/stripePay/result", "stripePayResult"], ["/pay/result", "payResult"], ["/quant/realtrade", "realtrade"],
     ["/admin", "admin"], ["/admin/members", "adminMembers"], [`/admin/members/${GUID}`, "adminMember"],
+    ["/admin/traders", "adminTraders"], [`/admin/traders/${GUID}`, "adminTrader"],
   ])("%s is route %s", (path, name) => {
     expect(matchRoute(path)).toMatchObject({ status: "ok", name });
   });
@@ -23,7 +24,7 @@ describe("matchRoute", () => {
     [`/detail/${GUID}/20240301`, ""], [`/detail/${GUID}/2024-03-01/60051`, ""], [`/detail/${GUID}/2024-03-01/600519/year`, ""],
     ["/list/other", ""], ["/list/god/0", "?x=1"], ["/list/god/-1", ""], ["/list/god/1.5", ""], ["/list/god/01", ""],
     ["/rank/2024-05-06/month", ""], ["/info/detail", ""], ["/user/account/extra", ""], ["/error/418", ""],
-    [`/analysis/${GUID}/weird`, ""], ["/login/a", ""], ["/admin/members/not-a-guid", "?q=1"], ["/admin/members/12345", ""],
+    [`/analysis/${GUID}/weird`, ""], ["/login/a", ""], ["/admin/members/not-a-guid", "?q=1"], ["/admin/members/12345", ""], ["/admin/traders/12345", ""],
   ])("%s fails its validate rule with the full path", (path, search) => {
     expect(matchRoute(path, search)).toEqual(
       expect.objectContaining({ status: "invalid", message: `Page Not Found: ${path}${search}` }),

@@ -68,6 +68,8 @@ export const ROUTES: RouteDef[] = [
   route("admin", "/admin"),
   route("adminMembers", "/admin/members"),
   route("adminMember", "/admin/members", req("uguid", isGuid)),
+  route("adminTraders", "/admin/traders"),
+  route("adminTrader", "/admin/traders", req("guid", isGuid)),
 ];
 
 export type RouteParams = Record<string, string | undefined>;

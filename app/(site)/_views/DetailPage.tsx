@@ -1,16 +1,40 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Card } from "@/components/content/PageIntro";
+import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { MasterAvatar } from "@/components/content/MasterList";
+import { Card, Section } from "@/components/content/PageIntro";
+import { DayJump } from "@/components/masters/DayJump";
+import { RoundTripCard } from "@/components/masters/RoundTripCard";
+import { LockedBox } from "@/components/site/LockedBox";
+import { FillTable } from "@/components/statements/FillTable";
+import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
+import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
+import { SummaryCards } from "@/components/statements/SummaryCards";
+import { weeklyBars } from "@/lib/domain/market/weekly";
 import type { RouteParams } from "@/lib/domain/routes";
+import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
+import { getViewer } from "@/lib/server/auth/viewer";
+import { listArticles } from "@/lib/server/content/articles";
 import { masterByGuid } from "@/lib/server/content/masters";
+import { masterDetail } from "@/lib/server/statements/detail";
 
-/** One master (`/detail/{guid}/…`, also `/test/{guid}/…`): profile, trading days, fills and the chart. */
-export async function DetailPage({ params }: { params: RouteParams }) {
-  const master = await masterByGuid(params.guid!);
-  if (!master) notFound();
+const PERIODS = [
+  { id: "day", label: "日K" },
+  { id: "week", label: "周K" },
+  { id: "min", label: "分时" },
+] as const;
+
+/** One master (`/detail/{guid}/…`, also `/test/{guid}/…`): profile, trading days, fills and the chart with B/S markers. */
+export async function DetailPage({ params, base = "/detail" }: { params: RouteParams; base?: string }) {
+  const symbolParam = params.symbol?.slice(0, 6);
+  const detail = await masterDetail(await getViewer(), params.guid!, params.date, symbolParam);
+  if (!detail) notFound();
+  const { master } = detail;
+  const period = (params.charttype ?? "day") as "day" | "week" | "min";
+  const root = `${base}/${master.guid}`;
+  const related = await listArticles({ type: "interpret", pageSize: 3 });
   return (
     <>
       <Card className="mb-5">
@@ -29,10 +53,137 @@ export async function DetailPage({ params }: { params: RouteParams }) {
             </div>
           </div>
         </div>
+        {detail.provenance.length ? (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {detail.provenance.map((p) => (
+              <ProvenanceBadge key={p.id} provenance={p.source === "demo" ? { kind: "editor" } : { kind: "file", fileName: p.fileName, fileHash: p.fileHash, importedAt: p.createdAt.toISOString() }} />
+            ))}
+            {master.delayDays > 0 ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">延迟 {master.delayDays} 个交易日公开</span> : null}
+          </div>
+        ) : null}
       </Card>
-      <EmptyState title="该大神暂无已导入的交割单" action={<Link className="text-sm text-brand hover:underline" href={`/analysis/${master.guid}`}>查看交割单分析</Link>}>
-        {params.date ? `${params.date} 没有成交记录。` : "交割单导入后，这里按交易日展示成交明细、K线买卖点与完整的交易回合。"}
-      </EmptyState>
+
+      {detail.summary.roundTrips > 0 || detail.summary.openPositions > 0 ? (
+        <Section title="核心数据" more={<Link className="text-sm text-brand hover:underline" href={`/analysis/${master.guid}`}>完整分析 ›</Link>}>
+          <SummaryCards summary={detail.summary} compact />
+        </Section>
+      ) : null}
+
+      {detail.days.length === 0 ? (
+        detail.lockedDays > 0 ? (
+          <LockedBox title="最新交割单仅对 VIP 开放">免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单；这位大神的 {detail.lockedDays} 个交易日仅 VIP 可看。</LockedBox>
+        ) : (
+          <EmptyState title="该大神暂无已公开的交割单">交割单导入并公开后，这里按交易日展示成交明细、K线买卖点与完整的交易回合。</EmptyState>
+        )
+      ) : (
+        <>
+          <Section title="交易日" more={<DayJump value={detail.day} days={detail.days} hrefTemplate={`${root}/{date}`} />}>
+            <nav aria-label="最近交易日" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+              {detail.days.slice(0, 20).map((d) => (
+                <Link
+                  key={d}
+                  href={`${root}/${d}`}
+                  aria-current={d === detail.day ? "page" : undefined}
+                  className={`shrink-0 rounded-full px-3 py-1.5 text-sm tabular-nums ${d === detail.day ? "bg-brand text-white" : "border border-slate-200 bg-white text-slate-600"}`}
+                >
+                  {d.slice(5)}
+                </Link>
+              ))}
+            </nav>
+            {!detail.fullAccess && detail.lockedDays > 0 ? (
+              <p className="mt-2 text-xs text-slate-500">
+                还有 {detail.lockedDays} 个更新的交易日仅 VIP 可看（免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单）。
+              </p>
+            ) : null}
+          </Section>
+
+          {detail.day && !detail.days.includes(detail.day) ? (
+            detail.fullAccess ? (
+              <EmptyState title={`${detail.day} 没有成交记录`}>请选择其他交易日。</EmptyState>
+            ) : (
+              <LockedBox title={`${detail.day} 的交易仅对 VIP 开放`}>免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单；升级 VIP 查看最新交易。</LockedBox>
+            )
+          ) : (
+            <>
+              <Section title={`${detail.day} 成交明细`}>
+                <FillTable fills={detail.fills} />
+              </Section>
+              {detail.symbols.length ? (
+                <Section title="K线与买卖点">
+                  <nav aria-label="当日股票" className="mb-3 flex flex-wrap gap-2">
+                    {detail.symbols.map((s) => (
+                      <Link
+                        key={s.code}
+                        href={`${root}/${detail.day}/${s.code}${period !== "day" ? `/${period}` : ""}`}
+                        aria-current={s.code === detail.symbol?.code ? "page" : undefined}
+                        className={`rounded-lg px-3 py-1.5 text-sm ${s.code === detail.symbol?.code ? "bg-slate-900 text-white" : "border border-slate-200 bg-white text-slate-700"}`}
+                      >
+                        {s.name}({s.code})
+                      </Link>
+                    ))}
+                  </nav>
+                  {detail.symbol && detail.chart ? (
+                    <Card>
+                      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                        <div className="flex gap-1" role="tablist" aria-label="周期">
+                          {PERIODS.map((p) =>
+                            p.id === "min" ? (
+                              <span key={p.id} title="暂无分时数据" className="cursor-not-allowed rounded px-2.5 py-1 text-sm text-slate-300">{p.label}</span>
+                            ) : (
+                              <Link
+                                key={p.id}
+                                role="tab"
+                                aria-selected={p.id === period}
+                                href={`${root}/${detail.day}/${detail.symbol!.code}/${p.id}`}
+                                className={`rounded px-2.5 py-1 text-sm ${p.id === period ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100"}`}
+                              >
+                                {p.label}
+                              </Link>
+                            ),
+                          )}
+                        </div>
+                        {detail.chart.simulated ? <SimulatedDataBadge /> : null}
+                      </div>
+                      {period === "min" ? <p className="mb-2 text-xs text-slate-500">暂无该股票的分时数据，下面显示日K。</p> : null}
+                      {detail.chart.bars.length ? (
+                        <KLineChartLazy
+                          bars={period === "week" ? weeklyBars(detail.chart.bars) : detail.chart.bars}
+                          markers={detail.chart.markers}
+                          limitMarks={period === "week" ? [] : detail.chart.limitMarks}
+                          highlight={detail.roundTrip ? { from: detail.roundTrip.openDate, to: detail.roundTrip.closeDate } : null}
+                          period={period === "min" ? "day" : period}
+                          caption={`${detail.symbol.name}(${detail.symbol.code})`}
+                        />
+                      ) : (
+                        <EmptyState title="暂无该股票的行情数据">管理员导入日线数据后即可显示K线与买卖点。</EmptyState>
+                      )}
+                    </Card>
+                  ) : null}
+                  {detail.roundTrip ? <RoundTripCard trip={detail.roundTrip} /> : null}
+                  {detail.note ? (
+                    <Card className="mt-3 border-amber-200 bg-amber-50">
+                      <p className="text-sm font-medium text-amber-900">编辑点评</p>
+                      <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{detail.note}</p>
+                    </Card>
+                  ) : null}
+                </Section>
+              ) : null}
+            </>
+          )}
+        </>
+      )}
+
+      {related.items.length ? (
+        <Section title="相关文章">
+          <ul className="space-y-2">
+            {related.items.map((a) => (
+              <li key={a.infoguid}>
+                <Link className="text-sm text-slate-700 hover:text-brand" href={`/info/detail/${a.infoguid}`}>{a.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
     </>
   );
 }

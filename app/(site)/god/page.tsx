@@ -1,24 +1,53 @@
 import type { Metadata } from "next";
 import { EmptyState } from "@/components/content/EmptyState";
-import { MasterList } from "@/components/content/MasterList";
 import { PageIntro, Section } from "@/components/content/PageIntro";
-import { listMasters } from "@/lib/server/content/masters";
+import { DayJump } from "@/components/masters/DayJump";
+import { DayTrades } from "@/components/masters/DayTrades";
+import { MasterCards } from "@/components/masters/MasterCards";
+import { LockedBox } from "@/components/site/LockedBox";
+import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
+import { getViewer } from "@/lib/server/auth/viewer";
+import { godHub } from "@/lib/server/statements/god";
 
 export const metadata: Metadata = {
   title: "大神交割单",
   description: "顶级短线交易者的真实交割单：风格标签、累计已实现盈亏、胜率与每个交易日的买卖明细。",
+  alternates: { canonical: "/god" },
 };
 
-export default async function GodPage() {
-  const masters = await listMasters({ pageSize: 60 });
+type Props = { searchParams: Promise<{ date?: string | string[] }> };
+
+export default async function GodPage({ searchParams }: Props) {
+  const asked = (await searchParams).date;
+  const day = typeof asked === "string" && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : undefined;
+  const hub = await godHub(await getViewer(), day);
+  const locked = !!hub.day && !hub.fullAccess && hub.day > hub.sampleThrough;
   return (
     <>
       <PageIntro title="大神交割单">来自券商导出文件的真实成交，逐笔可查、可复算。</PageIntro>
-      <Section title="当日交易">
-        <EmptyState title="暂无交易日数据">交割单导入后，可在这里按交易日查看所有大神当天的买卖。</EmptyState>
+      <Section
+        title={hub.day ? `${hub.day} 的交易` : "当日交易"}
+        more={hub.tradingDays.length ? <DayJump value={hub.day} days={hub.tradingDays} hrefTemplate="/god?date={date}" /> : null}
+      >
+        {locked ? (
+          <LockedBox title={`${hub.day} 的交易仅对 VIP 开放`}>
+            免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单（最近可看 {hub.sampleThrough}）；升级 VIP 查看大神最新的每一笔买卖。
+          </LockedBox>
+        ) : hub.trades.length ? (
+          <>
+            <DayTrades items={hub.trades} />
+            {!hub.fullAccess ? (
+              <p className="mt-2 text-xs text-slate-500">免费会员查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日前的交割单，VIP 可看最新交易。</p>
+            ) : null}
+          </>
+        ) : (
+          <EmptyState title={hub.day ? `${hub.day} 没有已公开的成交` : "暂无交易日数据"}>
+            {hub.hiddenMasters > 0 ? `有 ${hub.hiddenMasters} 位大神当天有交易，将按其延迟公开设置稍后展示。` : "交割单导入后，可在这里按交易日查看所有大神当天的买卖。"}
+          </EmptyState>
+        )}
       </Section>
-      <Section title={`大神（${masters.total}）`}>
-        {masters.items.length ? <MasterList items={masters.items} /> : <EmptyState title="暂无大神" />}
+      <Section title={`大神（${hub.masters.length}）`}>
+        {hub.masters.length ? <MasterCards items={hub.masters} /> : <EmptyState title="暂无大神" />}
       </Section>
     </>
   );

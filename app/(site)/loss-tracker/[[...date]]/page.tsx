@@ -1,7 +1,16 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
-import { PageIntro } from "@/components/content/PageIntro";
+import { Card, PageIntro, Section } from "@/components/content/PageIntro";
+import { DayJump } from "@/components/masters/DayJump";
+import { toneClass } from "@/components/masters/tone";
+import { LockedBox } from "@/components/site/LockedBox";
+import { formatDays, formatPercent, formatQuote, formatShares, formatSignedYuan, formatYuan } from "@/lib/domain/statements/format";
+import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
+import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
+import { lossTracker } from "@/lib/server/statements/loss-tracker";
 
 type Props = { params: Promise<{ date?: string[] }> };
 
@@ -10,10 +19,104 @@ export const metadata: Metadata = { title: "亏损追踪", description: "大神�
 export default async function LossTrackerPage({ params }: Props) {
   const { date = [] } = await params;
   const p = validatedParams("loss", ["loss-tracker", ...date]);
+  const data = await lossTracker(await getViewer(), p.date);
+  const { stats } = data;
   return (
     <>
-      <PageIntro title="亏损追踪">看大神如何止损：当天平仓亏损的交易与浮亏超过 5% 的持仓。</PageIntro>
-      <EmptyState title={p.date ? `${p.date} 暂无亏损记录` : "暂无亏损记录"}>交割单导入后，这里展示每个交易日的亏损交易与回撤。</EmptyState>
+      <PageIntro title="亏损追踪" aside={data.days.length ? <DayJump value={data.day} days={data.days} hrefTemplate="/loss-tracker/{date}" /> : null}>
+        看大神如何止损：{data.day ?? "当天"}平仓亏损的交易与浮亏超过 {Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓。
+      </PageIntro>
+      {data.day ? (
+        <Card className="mb-5">
+          <p className="text-sm text-slate-700" data-testid="loss-stats">
+            {stats.losses > 0 ? (
+              <>
+                {data.day} 共 <b>{stats.losses}</b> 笔亏损平仓，合计 <b className={toneClass(stats.lossSum)}>{formatSignedYuan(stats.lossSum)}</b>，
+                平均持有 <b>{formatDays(stats.avgLossHolding)}</b>
+                {stats.avgWinHolding !== null ? <>；同日盈利平仓平均持有 {formatDays(stats.avgWinHolding)}</> : null}。
+                {stats.avgWinHolding !== null && stats.avgLossHolding !== null && stats.avgLossHolding <= stats.avgWinHolding ? " 亏损单拿得比盈利单短：截断亏损、让利润奔跑。" : null}
+              </>
+            ) : (
+              <>{data.day} 没有亏损平仓的交易。</>
+            )}
+          </p>
+        </Card>
+      ) : null}
+      <Section title="当日止损">
+        {data.closed.length ? (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[560px] text-sm" data-testid="closed-losses">
+              <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+                <tr>
+                  <th className="px-3 py-2 font-medium">大神</th>
+                  <th className="px-3 py-2 font-medium">股票</th>
+                  <th className="px-3 py-2 font-medium">建仓</th>
+                  <th className="px-3 py-2 text-right font-medium">持有</th>
+                  <th className="px-3 py-2 text-right font-medium">亏损</th>
+                  <th className="px-3 py-2 text-right font-medium">亏损比例</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+                {data.closed.map((t) => (
+                  <tr key={`${t.masterGuid}-${t.code}-${t.openDate}`}>
+                    <td className="px-3 py-2"><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className="px-3 py-2">
+                      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.closeDate}/${t.code}`}>{t.name}<span className="text-slate-400">({t.code})</span></Link>
+                    </td>
+                    <td className="px-3 py-2 tabular-nums text-slate-600">{t.openDate}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatDays(t.holdingDays)}</td>
+                    <td className={`px-3 py-2 text-right font-semibold tabular-nums ${toneClass(t.pnl)}`}>{formatSignedYuan(t.pnl)}</td>
+                    <td className={`px-3 py-2 text-right tabular-nums ${toneClass(t.pnl)}`}>{formatPercent(t.pnlRatio, { signed: true })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState title="当天没有亏损平仓">{data.day ? "换一个交易日看看。" : "交割单导入后，这里展示每个交易日的亏损交易。"}</EmptyState>
+        )}
+      </Section>
+      <Section title={`浮亏超过 ${Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓`}>
+        {data.open.length ? (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[600px] text-sm" data-testid="open-losses">
+              <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+                <tr>
+                  <th className="px-3 py-2 font-medium">大神</th>
+                  <th className="px-3 py-2 font-medium">股票</th>
+                  <th className="px-3 py-2 font-medium">建仓</th>
+                  <th className="px-3 py-2 text-right font-medium">持股</th>
+                  <th className="px-3 py-2 text-right font-medium">成本</th>
+                  <th className="px-3 py-2 text-right font-medium">收盘价</th>
+                  <th className="px-3 py-2 text-right font-medium">浮动盈亏</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+                {data.open.map((t) => (
+                  <tr key={`${t.masterGuid}-${t.code}`}>
+                    <td className="px-3 py-2"><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className="px-3 py-2">
+                      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.openDate}/${t.code}`}>{t.name}<span className="text-slate-400">({t.code})</span></Link>
+                    </td>
+                    <td className="px-3 py-2 tabular-nums text-slate-600">{t.openDate}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatShares(t.quantity)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatYuan(t.cost)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatQuote(t.close)}</td>
+                    <td className={`px-3 py-2 text-right font-semibold tabular-nums ${toneClass(t.unrealized)}`}>
+                      {formatSignedYuan(t.unrealized)}（{formatPercent(t.ratio, { signed: true })}）
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState title="没有浮亏超过 5% 的持仓" />
+        )}
+      </Section>
+      {data.truncated ? (
+        <LockedBox title={`当天共 ${data.closedTotal} 笔亏损平仓、${data.openTotal} 个浮亏持仓`}>免费查看每类前 {FREE_LOSS_ROWS} 条，升级 VIP 查看全部与对应K线。</LockedBox>
+      ) : null}
     </>
   );
 }

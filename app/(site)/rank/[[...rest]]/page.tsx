@@ -1,41 +1,152 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro } from "@/components/content/PageIntro";
+import { DayJump } from "@/components/masters/DayJump";
+import { toneClass } from "@/components/masters/tone";
+import { LockedBox } from "@/components/site/LockedBox";
+import { formatSignedYuan, formatYuanWan } from "@/lib/domain/statements/format";
+import { FREE_RANK_ROWS, MIN_CLOSED_TRIPS_TO_RANK, MIN_TRADING_DAYS_TO_RANK, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
+import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
+import { rankings, type MasterRankRow, type StockRankRow } from "@/lib/server/statements/rankings";
 
 type Props = { params: Promise<{ rest?: string[] }> };
 
-const SHOWS = { profit: "盈利榜", loss: "亏损榜", stocks: "大神买得最多的个股" } as const;
-const PERIODS = { day: "日榜", week: "周榜" } as const;
+const SHOWS: Record<RankShow, string> = { profit: "盈利榜", loss: "亏损榜", stocks: "热门个股" };
+const PERIODS: Record<RankPeriod, string> = { day: "日榜", week: "周榜" };
 
 async function parse(params: Props["params"]) {
   const { rest = [] } = await params;
   const p = validatedParams("rank", ["rank", ...rest]);
-  return { date: p.date, period: (p.week ?? "day") as keyof typeof PERIODS, show: (p.show ?? "profit") as keyof typeof SHOWS };
+  return { date: p.date, period: (p.week ?? "day") as RankPeriod, show: (p.show ?? "profit") as RankShow };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { date, period, show } = await parse(params);
-  return { title: `${SHOWS[show]}${date ? ` ${date}` : ""} ${PERIODS[period]}`, description: "大神交割单排行榜：按交易日或周统计的盈利榜、亏损榜与热门个股。" };
+  return {
+    title: `${SHOWS[show]}${date ? ` ${date}` : ""} ${PERIODS[period]}`,
+    description: "大神交割单排行榜：按交易日或周统计的盈利榜、亏损榜与大神买得最多的个股。至少 20 笔已平仓交易、覆盖 20 个交易日才参与排名。",
+  };
 }
 
 export default async function RankPage({ params }: Props) {
   const { date, period, show } = await parse(params);
-  const dateSegment = date ?? "";
-  const href = (w: string, s: string) => (dateSegment ? `/rank/${dateSegment}/${w}/${s}` : w === "day" && s === "profit" ? "/rank" : null);
+  const data = await rankings(await getViewer(), { day: date, period, show });
+  const day = data.day;
+  const href = (p: RankPeriod, s: RankShow, d = day) => (d ? `/rank/${d}/${p}/${s}` : "/rank");
+  const range = data.from && data.to && data.from !== data.to ? `${data.from} 至 ${data.to}` : data.day;
   return (
     <>
-      <PageIntro title="排行榜">游客可看前 10 名，VIP 查看完整榜单。</PageIntro>
-      <div className="mb-4 flex flex-wrap gap-2">
-        {(Object.keys(SHOWS) as (keyof typeof SHOWS)[]).map((s) => (
-          <span key={s} aria-current={s === show ? "page" : undefined} className={`rounded-full px-4 py-2 text-sm ${s === show ? "bg-brand text-white" : "border border-slate-200 bg-white text-slate-600"}`}>
-            {href(period, s) ? <Link href={href(period, s)!}>{SHOWS[s]}</Link> : SHOWS[s]}
-          </span>
-        ))}
-        <span className="rounded-full border border-slate-200 bg-white px-4 py-2 text-sm text-slate-600">{PERIODS[period]}</span>
+      <PageIntro title="排行榜" aside={data.days.length ? <DayJump value={day} days={data.days} hrefTemplate={`/rank/{date}/${period}/${show}`} /> : null}>
+        {range ? `${range} · ` : ""}按当日（当周）平仓交易的已实现盈亏排名。
+      </PageIntro>
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <nav aria-label="榜单" className="flex flex-wrap gap-2">
+          {(Object.keys(SHOWS) as RankShow[]).map((s) => (
+            <Link key={s} href={href(period, s)} aria-current={s === show ? "page" : undefined}
+              className={`rounded-full px-4 py-2 text-sm ${s === show ? "bg-brand text-white" : "border border-slate-200 bg-white text-slate-600"}`}>
+              {SHOWS[s]}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label="周期" className="flex rounded-full border border-slate-200 bg-white p-0.5">
+          {(Object.keys(PERIODS) as RankPeriod[]).map((p) => (
+            <Link key={p} href={href(p, show)} aria-current={p === period ? "page" : undefined}
+              className={`rounded-full px-3 py-1.5 text-sm ${p === period ? "bg-slate-900 text-white" : "text-slate-600"}`}>
+              {PERIODS[p]}
+            </Link>
+          ))}
+        </nav>
       </div>
-      <EmptyState title="暂无排行数据">{date ? `${date} 没有可排名的交易。` : "进入排行需至少 20 笔已平仓交易且覆盖 20 个交易日。"}</EmptyState>
+      {data.rows.length === 0 ? (
+        <EmptyState title="暂无排行数据">
+          {day ? `${range} 没有可排名的${show === "stocks" ? "买入" : show === "loss" ? "亏损交易" : "盈利交易"}。` : ""}
+          进入排行需至少 {MIN_CLOSED_TRIPS_TO_RANK} 笔已平仓交易且覆盖 {MIN_TRADING_DAYS_TO_RANK} 个交易日。
+        </EmptyState>
+      ) : show === "stocks" ? (
+        <StockTable rows={data.rows as StockRankRow[]} />
+      ) : (
+        <MasterTable rows={data.rows as MasterRankRow[]} day={day!} />
+      )}
+      {data.truncated ? (
+        <div className="mt-4">
+          <LockedBox title={`完整榜单共 ${data.total} 名`}>免费查看前 {FREE_RANK_ROWS} 名，升级 VIP 查看完整榜单。</LockedBox>
+        </div>
+      ) : null}
+      {data.unranked > 0 && show !== "stocks" ? (
+        <p className="mt-3 text-xs text-slate-500">另有 {data.unranked} 位大神样本不足（少于 {MIN_CLOSED_TRIPS_TO_RANK} 笔已平仓交易或 {MIN_TRADING_DAYS_TO_RANK} 个交易日），暂不参与排名。</p>
+      ) : null}
     </>
+  );
+}
+
+function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[520px] text-sm" data-testid="rank-table">
+        <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+          <tr>
+            <th className="px-3 py-2 font-medium">名次</th>
+            <th className="px-3 py-2 font-medium">大神</th>
+            <th className="px-3 py-2 text-right font-medium">已实现盈亏</th>
+            <th className="px-3 py-2 text-right font-medium">平仓笔数</th>
+            <th className="px-3 py-2 font-medium">代表交易</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+          {rows.map((r) => (
+            <tr key={r.masterGuid}>
+              <td className="px-3 py-2 font-semibold tabular-nums text-slate-700">{r.rank}</td>
+              <td className="px-3 py-2">
+                <span className="inline-flex items-center gap-1">
+                  <Link className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
+                  {r.isDemo ? <DemoBadge /> : null}
+                </span>
+              </td>
+              <td className={`px-3 py-2 text-right font-semibold tabular-nums ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</td>
+              <td className="px-3 py-2 text-right tabular-nums text-slate-600">{r.trips}（胜 {r.wins}）</td>
+              <td className="px-3 py-2">
+                {r.best ? (
+                  <Link className="hover:text-brand" href={`/detail/${r.masterGuid}/${day}/${r.best.code}`}>
+                    {r.best.name} <span className={`tabular-nums ${toneClass(r.best.pnl)}`}>{formatSignedYuan(r.best.pnl)}</span>
+                  </Link>
+                ) : "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StockTable({ rows }: { rows: StockRankRow[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[480px] text-sm" data-testid="rank-table">
+        <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+          <tr>
+            <th className="px-3 py-2 font-medium">名次</th>
+            <th className="px-3 py-2 font-medium">股票</th>
+            <th className="px-3 py-2 text-right font-medium">买入大神数</th>
+            <th className="px-3 py-2 text-right font-medium">买入金额</th>
+            <th className="px-3 py-2 font-medium">大神</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+          {rows.map((r) => (
+            <tr key={r.code}>
+              <td className="px-3 py-2 font-semibold tabular-nums text-slate-700">{r.rank}</td>
+              <td className="px-3 py-2">{r.name}<span className="text-slate-400">({r.code})</span></td>
+              <td className="px-3 py-2 text-right tabular-nums">{r.masters}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatYuanWan(r.buyAmount)}</td>
+              <td className="px-3 py-2 text-slate-600">{r.masterNames.join("、")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -16,5 +16,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Test({ params, searchParams }: Props) {
   const { rest = [] } = await params;
   if (rest.length === 0) return <HomePage searchParams={searchParams} />;
-  return <DetailPage params={validatedParams("test", ["test", ...rest])} />;
+  return <DetailPage params={validatedParams("test", ["test", ...rest])} base="/test" />;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArticleList } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -8,6 +9,8 @@ import { Pagination } from "@/components/content/Pagination";
 import { formatDate } from "@/lib/domain/format";
 import { parsePageIndex } from "@/lib/domain/route-params";
 import { requireViewer } from "@/lib/server/auth/gate";
+import { getViewer } from "@/lib/server/auth/viewer";
+import { statementsOnMemberPage } from "@/lib/server/statements/own";
 import { listBlogPosts } from "@/lib/server/content/articles";
 import { publicMember } from "@/lib/server/content/members";
 import { validatedParams } from "@/lib/server/routing";
@@ -31,7 +34,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function UserPage({ params }: Props) {
   const { member, page } = await load(params);
-  const posts = await listBlogPosts(member.uguid, page);
+  const [posts, viewer] = await Promise.all([listBlogPosts(member.uguid, page), getViewer()]);
+  const shared = page === 1 ? await statementsOnMemberPage(viewer, member.uguid) : [];
   return (
     <>
       <Card className="mb-6 flex items-center gap-4">
@@ -41,6 +45,20 @@ export default async function UserPage({ params }: Props) {
           <p className="text-sm text-slate-500">{formatDate(member.joinedAt)} 加入</p>
         </div>
       </Card>
+      {shared.length ? (
+        <Section title="交割单">
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {shared.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <Link className="font-medium text-slate-900 hover:text-brand" href={`/analysis/${s.id}`}>{s.title || s.fileName}</Link>
+                <span className="text-xs text-slate-500">
+                  {s.firstDate && s.lastDate ? `${s.firstDate} 至 ${s.lastDate} · ` : ""}{s.fillCount} 笔成交{s.isPublic ? "" : " · 仅自己可见"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       <Section title="博客">
         {posts.items.length ? <ArticleList items={posts.items} /> : <EmptyState title="还没有发表博客" />}
         <Pagination base={`/user/${member.uguid}`} page={page} total={posts.total} pageSize={posts.pageSize} />

@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import { ArticleList } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
-import { MasterList } from "@/components/content/MasterList";
+import { TradeDayList } from "@/components/masters/TradeDayList";
 import { PageIntro } from "@/components/content/PageIntro";
 import { Pagination } from "@/components/content/Pagination";
 import { StrategyList } from "@/components/content/StrategyList";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { parsePageIndex } from "@/lib/domain/route-params";
 import { listArticles } from "@/lib/server/content/articles";
-import { listMasters, listStrategies } from "@/lib/server/content/masters";
+import { listStrategies } from "@/lib/server/content/masters";
+import { getViewer } from "@/lib/server/auth/viewer";
+import { recentTradeDays } from "@/lib/server/statements/god";
 import { validatedParams } from "@/lib/server/routing";
 
 type Props = { params: Promise<{ type: string; page?: string[] }> };
@@ -37,11 +39,11 @@ export default async function ListPage({ params }: Props) {
   const { type, page } = await parse(params);
   const base = `/list/${type}`;
   if (type === "god") {
-    const { items, total } = await listMasters({ page, pageSize: PAGE_SIZE });
+    const { items, total } = await recentTradeDays(await getViewer(), page, PAGE_SIZE);
     return (
       <>
-        <PageIntro title={listTitle(type)} />
-        {items.length ? <MasterList items={items} /> : <EmptyState title="这一页没有内容" />}
+        <PageIntro title={listTitle(type)}>大神最近的交易日：谁在买卖、买卖了什么。</PageIntro>
+        {items.length ? <TradeDayList items={items} /> : <EmptyState title="这一页没有内容" />}
         <Pagination base={base} page={page} total={total} pageSize={PAGE_SIZE} />
       </>
     );

@@ -1,0 +1,134 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import cliProgress from "cli-progress";
+import { readBarsCsv } from "@/lib/domain/market/bars-csv";
+import { exchangeOf } from "@/lib/domain/market/codes";
+import { MarketDataRejected } from "@/lib/domain/market/rejected";
+import { readTdxDay } from "@/lib/domain/market/tdx-day";
+import type { DailyBar } from "@/lib/domain/market/types";
+import { analyzeStatement } from "@/lib/domain/statements/analysis";
+import { toAnalysisJson } from "@/lib/domain/statements/dto";
+import { readStatement } from "@/lib/domain/statements/import";
+import { StatementRejected } from "@/lib/domain/statements/types";
+import { formatAnalysisText } from "./analysis-text";
+import { withDatabase } from "./with-database";
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readInput(file: string): Uint8Array {
+  try {
+    if (!statSync(file).isFile()) throw new InvalidArgumentError(`${file} is not a file`);
+    return new Uint8Array(readFileSync(file));
+  } catch (err) {
+    if (err instanceof InvalidArgumentError) throw err;
+    throw new InvalidArgumentError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** A rejected statement reads as "<precise detail> — <the member's message>" and exits 1 without storing anything. */
+function explain(err: unknown): never {
+  if (err instanceof StatementRejected) throw new Error(`${err.detail} — ${err.message}`);
+  throw err;
+}
+
+function progressBar(label: string) {
+  if (!process.stderr.isTTY) return null;
+  return new cliProgress.SingleBar(
+    { stream: process.stderr, format: `${label} [{bar}] {percentage}% {value}/{total}`, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+}
+
+export function registerStatementCommands(program: Command): void {
+  program
+    .command("analyze")
+    .description("read a broker statement (交割单) and print its format, skipped rows, round trips and summary; stores nothing")
+    .argument("<file>", "CSV / TXT / XLS (text) / XLSX as exported by the broker")
+    .option("--json", "print JSON: format, encoding, fills, events, skipped, roundTrips, summary")
+    .action((file: string, opts: { json?: boolean }) => {
+      const bytes = readInput(file);
+      let report;
+      try {
+        report = readStatement(bytes, path.basename(file));
+      } catch (err) {
+        explain(err);
+      }
+      const analysis = analyzeStatement(report);
+      if (opts.json) console.log(JSON.stringify(toAnalysisJson(analysis, report), null, 2));
+      else console.log(formatAnalysisText(path.basename(file), report, analysis));
+    });
+
+  program
+    .command("import:statement")
+    .description("import a master's statement into the database (one transaction; a rejected file stores nothing)")
+    .argument("<file>", "the broker export")
+    .option("--trader <guid>", "the master's guid")
+    .option("--new-trader <name>", "create a master with this name first")
+    .option("--public", "publish it into the master's book at once (otherwise it stays a draft for /admin/traders)")
+    .action(async (file: string, opts: { trader?: string; newTrader?: string; public?: boolean }) => {
+      if (!!opts.trader === !!opts.newTrader) throw new InvalidArgumentError("give exactly one of --trader GUID or --new-trader NAME");
+      if (opts.trader && !GUID.test(opts.trader)) throw new InvalidArgumentError(`--trader must be a guid, got "${opts.trader}"`);
+      const name = opts.newTrader?.trim();
+      if (opts.newTrader !== undefined && (!name || name.length > 40)) throw new InvalidArgumentError("--new-trader needs a name of 1–40 characters");
+      const bytes = readInput(file);
+      await withDatabase(true, async () => {
+        const { createMaster, masterExists } = await import("@/lib/server/statements/masters-admin");
+        const { importStatement } = await import("@/lib/server/statements/import");
+        const guid = opts.trader ?? (await createMaster({ name: name! })).guid;
+        if (opts.trader && !(await masterExists(opts.trader))) throw new InvalidArgumentError(`no master with guid ${opts.trader}`);
+        const bar = progressBar("storing fills");
+        let started = false;
+        const outcome = await importStatement(bytes, path.basename(file), { kind: "master", masterGuid: guid, isPublic: !!opts.public }, {
+          onProgress: (stage, done, total) => {
+            if (stage !== "store" || !bar) return;
+            if (!started) bar.start(total, 0);
+            started = true;
+            bar.update(done);
+          },
+        }).catch(explain);
+        bar?.stop();
+        const r = outcome.report;
+        console.log(`${r.formatLabel} (${r.format}, ${r.encoding}): ${r.fills.length - outcome.duplicates} fills, ${r.events.length} events, ${r.skipped.length} skipped rows${outcome.duplicates ? `, ${outcome.duplicates} duplicate fills left out` : ""}`);
+        for (const s of r.skipped) console.log(`  line ${s.line}: ${s.reason}`);
+        console.log(`master ${guid}, sha256 ${outcome.fileHash}, ${opts.public ? "published" : "draft (publish it in /admin/traders)"}`);
+        console.log(outcome.statementId);
+      });
+    });
+
+  program
+    .command("import:bars")
+    .description("import daily bars: CSV (date,open,high,low,close,volume[,amount]; code from a column or the file name) or 通达信 .day")
+    .argument("<files...>", "one or more files")
+    .option("--name <name>", "the stock's name (for a single file)")
+    .action(async (files: string[], opts: { name?: string }) => {
+      const parsed: { file: string; bars: DailyBar[]; skipped: { line: number; reason: string }[] }[] = [];
+      for (const file of files) {
+        const bytes = readInput(file);
+        try {
+          const read = file.toLowerCase().endsWith(".day")
+            ? readTdxDay(bytes, path.basename(file))
+            : readBarsCsv(new TextDecoder("utf-8").decode(bytes), path.basename(file));
+          parsed.push({ file, bars: read.bars, skipped: read.skipped });
+        } catch (err) {
+          if (err instanceof MarketDataRejected) throw new Error(`${file}: ${err.message}`);
+          throw err;
+        }
+      }
+      await withDatabase(true, async () => {
+        const { upsertBars, rememberStocks } = await import("@/lib/server/market/bars");
+        for (const { file, bars, skipped } of parsed) {
+          const bar = progressBar(path.basename(file));
+          bar?.start(bars.length, 0);
+          await upsertBars(bars, { source: "import", onProgress: (done) => bar?.update(done) });
+          bar?.stop();
+          const codes = [...new Set(bars.map((b) => b.code))];
+          if (opts.name && codes.length === 1) {
+            await rememberStocks([{ code: codes[0]!, exchange: exchangeOf(codes[0]!), name: opts.name }], { overwriteName: true });
+          }
+          console.log(`${file}: ${bars.length} bars for ${codes.join(", ") || "no code"}${skipped.length ? `, ${skipped.length} rows skipped` : ""}`);
+          for (const s of skipped) console.log(`  line ${s.line}: ${s.reason}`);
+        }
+      });
+    });
+}

@@ -1,0 +1,71 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { logInPage } from "./fixtures";
+
+const THS_FIXTURE = path.resolve(__dirname, "../lib/domain/statements/fixtures/ths.xls");
+
+async function firstMasterHref(page: Page): Promise<string> {
+  await page.goto("/god");
+  const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
+  expect(href).toMatch(/^\/detail\/[0-9a-f-]{36}$/);
+  return href!;
+}
+
+test.describe("statements", () => {
+  test("a visitor uploads a 同花顺 statement and sees the preview, the skipped row and the analysis", async ({ page }) => {
+    await page.goto("/upload");
+    await page.getByTestId("statement-upload").locator('input[type="file"]').setInputFiles(THS_FIXTURE);
+    const preview = page.getByTestId("statement-preview");
+    await expect(preview).toContainText("同花顺 历史交割单");
+    await expect(preview).toContainText("第 5 行");
+    await expect(preview).toContainText("成交数量不是数字");
+    await expect(preview).toContainText("+¥451.33");
+    await expect(preview.getByRole("link", { name: /登录后保存/ })).toBeVisible();
+  });
+
+  test("a member saves an upload privately and lands on its analysis", async ({ page }) => {
+    await logInPage(page, "member");
+    await page.goto("/upload");
+    await page.getByTestId("statement-upload").locator('input[type="file"]').setInputFiles(THS_FIXTURE);
+    await expect(page.getByTestId("statement-preview")).toContainText("同花顺 历史交割单");
+    await page.getByRole("button", { name: /保存/ }).click();
+    await page.waitForURL(/\/analysis\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("交割单分析");
+    await expect(page.getByText("仅自己可见").first()).toBeVisible();
+    await expect(page.locator("main")).toContainText("+¥451.33");
+    await page.getByRole("link", { name: "全部交易" }).click();
+    await expect(page.locator("main")).toContainText("格力电器");
+    await expect(page.locator("main")).toContainText("-¥1,014.69");
+  });
+
+  test("an SVIP opens a master's latest day and sees the fills as B/S markers on the K-line", async ({ page }) => {
+    await logInPage(page, "svip");
+    const href = await firstMasterHref(page);
+    await page.goto(href);
+    const chart = page.getByTestId("kline-chart");
+    await expect(chart).toHaveAttribute("data-ready", "true");
+    expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
+    await expect(page.getByText("模拟行情").first()).toBeVisible();
+    await expect(page.getByText("演示数据").first()).toBeVisible();
+  });
+
+  test("a visitor sees the free sample of a master, and the newest days behind the VIP box", async ({ page }) => {
+    const href = await firstMasterHref(page);
+    await page.goto(href);
+    await expect(page.getByText(/个更新的交易日仅 VIP 可看/)).toBeVisible();
+    await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-ready", "true");
+    await page.goto(`${href}/2026-11-20`);
+    await expect(page.getByTestId("locked-box")).toBeVisible();
+    await expect(page.getByTestId("day-trades")).toHaveCount(0);
+  });
+
+  test("rankings and the loss tracker open on a day with data", async ({ page }) => {
+    await logInPage(page, "svip");
+    for (const path of ["/rank", "/rank/2026-11-20/week/loss", "/rank/2026-11-20/week/stocks"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("rank-table")).toBeVisible();
+    }
+    await page.goto("/loss-tracker");
+    await expect(page.getByTestId("loss-stats")).toContainText("亏损平仓");
+  });
+});
