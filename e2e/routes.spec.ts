@@ -51,17 +51,17 @@ for (const [path, title] of PUBLIC_ROUTES) {
 
 test("the demo data is labelled 演示数据 wherever it shows", async ({ page }) => {
   await page.goto("/god");
-  const firstMaster = page.locator('a[href^="/detail/"]').first();
+  const firstMaster = page.getByTestId("master-cards").locator('a[href^="/detail/"]').first();
   await expect(firstMaster).toContainText("演示数据");
   await firstMaster.click();
   await expect(page).toHaveURL(/\/detail\/[0-9a-f-]{36}$/);
   await expect(page.getByText("演示数据").first()).toBeVisible();
-  await expect(page.getByText("该大神暂无已导入的交割单")).toBeVisible();
+  await expect(page.getByText("模拟行情").first()).toBeVisible();
 });
 
 test("/test/{guid} shows the detail page of a master", async ({ page }) => {
   await page.goto("/god");
-  const href = await page.locator('a[href^="/detail/"]').first().getAttribute("href");
+  const href = await page.getByTestId("master-cards").locator('a[href^="/detail/"]').first().getAttribute("href");
   const res = await page.goto(href!.replace("/detail/", "/test/") + "/2024-05-06/600519/week");
   expect(res?.status()).toBe(200);
   await expect(page.getByText("2024-05-06 没有成交记录。")).toBeVisible();

@@ -2,20 +2,10 @@ import Link from "next/link";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { MasterAvatar } from "@/components/content/MasterList";
 import { formatPercent, formatSignedYuanWan } from "@/lib/domain/statements/format";
+import type { MasterCard } from "@/lib/domain/statements/views";
 import { toneClass } from "./tone";
 
-export interface MasterCardItem {
-  guid: string;
-  name: string;
-  avatarUrl: string;
-  bio: string;
-  styleTags: string[];
-  isDemo: boolean;
-  realizedPnl: number;
-  closedTrips: number;
-  winRate: number | null;
-  latestTradeDay: string | null;
-}
+export type MasterCardItem = MasterCard;
 
 /** The masters with their headline figures: cumulative realised P&L, win rate, latest trade day. */
 export function MasterCards({ items }: { items: MasterCardItem[] }) {

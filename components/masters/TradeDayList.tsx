@@ -1,13 +1,8 @@
 import Link from "next/link";
 import { Lock } from "lucide-react";
+import type { TradeDaySummary } from "@/lib/domain/statements/views";
 
-export interface TradeDayItem {
-  day: string;
-  masters: number;
-  fills: number;
-  names: string[];
-  locked: boolean;
-}
+export type TradeDayItem = TradeDaySummary;
 
 /** Trading days of the masters, each linking to that day's trades on /god. */
 export function TradeDayList({ items }: { items: TradeDayItem[] }) {

@@ -6,18 +6,12 @@ import { DayTrades, type DayTradeItem } from "@/components/masters/DayTrades";
 import { MasterCards, type MasterCardItem } from "@/components/masters/MasterCards";
 import { toneClass } from "@/components/masters/tone";
 import { formatSignedYuan } from "@/lib/domain/statements/format";
+import type { MasterRankRow } from "@/lib/domain/statements/views";
 import { Section } from "@/components/content/PageIntro";
 import { StrategyList, type StrategyListItem } from "@/components/content/StrategyList";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
 
-export interface HomeRankRow {
-  rank: number;
-  masterGuid: string;
-  masterName: string;
-  isDemo: boolean;
-  pnl: number;
-  trips: number;
-}
+export type HomeRankRow = Pick<MasterRankRow, "rank" | "masterGuid" | "masterName" | "isDemo" | "pnl" | "trips">;
 
 export interface HomeViewProps {
   masters: MasterCardItem[];

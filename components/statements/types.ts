@@ -42,23 +42,7 @@ export type RoundTripJson = Pick<
   feesEstimated?: boolean;
 };
 
-export interface MonthlyRow {
-  /** YYYY-MM */
-  month: string;
-  pnl: number;
-  roundTrips: number;
-  wins: number;
-}
-
-export interface PerStockRow {
-  code: string;
-  name: string;
-  roundTrips: number;
-  wins: number;
-  pnl: number;
-  fees: number;
-  turnover: number;
-}
+export type { MonthlyRow, PerStockRow } from "@/lib/domain/statements/analysis";
 
 export interface HoldingBucket {
   /** e.g. "1天", "2–3天", "4–10天", "10天以上" */

@@ -36,6 +36,27 @@ describe("getFingerprint", () => {
     expect(Math.abs(decrypted!.timestampSec - Date.now() / 1000)).toBeLessThan(5);
   });
 
+  it("keeps the earlier fingerprint when a signal fails this time, so a busy page does not look like a new device", async () => {
+    Cookies.set("_lh_fa", "a".repeat(32));
+    Cookies.set("_lh_fb", "earlier-payload");
+    Cookies.set("_lh_fc", "0");
+    HTMLCanvasElement.prototype.getContext = jest.fn(() => {
+      throw new Error("canvas blocked");
+    }) as unknown as typeof originalGetContext;
+    const { getFingerprint } = loadModule();
+    expect(await getFingerprint(keys)).toEqual({ hash: "a".repeat(32), encryptedData: "earlier-payload", isWebdriver: false });
+    expect(Cookies.get("_lh_fb")).toBe("earlier-payload");
+  });
+
+  it("stores a fresh fingerprint even with a failed signal when there is none yet", async () => {
+    HTMLCanvasElement.prototype.getContext = jest.fn(() => {
+      throw new Error("canvas blocked");
+    }) as unknown as typeof originalGetContext;
+    const { getFingerprint } = loadModule();
+    const fingerprint = await getFingerprint(keys);
+    expect(Cookies.get("_lh_fa")).toBe(fingerprint.hash);
+  });
+
   it("stores hash, payload and flag in the three obfuscated cookies", async () => {
     const { getFingerprint } = loadModule();
     const fingerprint = await getFingerprint(keys);

@@ -8,7 +8,7 @@ import Cookies from "js-cookie";
 import { FINGERPRINT_COOKIE_DAYS, FINGERPRINT_DELAY_MS } from "@/lib/domain/constants";
 import { encryptPayload, FINGERPRINT_COOKIES, hashSignals, type Fingerprint } from "@/lib/domain/fingerprint-payload";
 import { cookieAttributes } from "./cookie-attributes";
-import { collectSignals } from "./fingerprint-signals";
+import { collectSignals, FAILED } from "./fingerprint-signals";
 
 export type { Fingerprint } from "@/lib/domain/fingerprint-payload";
 export { FINGERPRINT_COOKIES } from "@/lib/domain/fingerprint-payload";
@@ -59,8 +59,19 @@ async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
     console.warn("Fingerprint payload not encrypted: check the fingerprint key and IV", error);
   }
   const fingerprint: Fingerprint = { hash: hashSignals(signals), encryptedData, isWebdriver: signals.webdriver };
+  // A signal that failed this time (the audio render times out on a busy phone) would make the same device look
+  // new; keep the fingerprint stored by an earlier, complete collection instead.
+  const stored = storedFingerprint();
+  if (stored && Object.values(signals).includes(FAILED)) return stored;
   storeFingerprint(fingerprint);
   return fingerprint;
+}
+
+function storedFingerprint(): Fingerprint | null {
+  const hash = Cookies.get(FINGERPRINT_COOKIES.hash);
+  const encryptedData = Cookies.get(FINGERPRINT_COOKIES.encryptedData);
+  if (!hash || !encryptedData) return null;
+  return { hash, encryptedData, isWebdriver: Cookies.get(FINGERPRINT_COOKIES.isWebdriver) === "1" };
 }
 
 function storeFingerprint(fingerprint: Fingerprint): void {

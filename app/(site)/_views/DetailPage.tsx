@@ -98,10 +98,10 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
           </Section>
 
           {detail.day && !detail.days.includes(detail.day) ? (
-            detail.fullAccess ? (
-              <EmptyState title={`${detail.day} 没有成交记录`}>请选择其他交易日。</EmptyState>
-            ) : (
+            !detail.fullAccess && detail.day > detail.through ? (
               <LockedBox title={`${detail.day} 的交易仅对 VIP 开放`}>免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单；升级 VIP 查看最新交易。</LockedBox>
+            ) : (
+              <EmptyState title="这一天没有成交">{detail.day} 没有成交记录。请在上方选择其他交易日。</EmptyState>
             )
           ) : (
             <>

@@ -1,40 +1,12 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
 import { db } from "@/lib/db";
 import { masters, roundTrips, statementFills } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { rankingAccess, statementAccess, type StatementAccess } from "./access";
 
-export interface MasterCard {
-  guid: string;
-  name: string;
-  avatarUrl: string;
-  bio: string;
-  styleTags: string[];
-  isDemo: boolean;
-  delayDays: number;
-  realizedPnl: number;
-  closedTrips: number;
-  wins: number;
-  /** NaN-free: null with no closed trip */
-  winRate: number | null;
-  latestTradeDay: string | null;
-}
-
-export interface DayTrade {
-  masterGuid: string;
-  masterName: string;
-  isDemo: boolean;
-  date: string;
-  time: string | null;
-  code: string;
-  exchange: string;
-  name: string;
-  side: "buy" | "sell";
-  quantity: number;
-  price: number;
-  amount: number;
-}
+export type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
 
 /** Every master with figures from the round trips disclosed to this viewer. */
 export async function masterCards(access: StatementAccess, opts: { limit?: number; offset?: number } = {}): Promise<{ items: MasterCard[]; total: number }> {
@@ -140,15 +112,6 @@ export async function godHub(viewer: Viewer | null, day?: string): Promise<GodHu
   return { masters: cards.items, day: chosen, trades, hiddenMasters, tradingDays: days, fullAccess: access.fullAccess, sampleThrough };
 }
 
-export interface TradeDaySummary {
-  day: string;
-  masters: number;
-  fills: number;
-  names: string[];
-  /** newer than the free sample: only VIP can open it */
-  locked: boolean;
-}
-
 /** /list/god: the masters' recent trading days, newest first, each with who traded and what. */
 export async function recentTradeDays(viewer: Viewer | null, page: number, pageSize: number): Promise<{ items: TradeDaySummary[]; total: number }> {
   const [ranking, access] = await Promise.all([rankingAccess(viewer), statementAccess(viewer)]);
@@ -178,21 +141,35 @@ export async function recentTradeDays(viewer: Viewer | null, page: number, pageS
 }
 
 /**
- * The newest day on which a visible master closed a round trip (only winning or losing ones with `result`): the
- * default day of the rankings and the loss tracker, so they do not open on an empty day.
+ * The newest day on which some visible master's closed round trips add up to a gain (`win`) or a loss (`loss`), or
+ * on which any round trip closed: the default day of the rankings and the loss tracker, so they do not open empty.
  */
 export async function latestCloseDay(through: (delayDays: number) => string, opts: { result?: "win" | "loss" } = {}): Promise<string | null> {
   const database = await db();
   const all = await database.select().from(masters);
   if (all.length === 0) return null;
+  const total = sql`sum(${roundTrips.pnl})`;
   const [row] = await database
-    .select({ day: sql<string | null>`max(${roundTrips.closeDate})::text` })
+    .select({ day: roundTrips.closeDate })
     .from(roundTrips)
-    .where(
-      and(
-        or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays))))),
-        opts.result === "loss" ? sql`${roundTrips.pnl} < 0` : opts.result === "win" ? sql`${roundTrips.pnl} > 0` : undefined,
-      ),
-    );
+    .where(or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays))))))
+    .groupBy(roundTrips.closeDate, roundTrips.masterGuid)
+    .having(opts.result === "win" ? sql`${total} > 0` : opts.result === "loss" ? sql`${total} < 0` : undefined)
+    .orderBy(desc(roundTrips.closeDate))
+    .limit(1);
   return row?.day ?? null;
+}
+
+/** The newest days on which a visible master closed a round trip, newest first. */
+export async function recentCloseDays(through: (delayDays: number) => string, limit: number): Promise<string[]> {
+  const database = await db();
+  const all = await database.select().from(masters);
+  if (all.length === 0) return [];
+  const rows = await database
+    .selectDistinct({ day: roundTrips.closeDate })
+    .from(roundTrips)
+    .where(or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays))))))
+    .orderBy(desc(roundTrips.closeDate))
+    .limit(limit);
+  return rows.map((r) => r.day!).filter(Boolean);
 }

@@ -8,31 +8,14 @@ import {
   type RankPeriod,
   type RankShow,
 } from "@/lib/domain/statements/ranking-rules";
+import type { MasterRankRow, StockRankRow } from "@/lib/domain/statements/views";
 import { db } from "@/lib/db";
 import { masters, roundTrips, statementFills } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
-import { rankingAccess } from "./access";
-import { latestCloseDay, masterTradingDays } from "./god";
+import { rankingAccess, type StatementAccess } from "./access";
+import { latestCloseDay, masterTradingDays, recentCloseDays } from "./god";
 
-export interface MasterRankRow {
-  rank: number;
-  masterGuid: string;
-  masterName: string;
-  isDemo: boolean;
-  pnl: number;
-  trips: number;
-  wins: number;
-  best: { code: string; name: string; pnl: number } | null;
-}
-
-export interface StockRankRow {
-  rank: number;
-  code: string;
-  name: string;
-  masters: number;
-  buyAmount: number;
-  masterNames: string[];
-}
+export type { MasterRankRow, StockRankRow } from "@/lib/domain/statements/views";
 
 export interface Rankings {
   day: string | null;
@@ -49,20 +32,43 @@ export interface Rankings {
   days: string[];
 }
 
+/** Closing days tried, newest first, when no day is asked for and the newest one ranks nobody. */
+const DEFAULT_DAY_CANDIDATES = 10;
+
+type MasterRow = typeof masters.$inferSelect;
+
 /** /rank: masters by P&L of the round trips closed that day/week, or the stocks they bought most. */
 export async function rankings(viewer: Viewer | null, opts: { day?: string; period: RankPeriod; show: RankShow }): Promise<Rankings> {
   const access = await rankingAccess(viewer);
-  const database = await db();
-  const allMasters = await database.select().from(masters);
+  const allMasters = await (await db()).select().from(masters);
   const days = (await masterTradingDays()).filter((d) => allMasters.some((m) => d <= access.through(m.disclosureDelayDays)));
-  const day = opts.day ?? (opts.show === "stocks" ? days[0] : await latestCloseDay(access.through, { result: opts.show === "profit" ? "win" : "loss" })) ?? days[0] ?? null;
+  if (opts.day || opts.show === "stocks") return rankingOn(access, allMasters, days, opts.day ?? days[0] ?? null, opts);
+  // The newest day with a master's gain (loss); when that master is not yet ranked, step back a few closing days.
+  const first = await latestCloseDay(access.through, { result: opts.show === "profit" ? "win" : "loss" });
+  let result = await rankingOn(access, allMasters, days, first ?? days[0] ?? null, opts);
+  if (result.rows.length > 0 || !first) return result;
+  for (const day of (await recentCloseDays(access.through, DEFAULT_DAY_CANDIDATES)).filter((d) => d < first)) {
+    result = await rankingOn(access, allMasters, days, day, opts);
+    if (result.rows.length > 0) return result;
+  }
+  return result;
+}
+
+async function rankingOn(
+  access: StatementAccess,
+  allMasters: MasterRow[],
+  days: string[],
+  day: string | null,
+  opts: { period: RankPeriod; show: RankShow },
+): Promise<Rankings> {
+  const database = await db();
   const empty: Rankings = {
     day, period: opts.period, show: opts.show, from: null, to: null, rows: [], total: 0, truncated: false, fullAccess: access.fullAccess, unranked: 0, days,
   };
   if (!day) return empty;
   const [from, to] = opts.period === "week" ? weekOf(day) : [day, day];
   const visible = allMasters.filter((m) => to <= access.through(m.disclosureDelayDays) || (opts.period === "week" && from <= access.through(m.disclosureDelayDays)));
-  const windowEnd = (m: (typeof allMasters)[number]) => (to <= access.through(m.disclosureDelayDays) ? to : access.through(m.disclosureDelayDays));
+  const windowEnd = (m: MasterRow) => (to <= access.through(m.disclosureDelayDays) ? to : access.through(m.disclosureDelayDays));
 
   let rows: MasterRankRow[] | StockRankRow[];
   let unranked = 0;

@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
 import { toneClass } from "@/components/masters/tone";
+import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatDays, formatPercent, formatQuote, formatShares, formatSignedYuan, formatYuan } from "@/lib/domain/statements/format";
 import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
@@ -44,72 +45,72 @@ export default async function LossTrackerPage({ params }: Props) {
       ) : null}
       <Section title="当日止损">
         {data.closed.length ? (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[560px] text-sm" data-testid="closed-losses">
-              <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+          <Panel testId="closed-losses" bodyClassName="p-0">
+        <ScrollTable label="当日止损" minWidth={560}>
+              <thead>
                 <tr>
-                  <th className="px-3 py-2 font-medium">大神</th>
-                  <th className="px-3 py-2 font-medium">股票</th>
-                  <th className="px-3 py-2 font-medium">建仓</th>
-                  <th className="px-3 py-2 text-right font-medium">持有</th>
-                  <th className="px-3 py-2 text-right font-medium">亏损</th>
-                  <th className="px-3 py-2 text-right font-medium">亏损比例</th>
+                  <th className={TH}>大神</th>
+                  <th className={TH}>股票</th>
+                  <th className={TH}>建仓</th>
+                  <th className={`${TH} text-right`}>持有</th>
+                  <th className={`${TH} text-right`}>亏损</th>
+                  <th className={`${TH} text-right`}>亏损比例</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+              <tbody>
                 {data.closed.map((t) => (
                   <tr key={`${t.masterGuid}-${t.code}-${t.openDate}`}>
-                    <td className="px-3 py-2"><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
-                    <td className="px-3 py-2">
+                    <td className={TD}><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className={TD}>
                       <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.closeDate}/${t.code}`}>{t.name}<span className="text-slate-400">({t.code})</span></Link>
                     </td>
-                    <td className="px-3 py-2 tabular-nums text-slate-600">{t.openDate}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatDays(t.holdingDays)}</td>
-                    <td className={`px-3 py-2 text-right font-semibold tabular-nums ${toneClass(t.pnl)}`}>{formatSignedYuan(t.pnl)}</td>
-                    <td className={`px-3 py-2 text-right tabular-nums ${toneClass(t.pnl)}`}>{formatPercent(t.pnlRatio, { signed: true })}</td>
+                    <td className={`${TD} tabular-nums text-slate-600`}>{t.openDate}</td>
+                    <td className={`${TD} text-right tabular-nums`}>{formatDays(t.holdingDays)}</td>
+                    <td className={`${TD} text-right font-semibold tabular-nums ${toneClass(t.pnl)}`}>{formatSignedYuan(t.pnl)}</td>
+                    <td className={`${TD} text-right tabular-nums ${toneClass(t.pnl)}`}>{formatPercent(t.pnlRatio, { signed: true })}</td>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+            </ScrollTable>
+          </Panel>
         ) : (
           <EmptyState title="当天没有亏损平仓">{data.day ? "换一个交易日看看。" : "交割单导入后，这里展示每个交易日的亏损交易。"}</EmptyState>
         )}
       </Section>
       <Section title={`浮亏超过 ${Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓`}>
         {data.open.length ? (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[600px] text-sm" data-testid="open-losses">
-              <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+          <Panel testId="open-losses" bodyClassName="p-0">
+        <ScrollTable label="浮亏持仓" minWidth={600}>
+              <thead>
                 <tr>
-                  <th className="px-3 py-2 font-medium">大神</th>
-                  <th className="px-3 py-2 font-medium">股票</th>
-                  <th className="px-3 py-2 font-medium">建仓</th>
-                  <th className="px-3 py-2 text-right font-medium">持股</th>
-                  <th className="px-3 py-2 text-right font-medium">成本</th>
-                  <th className="px-3 py-2 text-right font-medium">收盘价</th>
-                  <th className="px-3 py-2 text-right font-medium">浮动盈亏</th>
+                  <th className={TH}>大神</th>
+                  <th className={TH}>股票</th>
+                  <th className={TH}>建仓</th>
+                  <th className={`${TH} text-right`}>持股</th>
+                  <th className={`${TH} text-right`}>成本</th>
+                  <th className={`${TH} text-right`}>收盘价</th>
+                  <th className={`${TH} text-right`}>浮动盈亏</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+              <tbody>
                 {data.open.map((t) => (
                   <tr key={`${t.masterGuid}-${t.code}`}>
-                    <td className="px-3 py-2"><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
-                    <td className="px-3 py-2">
+                    <td className={TD}><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className={TD}>
                       <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.openDate}/${t.code}`}>{t.name}<span className="text-slate-400">({t.code})</span></Link>
                     </td>
-                    <td className="px-3 py-2 tabular-nums text-slate-600">{t.openDate}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatShares(t.quantity)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatYuan(t.cost)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatQuote(t.close)}</td>
-                    <td className={`px-3 py-2 text-right font-semibold tabular-nums ${toneClass(t.unrealized)}`}>
+                    <td className={`${TD} tabular-nums text-slate-600`}>{t.openDate}</td>
+                    <td className={`${TD} text-right tabular-nums`}>{formatShares(t.quantity)}</td>
+                    <td className={`${TD} text-right tabular-nums`}>{formatYuan(t.cost)}</td>
+                    <td className={`${TD} text-right tabular-nums`}>{formatQuote(t.close)}</td>
+                    <td className={`${TD} text-right font-semibold tabular-nums ${toneClass(t.unrealized)}`}>
                       {formatSignedYuan(t.unrealized)}（{formatPercent(t.ratio, { signed: true })}）
                     </td>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+            </ScrollTable>
+          </Panel>
         ) : (
           <EmptyState title="没有浮亏超过 5% 的持仓" />
         )}

@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
 import { toneClass } from "@/components/masters/tone";
+import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatSignedYuan, formatYuanWan } from "@/lib/domain/statements/format";
 import { FREE_RANK_ROWS, MIN_CLOSED_TRIPS_TO_RANK, MIN_TRADING_DAYS_TO_RANK, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
@@ -84,30 +85,30 @@ export default async function RankPage({ params }: Props) {
 
 function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[520px] text-sm" data-testid="rank-table">
-        <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+    <Panel testId="rank-table" bodyClassName="p-0">
+        <ScrollTable label="榜单" minWidth={520}>
+        <thead>
           <tr>
-            <th className="px-3 py-2 font-medium">名次</th>
-            <th className="px-3 py-2 font-medium">大神</th>
-            <th className="px-3 py-2 text-right font-medium">已实现盈亏</th>
-            <th className="px-3 py-2 text-right font-medium">平仓笔数</th>
-            <th className="px-3 py-2 font-medium">代表交易</th>
+            <th className={TH}>名次</th>
+            <th className={TH}>大神</th>
+            <th className={`${TH} text-right`}>已实现盈亏</th>
+            <th className={`${TH} text-right`}>平仓笔数</th>
+            <th className={TH}>代表交易</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+        <tbody>
           {rows.map((r) => (
             <tr key={r.masterGuid}>
-              <td className="px-3 py-2 font-semibold tabular-nums text-slate-700">{r.rank}</td>
-              <td className="px-3 py-2">
+              <td className={`${TD} font-semibold tabular-nums text-slate-700`}>{r.rank}</td>
+              <td className={TD}>
                 <span className="inline-flex items-center gap-1">
                   <Link className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
                   {r.isDemo ? <DemoBadge /> : null}
                 </span>
               </td>
-              <td className={`px-3 py-2 text-right font-semibold tabular-nums ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-slate-600">{r.trips}（胜 {r.wins}）</td>
-              <td className="px-3 py-2">
+              <td className={`${TD} text-right font-semibold tabular-nums ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</td>
+              <td className={`${TD} text-right tabular-nums text-slate-600`}>{r.trips}（胜 {r.wins}）</td>
+              <td className={TD}>
                 {r.best ? (
                   <Link className="hover:text-brand" href={`/detail/${r.masterGuid}/${day}/${r.best.code}`}>
                     {r.best.name} <span className={`tabular-nums ${toneClass(r.best.pnl)}`}>{formatSignedYuan(r.best.pnl)}</span>
@@ -117,36 +118,36 @@ function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+      </ScrollTable>
+    </Panel>
   );
 }
 
 function StockTable({ rows }: { rows: StockRankRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[480px] text-sm" data-testid="rank-table">
-        <thead className="whitespace-nowrap bg-slate-50 text-left text-xs text-slate-500">
+    <Panel testId="rank-table" bodyClassName="p-0">
+        <ScrollTable label="榜单" minWidth={480}>
+        <thead>
           <tr>
-            <th className="px-3 py-2 font-medium">名次</th>
-            <th className="px-3 py-2 font-medium">股票</th>
-            <th className="px-3 py-2 text-right font-medium">买入大神数</th>
-            <th className="px-3 py-2 text-right font-medium">买入金额</th>
-            <th className="px-3 py-2 font-medium">大神</th>
+            <th className={TH}>名次</th>
+            <th className={TH}>股票</th>
+            <th className={`${TH} text-right`}>买入大神数</th>
+            <th className={`${TH} text-right`}>买入金额</th>
+            <th className={TH}>大神</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 whitespace-nowrap">
+        <tbody>
           {rows.map((r) => (
             <tr key={r.code}>
-              <td className="px-3 py-2 font-semibold tabular-nums text-slate-700">{r.rank}</td>
-              <td className="px-3 py-2">{r.name}<span className="text-slate-400">({r.code})</span></td>
-              <td className="px-3 py-2 text-right tabular-nums">{r.masters}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatYuanWan(r.buyAmount)}</td>
-              <td className="px-3 py-2 text-slate-600">{r.masterNames.join("、")}</td>
+              <td className={`${TD} font-semibold tabular-nums text-slate-700`}>{r.rank}</td>
+              <td className={TD}>{r.name}<span className="text-slate-400">({r.code})</span></td>
+              <td className={`${TD} text-right tabular-nums`}>{r.masters}</td>
+              <td className={`${TD} text-right tabular-nums`}>{formatYuanWan(r.buyAmount)}</td>
+              <td className={`${TD} text-slate-600`}>{r.masterNames.join("、")}</td>
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+      </ScrollTable>
+    </Panel>
   );
 }
