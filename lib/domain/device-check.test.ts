@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { checkDevice } from "./device-check";
-import { encryptPayload, hashSignals, type FingerprintSignals } from "./fingerprint-payload";
+import { deviceIdentity, encryptPayload, hashSignals, type FingerprintSignals } from "./fingerprint-payload";
 
 const keys = { keyHex: "6c69616e676875612d666f722d646576656c6f706d656e742d6b65792d333221", ivHex: "6c69616e676875612d69762d31362121" };
 const signals: FingerprintSignals = { canvas: "c1", webgl: "ANGLE (Intel)", plugins: "pdf", fonts: "PingFang SC", audio: "124.04", webdriver: false };
@@ -10,7 +10,7 @@ describe("checkDevice (the browser encrypts, the server checks)", () => {
   it("accepts a payload made by the browser under our key", () => {
     const encryptedData = encryptPayload(signals, now - 60, keys.keyHex, keys.ivHex);
     expect(checkDevice({ hash: hashSignals(signals), encryptedData, isWebdriver: "0" }, keys, now)).toEqual({
-      status: "valid", hash: hashSignals(signals), isWebdriver: false, ageSec: 60,
+      status: "valid", hash: deviceIdentity(signals), isWebdriver: false, ageSec: 60,
     });
   });
 
@@ -18,6 +18,17 @@ describe("checkDevice (the browser encrypts, the server checks)", () => {
     const s = { ...signals, webdriver: true };
     const result = checkDevice({ hash: hashSignals(s), encryptedData: encryptPayload(s, now, keys.keyHex, keys.ivHex) }, keys, now);
     expect(result).toMatchObject({ status: "valid", isWebdriver: true });
+  });
+
+  it("names the same device whether or not its audio signal was collected in time", () => {
+    const withAudio = { ...signals, audio: "124.04347527516074" };
+    const timedOut = { ...signals, audio: "error" };
+    const a = checkDevice({ hash: hashSignals(withAudio), encryptedData: encryptPayload(withAudio, now, keys.keyHex, keys.ivHex) }, keys, now);
+    const b = checkDevice({ hash: hashSignals(timedOut), encryptedData: encryptPayload(timedOut, now, keys.keyHex, keys.ivHex) }, keys, now);
+    expect(a.status === "valid" && b.status === "valid" && a.hash === b.hash).toBe(true);
+    const otherCanvas = { ...signals, canvas: "other" };
+    const c = checkDevice({ hash: hashSignals(otherCanvas), encryptedData: encryptPayload(otherCanvas, now, keys.keyHex, keys.ivHex) }, keys, now);
+    expect(c.status === "valid" && a.status === "valid" && c.hash !== a.hash).toBe(true);
   });
 
   it("refuses a hash that does not match the signals, another key, stale and future payloads", () => {

@@ -1,9 +1,10 @@
-import { decryptPayload, hashSignals } from "./fingerprint-payload";
+import { decryptPayload, deviceIdentity, hashSignals } from "./fingerprint-payload";
 import { FINGERPRINT_COOKIE_DAYS } from "./constants";
 
 export type DeviceCheck =
   | { status: "absent" }
   | { status: "invalid"; reason: "undecryptable" | "hash-mismatch" | "stale" | "future" }
+  /** `hash` is the device identity (deviceIdentity: the signals without the timing-sensitive audio) */
   | { status: "valid"; hash: string; isWebdriver: boolean; ageSec: number };
 
 /**
@@ -23,5 +24,5 @@ export function checkDevice(
   const ageSec = nowSec - payload.timestampSec;
   if (ageSec < -300) return { status: "invalid", reason: "future" };
   if (ageSec > FINGERPRINT_COOKIE_DAYS * 86_400) return { status: "invalid", reason: "stale" };
-  return { status: "valid", hash: cookies.hash, isWebdriver: payload.signals.webdriver || cookies.isWebdriver === "1", ageSec: Math.max(0, ageSec) };
+  return { status: "valid", hash: deviceIdentity(payload.signals), isWebdriver: payload.signals.webdriver || cookies.isWebdriver === "1", ageSec: Math.max(0, ageSec) };
 }

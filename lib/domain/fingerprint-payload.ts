@@ -50,6 +50,14 @@ export function hashSignals(signals: FingerprintSignals): string {
   return SparkMD5.hash(joinSignals(signals));
 }
 
+/**
+ * The device identity the server keeps: the signals without audio. The audio render has a 1 s budget and times out on
+ * a busy phone, so the same browser would otherwise look like a new device from one page to the next.
+ */
+export function deviceIdentity(signals: FingerprintSignals): string {
+  return SparkMD5.hash(joinSignals({ ...signals, audio: "" }));
+}
+
 export function encryptPayload(signals: FingerprintSignals, timestampSec: number, keyHex: string, ivHex: string): string {
   const body = `${joinSignals(signals)}|${Math.floor(timestampSec)}`;
   const plaintext = `${body}|${check(body)}`;
