@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Command, InvalidArgumentError } from "commander";
 import { config } from "@/lib/config";
 import { withDatabase } from "./with-database";
+import { registerMetricsCommand } from "./metrics";
 import { registerStatementCommands } from "./statements";
 import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
 import { levelByCode } from "@/lib/domain/levels";
@@ -111,6 +112,7 @@ program
   });
 
 registerStatementCommands(program);
+registerMetricsCommand(program);
 
 program.parseAsync(process.argv).catch((err: Error) => {
   console.error(`error: ${err.message}`);
