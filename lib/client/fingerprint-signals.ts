@@ -54,12 +54,14 @@ function canvasSignal(): string {
   context.textBaseline = "alphabetic";
   context.fillStyle = "#f60";
   context.fillRect(100, 1, 62, 20);
+  // ASCII only: CJK and emoji glyphs come from fallback fonts that the browser may still be loading, which made the
+  // same browser draw two different images on two page loads.
   context.fillStyle = "#069";
   context.font = "14px Arial";
-  context.fillText("量化学堂 Fingerprint 😀", 2, 15);
+  context.fillText("Cwm fjordbank glyphs vext quiz, 0.618", 2, 15);
   context.fillStyle = "rgba(102, 204, 0, 0.7)";
   context.font = "18px serif";
-  context.fillText("量化学堂 Fingerprint 😀", 4, 45);
+  context.fillText("Cwm fjordbank glyphs vext quiz, 0.618", 4, 45);
   context.beginPath();
   context.arc(50, 50, 30, 0, Math.PI * 2);
   context.stroke();
