@@ -2,3 +2,4 @@ export * from "./members";
 export * from "./content";
 export * from "./ops";
 export * from "./statements";
+export * from "./quant";
