@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { withDatabase } from "./with-database";
 import { registerMetricsCommand } from "./metrics";
 import { registerStatementCommands } from "./statements";
+import { registerStrategyCommands } from "./strategies";
 import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
 import { levelByCode } from "@/lib/domain/levels";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
@@ -49,6 +50,8 @@ program
       console.log((await seedDemoData(database)) ? "demo data loaded" : `demo data already loaded at ${await demoSeededAt(database)}`);
       const { seedDemoStatements } = await import("@/lib/server/statements/demo-seed");
       console.log((await seedDemoStatements(database)) ? "demo statements and market data loaded" : "demo statements already loaded");
+      const { seedDemoStrategies } = await import("@/lib/server/quant/demo-seed");
+      console.log((await seedDemoStrategies(database)) ? "demo strategies loaded" : "demo strategies already loaded");
     });
   });
 
@@ -113,6 +116,7 @@ program
 
 registerStatementCommands(program);
 registerMetricsCommand(program);
+registerStrategyCommands(program);
 
 program.parseAsync(process.argv).catch((err: Error) => {
   console.error(`error: ${err.message}`);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChevronRight, LineChart, Users } from "lucide-react";
+import { ChevronRight, LineChart, Sigma, Users } from "lucide-react";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -36,6 +36,17 @@ export default async function AdminPage() {
           <span className="flex-1">
             <span className="block font-medium text-slate-900">大神管理</span>
             <span className="block text-xs text-slate-500">创建大神、上传交割单、延迟公开与交易日点评</span>
+          </span>
+          <ChevronRight aria-hidden size={18} className="text-slate-400" />
+        </Link>
+        <Link
+          href="/admin/strategies"
+          className="mt-3 flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:mt-0 sm:ml-3 sm:inline-flex sm:min-w-72"
+        >
+          <Sigma aria-hidden size={20} className="shrink-0 text-brand" />
+          <span className="flex-1">
+            <span className="block font-medium text-slate-900">策略管理</span>
+            <span className="block text-xs text-slate-500">创建策略、接入密钥、导入净值与成交</span>
           </span>
           <ChevronRight aria-hidden size={18} className="text-slate-400" />
         </Link>

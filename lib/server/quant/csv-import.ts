@@ -1,0 +1,185 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { NextResponse, type NextRequest } from "next/server";
+import { db, type Database } from "@/lib/db";
+import { strategies } from "@/lib/db/schema";
+import { MAX_CSV_BYTES, readFillsCsv, readNavCsv, type CsvLineError, type CsvRead } from "@/lib/domain/quant/ingest-csv";
+import { shanghaiToday } from "@/lib/domain/quant/ingest-schema";
+import { isGuid } from "@/lib/domain/route-params";
+import { sessionOfRequest } from "@/lib/server/auth/request-session";
+import { isStaff } from "@/lib/server/auth/viewer";
+import { fail } from "@/lib/server/http";
+import { logger } from "@/lib/server/logger";
+import { readBodyWithLimit } from "@/lib/server/members/profile";
+import { isSameOrigin } from "@/lib/server/security/request-meta";
+import { storeFills, storeNav } from "./ingest";
+
+/**
+ * CSV imports for a strategy (the CLI and the /admin/strategies uploads): the whole file is read and checked first,
+ * every bad line is reported with its number and nothing is stored when any line is bad; otherwise one transaction
+ * stores the new rows, and rows already stored (same date and value / same fill) are skipped and counted.
+ */
+
+export type CsvImportResult =
+  | { ok: true; added: number; duplicates: number; rows: number; encoding: "utf-8" | "gb18030" }
+  | { ok: false; reason: "missing" | "empty" | "too-large" | "bad-lines"; message: string; errors: CsvLineError[] };
+
+export const CSV_TOO_LARGE = `文件过大：最大 ${MAX_CSV_BYTES / 1024 / 1024} MB，请分段导入`;
+
+async function startDateOf(database: Database, guid: string): Promise<string | null> {
+  const [row] = await database.select({ startDate: strategies.startDate }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
+  return row?.startDate ?? null;
+}
+
+function refuse(errors: CsvLineError[]): CsvImportResult {
+  return { ok: false, reason: "bad-lines", message: `有 ${errors.length} 行无法导入，未保存任何数据`, errors };
+}
+
+/** Lines dated before the strategy's start date are bad lines too. */
+function checkStart<T extends { date: string }>(read: CsvRead<T>, startDate: string): CsvLineError[] {
+  const early = read.rows.filter((r) => r.value.date < startDate).map((r) => ({ line: r.line, message: `日期 ${r.value.date} 早于策略开始日期 ${startDate}` }));
+  return [...read.errors, ...early].sort((a, b) => a.line - b.line);
+}
+
+async function importCsv<T extends { date: string }>(
+  guid: string,
+  bytes: Uint8Array,
+  read: (bytes: Uint8Array, today: string) => CsvRead<T>,
+  store: (tx: Database, guid: string, items: T[]) => Promise<{ added: number; duplicates: number; lineConflicts: CsvLineError[] }>,
+  opts: { now?: Date; database?: Database },
+): Promise<CsvImportResult> {
+  if (bytes.byteLength > MAX_CSV_BYTES) return { ok: false, reason: "too-large", message: CSV_TOO_LARGE, errors: [] };
+  const database = opts.database ?? (await db());
+  const startDate = await startDateOf(database, guid);
+  if (!startDate) return { ok: false, reason: "missing", message: "策略不存在", errors: [] };
+  const parsed = read(bytes, shanghaiToday(opts.now));
+  const errors = checkStart(parsed, startDate);
+  if (errors.length > 0) return refuse(errors);
+  if (parsed.rows.length === 0) return { ok: false, reason: "empty", message: "文件中没有数据行（第一行应为表头）", errors: [] };
+
+  class Refused extends Error {
+    constructor(readonly errors: CsvLineError[]) {
+      super("csv conflicts");
+    }
+  }
+  try {
+    const out = await database.transaction(async (tx) => {
+      const stored = await store(tx, guid, parsed.rows.map((r) => r.value));
+      if (stored.lineConflicts.length > 0) throw new Refused(stored.lineConflicts);
+      return stored;
+    });
+    return { ok: true, added: out.added, duplicates: out.duplicates + parsed.repeats, rows: parsed.rows.length + parsed.repeats, encoding: parsed.encoding };
+  } catch (err) {
+    if (err instanceof Refused) return refuse(err.errors);
+    throw err;
+  }
+}
+
+/** `date,nav` rows; a date already stored with another value is a bad line (live records are append-only). */
+export function importNavCsv(guid: string, bytes: Uint8Array, opts: { now?: Date; database?: Database } = {}): Promise<CsvImportResult> {
+  let lineOf = new Map<string, number>();
+  return importCsv(
+    guid,
+    bytes,
+    (b, today) => {
+      const read = readNavCsv(b, today);
+      lineOf = new Map(read.rows.map((r) => [r.value.date, r.line]));
+      return read;
+    },
+    async (tx, g, points) => {
+      const out = await storeNav(tx, g, points);
+      const lineConflicts = out.conflicts.map((date) => ({ line: lineOf.get(date) ?? 0, message: `日期 ${date} 已有不同的净值，不能覆盖（实盘记录只追加）` }));
+      return { added: out.added, duplicates: out.duplicates, lineConflicts };
+    },
+    opts,
+  );
+}
+
+/** `date,time,code,name,side,quantity,price` rows (an optional `id` column names each fill). */
+export function importFillsCsv(guid: string, bytes: Uint8Array, opts: { now?: Date; database?: Database } = {}): Promise<CsvImportResult> {
+  let lineOf = new Map<string, number>();
+  return importCsv(
+    guid,
+    bytes,
+    (b, today) => {
+      const read = readFillsCsv(b, today);
+      lineOf = new Map(read.rows.map((r) => [r.value.id, r.line]));
+      return read;
+    },
+    async (tx, g, fills) => {
+      const out = await storeFills(tx, g, fills);
+      const lineConflicts = out.conflicts.map((id) => ({ line: lineOf.get(id) ?? 0, message: `编号 ${id} 已导入过，内容不同` }));
+      return { added: out.added, duplicates: out.duplicates, lineConflicts };
+    },
+    opts,
+  );
+}
+
+export type CsvUpload = { ok: true; bytes: Uint8Array; fileName: string } | { ok: false; status: number; message: string };
+
+/** Multipart overhead allowed on top of the file. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/** Reads a multipart CSV upload (`file`), refusing an oversized body before reading it whole. */
+export async function readCsvUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }): Promise<CsvUpload> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data;/i.test(contentType)) return { ok: false, status: 415, message: "请选择要上传的 CSV 文件" };
+  const limit = MAX_CSV_BYTES + FORM_OVERHEAD;
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, status: 413, message: CSV_TOO_LARGE };
+  const raw = await readBodyWithLimit(req.body, limit);
+  if (!raw) return { ok: false, status: 413, message: CSV_TOO_LARGE };
+  let form: FormData;
+  try {
+    form = await new Response(raw as BodyInit, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的 CSV 文件（文件不能为空）" };
+  if (file.size > MAX_CSV_BYTES) return { ok: false, status: 413, message: CSV_TOO_LARGE };
+  const fileName = (file as File).name?.slice(0, 200) || "upload.csv";
+  return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()), fileName };
+}
+
+/** At most this many bad lines go back to the browser (the CLI prints them all). */
+export const ERRORS_SHOWN = 200;
+
+/**
+ * Staff upload of a strategy's NAV or fills CSV (multipart `file`): 403 foreign origin, 401 visitor, 403 member,
+ * 404 unknown strategy; 200 `{message, added, duplicates, rows, encoding}`; 400 `{message, errors:[{line, message}],
+ * errorsTotal}` when any line is bad (nothing stored).
+ */
+export async function handleCsvUpload(req: NextRequest, guid: string, kind: "nav" | "fills"): Promise<NextResponse> {
+  if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
+  try {
+    const session = await sessionOfRequest(req);
+    if (!session) return fail(401, "请先登录");
+    if (!isStaff(session.viewer)) return fail(403, "没有权限");
+    if (!isGuid(guid)) return fail(404, "策略不存在");
+    const upload = await readCsvUpload(req);
+    if (!upload.ok) return fail(upload.status, upload.message);
+    const result = kind === "nav" ? await importNavCsv(guid.toLowerCase(), upload.bytes) : await importFillsCsv(guid.toLowerCase(), upload.bytes);
+    const noStore = { "Cache-Control": "no-store" };
+    if (!result.ok) {
+      if (result.reason === "missing") return fail(404, "策略不存在");
+      if (result.reason === "too-large") return fail(413, result.message);
+      return NextResponse.json({ message: result.message, errors: result.errors.slice(0, ERRORS_SHOWN), errorsTotal: result.errors.length }, { status: 400, headers: noStore });
+    }
+    const what = kind === "nav" ? "个净值点" : "笔成交";
+    logger().info({ guid, kind, file: upload.fileName, added: result.added, duplicates: result.duplicates, by: session.viewer.userId }, "strategy csv imported");
+    return NextResponse.json(
+      {
+        message: `已导入 ${result.added} ${what}${result.duplicates > 0 ? `，${result.duplicates} 行已存在，已跳过` : ""}`,
+        added: result.added,
+        duplicates: result.duplicates,
+        rows: result.rows,
+        encoding: result.encoding,
+      },
+      { headers: noStore },
+    );
+  } catch (err) {
+    logger().error({ err, guid, kind }, "strategy csv import failed");
+    return fail(500, "服务器内部错误，请稍后再试");
+  }
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { jobs } from "@/lib/db/schema";
+import { describeOnEachEngine } from "@/lib/db/test-support";
+import { enqueue, jobBackoffMs, MAX_JOB_ATTEMPTS, runDueJobs, startJobWorker, stopJobWorker } from "./jobs";
+
+process.env.LOG_LEVEL = "silent";
+
+const jobRow = async (dedupeKey: string) => (await (await db()).select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey)))[0]!;
+
+describeOnEachEngine("quant: the job queue", () => {
+  it("queues a key once, runs due jobs once each, even with two runners at once", async () => {
+    const database = await db();
+    const seen: number[] = [];
+    for (let i = 0; i < 7; i++) expect(await enqueue(database, { kind: "count", dedupeKey: `count:${i}`, payload: { i } })).toBe(true);
+    expect(await enqueue(database, { kind: "count", dedupeKey: "count:0", payload: { i: 99 } })).toBe(false);
+    // not yet due
+    await enqueue(database, { kind: "count", dedupeKey: "count:later", payload: { i: 100 }, runAfter: new Date(Date.now() + 3_600_000) });
+
+    const handlers = { count: async (p: Record<string, unknown>) => void seen.push(Number(p.i)) };
+    const [a, b] = await Promise.all([runDueJobs(handlers, { limit: 4 }), runDueJobs(handlers, { limit: 4 })]);
+    expect(a.claimed + b.claimed).toBe(7);
+    expect(a.done + b.done).toBe(7);
+    expect(seen.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect((await runDueJobs(handlers)).claimed).toBe(0);
+    expect((await jobRow("count:3")).doneAt).not.toBeNull();
+    expect((await jobRow("count:3")).attempts).toBe(1);
+    expect((await jobRow("count:later")).doneAt).toBeNull();
+    expect((await runDueJobs(handlers, { now: new Date(Date.now() + 3_700_000) })).done).toBe(1);
+  });
+
+  it("retries a failing job with backoff, records the error, and gives up after MAX_JOB_ATTEMPTS", async () => {
+    const database = await db();
+    await database.transaction((tx) => enqueue(tx, { kind: "flaky", dedupeKey: "flaky:1", payload: {} }));
+    let calls = 0;
+    const handlers = {
+      flaky: async () => {
+        calls++;
+        if (calls < 3) throw new Error(`失败 ${calls}`);
+      },
+    };
+    const t0 = new Date(Date.now() + 10_000);
+    expect(await runDueJobs(handlers, { now: t0 })).toMatchObject({ claimed: 1, done: 0, failed: 1 });
+    let row = await jobRow("flaky:1");
+    expect(row).toMatchObject({ attempts: 1, lastError: "失败 1", doneAt: null });
+    expect(row.runAfter.getTime()).toBe(t0.getTime() + jobBackoffMs(1));
+    // not again before the backoff has passed
+    expect((await runDueJobs(handlers, { now: new Date(t0.getTime() + jobBackoffMs(1) - 1) })).claimed).toBe(0);
+    const t1 = new Date(t0.getTime() + jobBackoffMs(1));
+    expect((await runDueJobs(handlers, { now: t1 })).failed).toBe(1);
+    row = await jobRow("flaky:1");
+    expect(row.runAfter.getTime()).toBe(t1.getTime() + jobBackoffMs(2));
+    expect(jobBackoffMs(2)).toBe(2 * jobBackoffMs(1));
+    expect((await runDueJobs(handlers, { now: row.runAfter })).done).toBe(1);
+    row = await jobRow("flaky:1");
+    expect(row).toMatchObject({ attempts: 3, lastError: null });
+    expect(row.doneAt).not.toBeNull();
+
+    await enqueue(database, { kind: "unknown-kind", dedupeKey: "unknown:1", payload: {} });
+    await database.update(jobs).set({ attempts: MAX_JOB_ATTEMPTS - 1 }).where(eq(jobs.dedupeKey, "unknown:1"));
+    expect((await runDueJobs(handlers)).failed).toBe(1);
+    row = await jobRow("unknown:1");
+    expect(row).toMatchObject({ attempts: MAX_JOB_ATTEMPTS, doneAt: null });
+    expect(row.lastError).toContain("no handler");
+    expect((await runDueJobs(handlers, { now: new Date(Date.now() + 86_400_000) })).claimed).toBe(0);
+  });
+
+  it("runs the worker in the background until stopped", async () => {
+    const database = await db();
+    const done: string[] = [];
+    await enqueue(database, { kind: "bg", dedupeKey: "bg:1", payload: { k: "a" } });
+    const stop = startJobWorker({ intervalMs: 20, handlers: { bg: async (p) => void done.push(String(p.k)) } });
+    for (let i = 0; i < 100 && done.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await stop();
+    expect(done).toEqual(["a"]);
+    await stopJobWorker(); // idempotent
+  });
+});

@@ -1,0 +1,157 @@
+import "server-only";
+import { and, count, desc, eq, isNull, max, min, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Database } from "@/lib/db";
+import { strategies, strategyApiKeys, strategyFills, strategyNav, strategySignals } from "@/lib/db/schema";
+import { isTradingDateString } from "@/lib/domain/route-params";
+import type { StrategyStatus } from "@/lib/domain/quant/types";
+import { assertStaff } from "@/lib/server/admin/members";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { listStrategyKeys, type StrategyKeyRow } from "./api-keys";
+
+/** The strategy profile an editor writes (the `strategies` table). */
+export const StrategyInput = z.object({
+  name: z.string({ error: "请填写策略名称" }).trim().min(1, "请填写策略名称").max(40, "策略名称最多 40 个字"),
+  author: z.string({ error: "请填写作者" }).trim().min(1, "请填写作者").max(40, "作者最多 40 个字"),
+  description: z.string({ error: "简介格式无效" }).trim().max(2000, "简介最多 2000 字").default(""),
+  style: z.string({ error: "风格格式无效" }).trim().max(20, "风格最多 20 个字").default(""),
+  status: z.enum(["live", "paper", "backtest"], { error: "请选择状态：实盘、模拟盘或回测" }),
+  startDate: z.string({ error: "开始日期格式应为 YYYY-MM-DD" }).refine(isTradingDateString, "开始日期格式应为 YYYY-MM-DD，且须为真实日期"),
+  benchmark: z
+    .string({ error: "基准代码格式如 000300.SH" })
+    .trim()
+    .transform((v) => (v === "" ? "000300.SH" : v.toUpperCase()))
+    .refine((v) => /^\d{6}(\.(SH|SZ|CSI))?$/.test(v), "基准代码格式如 000300.SH")
+    .default("000300.SH"),
+});
+export type StrategyInputValues = z.output<typeof StrategyInput>;
+
+export async function createStrategy(input: z.input<typeof StrategyInput>, database?: Database) {
+  const values = StrategyInput.parse(input);
+  const [row] = await (database ?? (await db())).insert(strategies).values(values).returning();
+  return row!;
+}
+
+export type UpdateOutcome = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/** The earliest date of anything stored for a strategy (NAV, fills, signals), or null. */
+export async function earliestRecord(guid: string, database?: Database): Promise<string | null> {
+  const d = database ?? (await db());
+  const [nav] = await d.select({ d: min(strategyNav.tradeDate) }).from(strategyNav).where(eq(strategyNav.strategyGuid, guid));
+  const [fill] = await d.select({ d: min(strategyFills.tradeDate) }).from(strategyFills).where(eq(strategyFills.strategyGuid, guid));
+  const [signal] = await d.select({ d: min(strategySignals.signalDate) }).from(strategySignals).where(eq(strategySignals.strategyGuid, guid));
+  const dates = [nav?.d, fill?.d, signal?.d].filter((x): x is string => !!x).sort();
+  return dates[0] ?? null;
+}
+
+/** Edits a profile; a start date later than the earliest stored record is refused (409). */
+export async function updateStrategy(guid: string, input: z.input<typeof StrategyInput>, database?: Database): Promise<UpdateOutcome> {
+  const values = StrategyInput.parse(input);
+  const d = database ?? (await db());
+  if (!(await strategyExists(guid, d))) return { ok: false, status: 404, message: "策略不存在" };
+  const earliest = await earliestRecord(guid, d);
+  if (earliest && values.startDate > earliest) {
+    return { ok: false, status: 409, message: `开始日期不能晚于已有的最早记录（${earliest}）` };
+  }
+  const rows = await d.update(strategies).set(values).where(eq(strategies.guid, guid)).returning({ guid: strategies.guid });
+  return rows.length > 0 ? { ok: true } : { ok: false, status: 404, message: "策略不存在" };
+}
+
+export async function strategyExists(guid: string, database?: Database): Promise<boolean> {
+  const [row] = await (database ?? (await db())).select({ guid: strategies.guid }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
+  return !!row;
+}
+
+export interface AdminStrategyRow {
+  guid: string;
+  name: string;
+  author: string;
+  status: StrategyStatus;
+  startDate: string;
+  isDemo: boolean;
+  navPoints: number;
+  lastNavDate: string | null;
+  /** live (not revoked) keys */
+  keys: number;
+}
+
+/** Every strategy with its NAV count, last NAV date and live key count, newest first. Staff only. */
+export async function adminStrategyList(viewer: Viewer): Promise<AdminStrategyRow[]> {
+  assertStaff(viewer);
+  const d = await db();
+  const nav = d
+    .select({ guid: strategyNav.strategyGuid, n: count().as("n"), last: max(strategyNav.tradeDate).as("last") })
+    .from(strategyNav)
+    .groupBy(strategyNav.strategyGuid)
+    .as("nav");
+  const keys = d
+    .select({ guid: strategyApiKeys.strategyGuid, k: count().as("k") })
+    .from(strategyApiKeys)
+    .where(isNull(strategyApiKeys.revokedAt))
+    .groupBy(strategyApiKeys.strategyGuid)
+    .as("keys");
+  const rows = await d
+    .select({
+      guid: strategies.guid,
+      name: strategies.name,
+      author: strategies.author,
+      status: strategies.status,
+      startDate: strategies.startDate,
+      isDemo: strategies.isDemo,
+      navPoints: sql<number>`coalesce(${nav.n}, 0)`.mapWith(Number),
+      lastNavDate: sql<string | null>`${nav.last}::text`,
+      keys: sql<number>`coalesce(${keys.k}, 0)`.mapWith(Number),
+    })
+    .from(strategies)
+    .leftJoin(nav, eq(nav.guid, strategies.guid))
+    .leftJoin(keys, eq(keys.guid, strategies.guid))
+    .orderBy(desc(strategies.createdAt), strategies.name);
+  return rows;
+}
+
+export interface AdminStrategyDetail {
+  strategy: typeof strategies.$inferSelect;
+  keys: StrategyKeyRow[];
+  navPoints: number;
+  firstNavDate: string | null;
+  lastNavDate: string | null;
+  fills: number;
+  lastFillDate: string | null;
+  signals: number;
+  lastSignalDate: string | null;
+}
+
+/** One strategy's profile, its keys (never their hashes) and what has been stored. Staff only. */
+export async function adminStrategyDetail(viewer: Viewer, guid: string): Promise<AdminStrategyDetail | null> {
+  assertStaff(viewer);
+  const d = await db();
+  const [strategy] = await d.select().from(strategies).where(eq(strategies.guid, guid)).limit(1);
+  if (!strategy) return null;
+  const [nav] = await d
+    .select({ n: count(), first: min(strategyNav.tradeDate), last: max(strategyNav.tradeDate) })
+    .from(strategyNav)
+    .where(eq(strategyNav.strategyGuid, guid));
+  const [fills] = await d.select({ n: count(), last: max(strategyFills.tradeDate) }).from(strategyFills).where(eq(strategyFills.strategyGuid, guid));
+  const [signals] = await d.select({ n: count(), last: max(strategySignals.signalDate) }).from(strategySignals).where(eq(strategySignals.strategyGuid, guid));
+  return {
+    strategy,
+    keys: await listStrategyKeys(guid, d),
+    navPoints: Number(nav?.n ?? 0),
+    firstNavDate: nav?.first ?? null,
+    lastNavDate: nav?.last ?? null,
+    fills: Number(fills?.n ?? 0),
+    lastFillDate: fills?.last ?? null,
+    signals: Number(signals?.n ?? 0),
+    lastSignalDate: signals?.last ?? null,
+  };
+}
+
+/** Whether a key id belongs to a strategy (live or revoked). */
+export async function keyOfStrategy(guid: string, keyId: string): Promise<{ revoked: boolean } | null> {
+  const [row] = await (await db())
+    .select({ revokedAt: strategyApiKeys.revokedAt })
+    .from(strategyApiKeys)
+    .where(and(eq(strategyApiKeys.id, keyId), eq(strategyApiKeys.strategyGuid, guid)))
+    .limit(1);
+  return row ? { revoked: row.revokedAt !== null } : null;
+}
