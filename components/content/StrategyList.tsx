@@ -1,3 +1,6 @@
+import Link from "next/link";
+import { StatusBadge } from "@/components/quant/StatusBadge";
+import { formatMetric } from "@/lib/domain/quant/explain";
 import { DemoBadge } from "./DemoBadge";
 
 export interface StrategyListItem {
@@ -5,30 +8,44 @@ export interface StrategyListItem {
   name: string;
   author: string;
   style: string;
-  description: string;
   status: "live" | "paper" | "backtest";
   startDate: string;
   isDemo: boolean;
+  /** from the NAV series; absent or NaN when the strategy has no NAV yet */
+  annualReturn?: number;
+  maxDrawdown?: number;
+  sharpe?: number;
+  ranked?: boolean;
 }
 
-export const STRATEGY_STATUS = { live: "实盘", paper: "模拟盘", backtest: "回测" } as const;
-
-/** Strategies with their profile; figures appear once a NAV series exists (no NAV, no number). */
+/** Strategy cards with their headline figures (no NAV, no number), each opening the strategy's page. */
 export function StrategyList({ items }: { items: StrategyListItem[] }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="strategy-cards">
       {items.map((s) => (
-        <li key={s.guid} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold text-slate-900">{s.name}</span>
-            <span className={`rounded px-1.5 py-0.5 text-xs ${s.status === "backtest" ? "bg-slate-100 text-slate-600" : "bg-blue-50 text-brand"}`}>
-              {STRATEGY_STATUS[s.status]}
-            </span>
-            {s.isDemo ? <DemoBadge /> : null}
-          </div>
-          <p className="mt-1 text-xs text-slate-500">{s.author} · {s.style} · 起始 {s.startDate}</p>
-          <p className="mt-2 text-sm text-slate-600">{s.description}</p>
-          <p className="mt-2 text-xs text-slate-400">暂无净值数据，暂不参与排名</p>
+        <li key={s.guid}>
+          <Link href={`/quant?s=${s.guid}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold text-slate-900">{s.name}</span>
+              <StatusBadge status={s.status} />
+              {s.isDemo ? <DemoBadge /> : null}
+            </div>
+            <p className="mt-1 text-xs text-slate-500">{s.author} · {s.style} · 起始 {s.startDate}</p>
+            {s.annualReturn !== undefined && Number.isFinite(s.annualReturn) ? (
+              <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+                {([["年化收益", "annualReturn", s.annualReturn], ["最大回撤", "maxDrawdown", s.maxDrawdown], ["夏普比率", "sharpe", s.sharpe]] as const).map(([label, key, value]) => (
+                  <div key={key}>
+                    <dt className="text-xs text-slate-500">{label}</dt>
+                    <dd className={`mt-0.5 text-sm font-semibold tabular-nums ${key === "annualReturn" ? ((value ?? 0) >= 0 ? "text-red-600" : "text-green-600") : "text-slate-800"}`}>
+                      {formatMetric(key, value ?? null)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-3 text-xs text-slate-400">暂无净值数据，暂不参与排名</p>
+            )}
+          </Link>
         </li>
       ))}
     </ul>

@@ -15,6 +15,7 @@ describe("matchRoute", () => {
     ["/stripePay/result", "stripePayResult"], ["/pay/result", "payResult"], ["/quant/realtrade", "realtrade"],
     ["/admin", "admin"], ["/admin/members", "adminMembers"], [`/admin/members/${GUID}`, "adminMember"],
     ["/admin/traders", "adminTraders"], [`/admin/traders/${GUID}`, "adminTrader"],
+    ["/admin/strategies", "adminStrategies"], [`/admin/strategies/${GUID}`, "adminStrategy"],
   ])("%s is route %s", (path, name) => {
     expect(matchRoute(path)).toMatchObject({ status: "ok", name });
   });

@@ -70,6 +70,8 @@ export const ROUTES: RouteDef[] = [
   route("adminMember", "/admin/members", req("uguid", isGuid)),
   route("adminTraders", "/admin/traders"),
   route("adminTrader", "/admin/traders", req("guid", isGuid)),
+  route("adminStrategies", "/admin/strategies"),
+  route("adminStrategy", "/admin/strategies", req("guid", isGuid)),
 ];
 
 export type RouteParams = Record<string, string | undefined>;

@@ -3,6 +3,8 @@ import { config } from "@/lib/config";
 import { prepareDatabase } from "@/lib/db";
 import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
+import { startJobWorker } from "@/lib/server/quant/jobs";
+import { seedDemoStrategies } from "@/lib/server/quant/demo-seed";
 
 /**
  * Opens the database when the server starts (for PGlite: takes the data-directory lock, migrates and loads the
@@ -13,8 +15,12 @@ export async function prepareServer(): Promise<void> {
   const cfg = config();
   try {
     const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
-    if (!cfg.databaseUrl && cfg.loadDemoData && (await seedDemoStatements(handle.db))) console.log("> Demo statements and market data loaded (演示数据 / 模拟行情)");
+    if (!cfg.databaseUrl && cfg.loadDemoData) {
+      if (await seedDemoStatements(handle.db)) console.log("> Demo statements and market data loaded (演示数据 / 模拟行情)");
+      if (await seedDemoStrategies(handle.db)) console.log("> Demo strategies loaded (演示数据)");
+    }
     startExpiryReminders();
+    startJobWorker();
     console.log(`> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""})`);
   } catch (err) {
     console.error(`\n✖ ${(err as Error).message}\n`);

@@ -4,6 +4,7 @@ import { INVITE_COOKIE } from "@/lib/domain/site";
 import { isInvitationCode } from "@/lib/domain/route-params";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { homeData } from "@/lib/server/content/home";
+import { bestStrategiesBySharpe } from "@/lib/server/quant/strategies";
 import { godHub } from "@/lib/server/statements/god";
 import { rankings, type MasterRankRow } from "@/lib/server/statements/rankings";
 
@@ -16,13 +17,14 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
 export async function HomePage({ searchParams }: { searchParams: SearchParams }) {
   const [data, viewer, query, jar] = await Promise.all([homeData(), getViewer(), searchParams, cookies()]);
   const code = typeof query.code === "string" ? query.code : jar.get(INVITE_COOKIE)?.value;
-  const [hub, rank] = await Promise.all([godHub(viewer), rankings(viewer, { period: "day", show: "profit" })]);
+  const [hub, rank, strategies] = await Promise.all([godHub(viewer), rankings(viewer, { period: "day", show: "profit" }), bestStrategiesBySharpe(3)]);
   const latestDay = hub.day && hub.trades.length ? { day: hub.day, trades: hub.trades.slice(0, HOME_TRADES), total: hub.trades.length } : null;
   const topRank = rank.day ? { day: rank.day, rows: (rank.rows as MasterRankRow[]).slice(0, HOME_RANK_ROWS) } : null;
   return (
     <HomeView
       {...data}
       masters={hub.masters.slice(0, 6)}
+      strategies={strategies}
       latestDay={latestDay}
       topRank={topRank}
       loggedIn={!!viewer}

@@ -8,7 +8,7 @@ import { StrategyList } from "@/components/content/StrategyList";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { parsePageIndex } from "@/lib/domain/route-params";
 import { listArticles } from "@/lib/server/content/articles";
-import { listStrategies } from "@/lib/server/content/masters";
+import { strategyList } from "@/lib/server/quant/strategies";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { recentTradeDays } from "@/lib/server/statements/god";
 import { validatedParams } from "@/lib/server/routing";
@@ -49,7 +49,9 @@ export default async function ListPage({ params }: Props) {
     );
   }
   if (type === "quant") {
-    const { items, total } = await listStrategies({ page, pageSize: PAGE_SIZE });
+    const all = await strategyList({ sort: "sharpe", dir: "desc" });
+    const items = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    const total = all.length;
     return (
       <>
         <PageIntro title={listTitle(type)} />

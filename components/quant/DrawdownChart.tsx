@@ -1,0 +1,138 @@
+"use client";
+
+import { BaselineSeries, createChart, createSeriesMarkers, type MouseEventParams, type SeriesMarker, type Time } from "lightweight-charts";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { baseChartOptions } from "@/components/charts/chart-theme";
+import { formatChartTime } from "@/components/charts/kline-data";
+import { cn } from "@/components/ui/cn";
+import { formatPercent } from "@/lib/domain/statements/format";
+import {
+  DRAWDOWN_COLORS, DRAWDOWN_DEFAULT_HEIGHT, DRAWDOWN_LEGEND_HEIGHT, cleanDrawdown, drawdownSummary, maxDrawdownSpan,
+  type DrawdownPoint, type MaxDrawdownSpan,
+} from "./drawdown-data";
+
+export type { DrawdownPoint } from "./drawdown-data";
+
+export interface DrawdownChartProps {
+  /** the fall from the running peak by date (≤ 0); drawdownFromNav(nav) makes it from a NAV */
+  points: DrawdownPoint[];
+  /** the max drawdown's dates from the metrics (found on the series when absent) */
+  peak?: string | null;
+  trough?: string | null;
+  height?: number;
+  /** "回撤走势" by default */
+  caption?: string;
+  /** id of a summary rendered outside (DrawdownChartLazy); the chart then renders none */
+  describedBy?: string;
+  className?: string;
+}
+
+interface Model {
+  points: DrawdownPoint[];
+  span: MaxDrawdownSpan | null;
+}
+
+export function drawdownMarkers(span: MaxDrawdownSpan | null): SeriesMarker<Time>[] {
+  if (!span) return [];
+  return [
+    { time: span.peak as Time, position: "aboveBar", shape: "circle", color: DRAWDOWN_COLORS.peak, text: "高点", id: "peak", size: 0.8 },
+    { time: span.trough as Time, position: "belowBar", shape: "arrowUp", color: DRAWDOWN_COLORS.trough, text: `最大回撤 ${formatPercent(span.depth, { decimals: 1 })}`, id: "trough" },
+  ];
+}
+
+function drawChart(el: HTMLElement, model: Model, onHover: (index: number | null) => void): () => void {
+  const chart = createChart(el, baseChartOptions(false));
+  const area = chart.addSeries(BaselineSeries, {
+    baseValue: { type: "price", price: 0 },
+    topLineColor: "rgba(0, 0, 0, 0)",
+    topFillColor1: "rgba(0, 0, 0, 0)",
+    topFillColor2: "rgba(0, 0, 0, 0)",
+    bottomLineColor: DRAWDOWN_COLORS.line,
+    bottomFillColor1: DRAWDOWN_COLORS.fillNear,
+    bottomFillColor2: DRAWDOWN_COLORS.fillFar,
+    lineWidth: 1,
+    priceFormat: { type: "custom", formatter: (v: number) => formatPercent(v, { decimals: 1 }), minMove: 0.0001 },
+    priceLineVisible: false,
+    title: "",
+  });
+  area.setData(model.points.map((p) => ({ time: p.date as Time, value: p.drawdown })));
+  const markers = createSeriesMarkers(area, drawdownMarkers(model.span));
+  chart.timeScale().fitContent();
+  const index = new Map(model.points.map((p, i) => [p.date, i]));
+  const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : (index.get(formatChartTime(param.time)) ?? null));
+  chart.subscribeCrosshairMove(onMove);
+  return () => {
+    chart.unsubscribeCrosshairMove(onMove);
+    markers.detach();
+    chart.remove();
+  };
+}
+
+/**
+ * The underwater chart: how far the NAV was below its previous high each day (a green area under 0), with the max
+ * drawdown's peak and trough marked. Import it through DrawdownChartLazy so the chart library stays out of first load.
+ */
+export function DrawdownChart({ points, peak, trough, height = DRAWDOWN_DEFAULT_HEIGHT, caption, describedBy, className }: DrawdownChartProps) {
+  const model = useMemo<Model>(() => {
+    const clean = cleanDrawdown(points);
+    return { points: clean, span: maxDrawdownSpan(clean, { peak, trough }) };
+  }, [points, peak, trough]);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState<Model | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const summaryId = useId();
+
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (!el || !model.points.length) return;
+    const dispose = drawChart(el, model, setHover);
+    setDrawn(model);
+    return () => {
+      dispose();
+      setDrawn(null);
+      setHover(null);
+    };
+  }, [model, height]);
+
+  const label = caption ?? "回撤走势";
+  const shown = model.points[hover ?? model.points.length - 1] ?? model.points[model.points.length - 1];
+  const ready = drawn === model && model.points.length > 0;
+
+  return (
+    <figure
+      data-testid="drawdown-chart"
+      data-ready={ready ? "true" : "false"}
+      aria-label={label}
+      aria-describedby={describedBy ?? summaryId}
+      className={cn("m-0 w-full min-w-0", className)}
+    >
+      {describedBy ? null : (
+        <figcaption id={summaryId} className="sr-only">
+          {drawdownSummary(model.points, model.span, caption)}
+        </figcaption>
+      )}
+      <div aria-hidden className="flex items-center justify-between gap-2 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums" style={{ height: DRAWDOWN_LEGEND_HEIGHT }}>
+        {shown ? (
+          <span className="inline-flex items-center gap-2">
+            <span className="text-slate-700">{shown.date}</span>
+            <span>
+              回撤 <span className={cn("font-medium", shown.drawdown < 0 ? "text-down-text" : "text-slate-600")}>{formatPercent(shown.drawdown)}</span>
+            </span>
+          </span>
+        ) : null}
+        {model.span ? (
+          <span>
+            最大 <span className="font-medium text-down-text">{formatPercent(model.span.depth)}</span>
+          </span>
+        ) : null}
+      </div>
+      {model.points.length ? (
+        <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
+      ) : (
+        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-400" style={{ height }}>
+          暂无净值数据
+        </div>
+      )}
+    </figure>
+  );
+}
