@@ -52,6 +52,8 @@ program
       console.log((await seedDemoStatements(database)) ? "demo statements and market data loaded" : "demo statements already loaded");
       const { seedDemoStrategies } = await import("@/lib/server/quant/demo-seed");
       console.log((await seedDemoStrategies(database)) ? "demo strategies loaded" : "demo strategies already loaded");
+      const { seedDemoBlogs } = await import("@/lib/server/content/demo-blogs");
+      console.log((await seedDemoBlogs(database)) ? "demo blogs loaded" : "demo blogs already loaded");
     });
   });
 

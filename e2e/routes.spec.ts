@@ -77,10 +77,17 @@ test("an article renders its Markdown body", async ({ page }) => {
 
 test("search finds the demo article by a word of its title", async ({ page }) => {
   await page.goto("/search");
-  await page.getByLabel("搜索关键词").fill("交割单");
-  await page.getByRole("button", { name: "搜索" }).click();
+  const main = page.locator("main");
+  await main.getByLabel("搜索关键词").fill("交割单");
+  await main.getByRole("button", { name: "搜索" }).click();
   await expect(page).toHaveURL(/\/search\/%E4%BA%A4%E5%89%B2%E5%8D%95$/);
-  await expect(page.getByRole("link", { name: /交割单怎么看/ })).toBeVisible();
+  await expect(main.getByRole("link", { name: /交割单怎么看/ }).first()).toBeVisible();
+});
+
+test("search by pinyin initials finds the stock", async ({ page }) => {
+  await page.goto("/search/gzmt");
+  await expect(page.locator("main").getByText("贵州茅台").first()).toBeVisible();
+  await expect(page.locator("main").getByText("600519").first()).toBeVisible();
 });
 
 test("the /recs landing records the invitation code in cfc_inv for 7 days", async ({ page, context }) => {

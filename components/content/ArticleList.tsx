@@ -13,6 +13,8 @@ export interface ArticleListItem {
   isDemo: boolean;
   publishedAt: Date | null;
   views: number;
+  /** false when this viewer may read the whole article (the level badge then shows without a lock) */
+  locked?: boolean;
 }
 
 const LEVEL_LABEL: Record<number, string> = { 100: "VIP", 200: "SVIP" };
@@ -22,12 +24,12 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
       {items.map((a) => (
         <li key={a.infoguid}>
-          <Link href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50">
+          <Link href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50" data-level={a.minLevel}>
             <div className="flex flex-wrap items-center gap-2">
               <span className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-brand">{isArticleType(a.type) ? ARTICLE_TYPES[a.type] : "博客"}</span>
               {a.minLevel > 0 ? (
                 <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
-                  <Lock aria-hidden className="h-3 w-3" />
+                  {a.locked === false ? null : <Lock aria-hidden className="h-3 w-3" />}
                   {LEVEL_LABEL[a.minLevel]}
                 </span>
               ) : null}

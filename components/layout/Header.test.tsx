@@ -12,7 +12,7 @@ import { ShareDialog } from "@/components/dialogs/ShareDialog";
 import { ShareStateProvider } from "@/components/dialogs/share-state";
 import { Header } from "./Header";
 
-jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/") }));
+jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/"), useRouter: jest.fn(() => ({ push: jest.fn(), prefetch: jest.fn() })) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn(), toastOptions: {} }));
 jest.mock("@/lib/client/userinfo", () => ({ isLoggedIn: jest.fn(), loadUserInfo: jest.fn(), clearUserInfo: jest.fn() }));
 jest.mock("@/components/ui/browser", () => ({ assignLocation: jest.fn(), reloadPage: jest.fn() }));

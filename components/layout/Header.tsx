@@ -1,5 +1,4 @@
-import { Search } from "lucide-react";
-import Link from "next/link";
+import { HeaderSearch } from "@/components/search/HeaderSearch";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { Logo } from "./Logo";
 import { ShareButton } from "./ShareButton";
@@ -27,13 +26,7 @@ export function Header({ viewer, unreadCount, isStaff, siteName }: HeaderProps) 
         <Logo href="/" siteName={siteName} className="mr-2" />
         <DesktopNav className="hidden lg:block" />
         <div className="ml-auto flex items-center gap-1">
-          <Link
-            href="/search"
-            aria-label="搜索"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand"
-          >
-            <Search aria-hidden="true" size={20} />
-          </Link>
+          <HeaderSearch />
           <ShareButton />
           <UserMenu viewer={viewer} unreadCount={unreadCount} isStaff={isStaff} />
         </div>

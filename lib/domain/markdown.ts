@@ -16,6 +16,79 @@ const processor = unified()
   .use(rehypeSanitize, defaultSchema)
   .use(rehypeStringify);
 
+/**
+ * Deepest nesting of block containers (block quotes, list items) one line may open. Bodies are untrusted:
+ * `"> - ".repeat(12_500)` took minutes of CPU and then overflowed the stack, on every render.
+ */
+export const MAX_NESTING = 32;
+
+const isSpace = (c: string | undefined) => c === undefined || c === " " || c === "\t";
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+
+/** Index of the container marker that would nest deeper than MAX_NESTING on this line, or -1. */
+function nestingCut(line: string): number {
+  let column = 0;
+  let indent = 0;
+  let markers = 0;
+  // The one column of space a marker may take after it ("> ", "- ") is part of the marker, not indentation.
+  let free = 0;
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i]!;
+    if (c === " " || c === "\t") {
+      const width = c === "\t" ? 4 - (column % 4) : 1;
+      const taken = Math.min(free, width);
+      column += width;
+      free -= taken;
+      indent += width - taken;
+      i += 1;
+      continue;
+    }
+    let end = -1;
+    if (c === ">") end = i + 1;
+    else if ((c === "-" || c === "*" || c === "+") && isSpace(line[i + 1])) end = i + 1;
+    else if (isDigit(c)) {
+      let j = i;
+      while (j - i < 9 && isDigit(line[j])) j += 1;
+      if ((line[j] === "." || line[j] === ")") && isSpace(line[j + 1])) end = j + 1;
+    }
+    if (end < 0) return -1;
+    markers += 1;
+    // A nested list item sits at least two columns right of its parent's content: two columns count as one level.
+    if (markers + Math.floor(indent / 2) > MAX_NESTING) return i;
+    column += end - i;
+    free = 1;
+    i = end;
+  }
+  return -1;
+}
+
+/**
+ * Bounds the nesting the parser can be made to build: the first container marker of a line beyond MAX_NESTING
+ * gets a backslash, which makes it and the rest of the line text. Documents within the bound come back as the
+ * same string.
+ */
+export function boundMarkdown(markdown: string): string {
+  const parts = markdown.split(/(\r\n|\r|\n)/);
+  let changed = false;
+  for (let p = 0; p < parts.length; p += 2) {
+    const line = parts[p]!;
+    const cut = nestingCut(line);
+    if (cut < 0) continue;
+    parts[p] = `${line.slice(0, cut)}\\${line.slice(cut)}`;
+    changed = true;
+  }
+  return changed ? parts.join("") : markdown;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
 export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+  try {
+    return String(processor.processSync(boundMarkdown(markdown)));
+  } catch {
+    // A structure the bounds above did not foresee (e.g. a stack overflow): show the source as plain text.
+    return `<p>${escapeHtml(markdown)}</p>`;
+  }
 }

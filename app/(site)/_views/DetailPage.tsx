@@ -1,4 +1,8 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { JsonLd } from "@/components/content/JsonLd";
+import { config } from "@/lib/config";
+import { masterSeo, personJsonLd } from "@/lib/domain/seo";
 import { notFound } from "next/navigation";
 import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
 import { DemoBadge } from "@/components/content/DemoBadge";
@@ -34,9 +38,12 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
   const { master } = detail;
   const period = (params.charttype ?? "day") as "day" | "week" | "min";
   const root = `${base}/${master.guid}`;
-  const related = await listArticles({ type: "interpret", pageSize: 3 });
+  const viewer = await getViewer();
+  const related = await listArticles({ type: "interpret", pageSize: 3, viewer });
+  const cfg = config();
   return (
     <>
+      <JsonLd data={personJsonLd({ siteUrl: cfg.siteUrl, siteName: cfg.siteName }, master)} />
       <Card className="mb-5">
         <div className="flex items-center gap-4">
           <MasterAvatar name={master.name} avatarUrl={master.avatarUrl} size={64} />
@@ -188,7 +195,10 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
   );
 }
 
-export async function detailTitle(guid: string | undefined): Promise<string> {
+/** Title, description, canonical URL and the Open Graph share image of a master's page. */
+export async function detailMetadata(guid: string | undefined): Promise<Metadata> {
   const master = guid ? await masterByGuid(guid) : null;
-  return master ? `${master.name}的交割单` : "大神交割单";
+  if (!master) return { title: "大神交割单" };
+  const cfg = config();
+  return masterSeo({ siteUrl: cfg.siteUrl, siteName: cfg.siteName }, master).metadata as Metadata;
 }

@@ -15,7 +15,8 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
 
 /** The home page (`/`, also shown at `/test`). */
 export async function HomePage({ searchParams }: { searchParams: SearchParams }) {
-  const [data, viewer, query, jar] = await Promise.all([homeData(), getViewer(), searchParams, cookies()]);
+  const [viewer, query, jar] = await Promise.all([getViewer(), searchParams, cookies()]);
+  const data = await homeData(viewer);
   const code = typeof query.code === "string" ? query.code : jar.get(INVITE_COOKIE)?.value;
   const [hub, rank, strategies] = await Promise.all([godHub(viewer), rankings(viewer, { period: "day", show: "profit" }), bestStrategiesBySharpe(3)]);
   const latestDay = hub.day && hub.trades.length ? { day: hub.day, trades: hub.trades.slice(0, HOME_TRADES), total: hub.trades.length } : null;

@@ -3,3 +3,5 @@ export * from "./content";
 export * from "./ops";
 export * from "./statements";
 export * from "./quant";
+export * from "./likes";
+export * from "./search";

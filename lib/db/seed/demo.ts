@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { appMeta, articles, masters, strategies } from "../schema";
+import { appMeta, articles, articleTags, masters, strategies } from "../schema";
 import { DEMO_ARTICLES, DEMO_MASTERS, DEMO_STRATEGIES } from "./demo-content";
 
 const SEEDED_KEY = "demo_seeded_at";
@@ -16,14 +16,20 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     if (claimed.length === 0) return false;
     await tx.insert(masters).values(DEMO_MASTERS.map((m) => ({ ...m, isDemo: true })));
     await tx.insert(strategies).values(DEMO_STRATEGIES.map((s) => ({ ...s, isDemo: true })));
-    await tx.insert(articles).values(
-      DEMO_ARTICLES.map((a, i) => ({
-        ...a,
-        status: "published" as const,
-        isDemo: true,
-        publishedAt: new Date(now.getTime() - i * 86_400_000),
-      })),
-    );
+    const inserted = await tx
+      .insert(articles)
+      .values(
+        DEMO_ARTICLES.map((a, i) => ({
+          ...a,
+          status: "published" as const,
+          isDemo: true,
+          publishedAt: new Date(now.getTime() - i * 86_400_000),
+        })),
+      )
+      .returning({ infoguid: articles.infoguid, title: articles.title });
+    const tagsByTitle = new Map(DEMO_ARTICLES.map((a) => [a.title, a.tags]));
+    const tagRows = inserted.flatMap((row) => (tagsByTitle.get(row.title) ?? []).map((tag, position) => ({ infoguid: row.infoguid, tag, position })));
+    if (tagRows.length) await tx.insert(articleTags).values(tagRows);
     return true;
   });
 }

@@ -1,9 +1,16 @@
 import "server-only";
-import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { articles } from "@/lib/db/schema";
+import { articleLikes, articles, articleTags } from "@/lib/db/schema";
+import { leadIn, plainText } from "@/lib/domain/paywall";
 import { canRead } from "@/lib/server/auth/entitlement";
 import type { Viewer } from "@/lib/server/auth/viewer";
+
+/**
+ * Articles, videos and blog posts as the viewer may see them. Every read goes through `canRead`: below the item's
+ * level only its lead-in leaves this module (with `locked: true` and the `requiredLevel`), never the paid body nor a
+ * gated video's address. Who is asking is the session's viewer only; a crawler's User-Agent changes nothing.
+ */
 
 export interface ArticleSummary {
   infoguid: string;
@@ -16,20 +23,39 @@ export interface ArticleSummary {
   likes: number;
   isDemo: boolean;
   publishedAt: Date | null;
+  /** true when the viewer's level is below the article's: only its lead-in is available */
+  locked: boolean;
+  /** the level that unlocks the article (0 public, 100 VIP, 200 SVIP) */
+  requiredLevel: number;
 }
 
 export interface ArticleDetail extends ArticleSummary {
-  /** The full Markdown body, or null when the viewer's level is below the article's. */
-  body: string | null;
+  /** The Markdown this viewer may read: the whole body, or only its lead-in (ending with `<!-- more -->`) when locked. */
+  body: string;
+  /** For meta tags and structured data: the summary, else the reading text of the lead-in (never the paid part). */
+  description: string;
+  /** The video's address, or null when there is none or the article is locked. */
   videoUrl: string | null;
-  locked: boolean;
+  tags: string[];
+  likedByViewer: boolean;
 }
 
-const summaryColumns = {
-  infoguid: articles.infoguid, type: articles.type, title: articles.title, summary: articles.summary,
-  coverUrl: articles.coverUrl, minLevel: articles.minLevel, views: articles.views, likes: articles.likes,
-  isDemo: articles.isDemo, publishedAt: articles.publishedAt,
-};
+export interface RelatedArticle extends ArticleSummary {
+  /** a short reading text from what the viewer may read (the summary, else the lead-in, else the body) */
+  snippet: string;
+}
+
+export interface FeedArticle extends ArticleSummary {
+  /** Markdown for a feed: the whole body of a public article, the lead-in of a gated one */
+  content: string;
+}
+
+export interface SitemapArticle {
+  infoguid: string;
+  type: string;
+  publishedAt: Date | null;
+  coverUrl: string;
+}
 
 export interface Page<T> {
   items: T[];
@@ -38,35 +64,173 @@ export interface Page<T> {
   pageSize: number;
 }
 
-async function pageOfArticles(where: SQL | undefined, page: number, pageSize: number): Promise<Page<ArticleSummary>> {
+type Row = Omit<ArticleSummary, "locked" | "requiredLevel">;
+
+const summaryColumns = {
+  infoguid: articles.infoguid, type: articles.type, title: articles.title, summary: articles.summary,
+  coverUrl: articles.coverUrl, minLevel: articles.minLevel, views: articles.views, likes: articles.likes,
+  isDemo: articles.isDemo, publishedAt: articles.publishedAt,
+};
+
+const DESCRIPTION_CHARS = 150;
+const SNIPPET_CHARS = 80;
+
+const published = eq(articles.status, "published");
+const editorial = ne(articles.type, "blog");
+
+/** The one place that decides what of a row a viewer gets (no body here: see readable()). */
+function forViewer(row: Row, viewer: Viewer | null): ArticleSummary {
+  return { ...row, locked: !canRead(viewer, row.minLevel), requiredLevel: row.minLevel };
+}
+
+/** The Markdown a viewer may read of a body. */
+function readable(body: string, locked: boolean): string {
+  return locked ? leadIn(body) : body;
+}
+
+function describeArticle(summary: string, body: string): string {
+  return plainText(summary, DESCRIPTION_CHARS) || plainText(leadIn(body), DESCRIPTION_CHARS);
+}
+
+async function pageOfArticles(where: SQL | undefined, page: number, pageSize: number, viewer: Viewer | null): Promise<Page<ArticleSummary>> {
   const database = await db();
   const [items, [totals]] = await Promise.all([
-    database.select(summaryColumns).from(articles).where(where).orderBy(desc(articles.publishedAt))
+    database.select(summaryColumns).from(articles).where(where).orderBy(desc(articles.publishedAt), asc(articles.infoguid))
       .limit(pageSize).offset((page - 1) * pageSize),
     database.select({ n: count() }).from(articles).where(where),
   ]);
-  return { items, total: totals?.n ?? 0, page, pageSize };
+  return { items: items.map((r) => forViewer(r, viewer)), total: totals?.n ?? 0, page, pageSize };
 }
 
 /** Published editorial articles, newest first; `type` narrows to one kind. Blog posts are not included. */
-export async function listArticles(opts: { type?: string; page?: number; pageSize?: number }): Promise<Page<ArticleSummary>> {
-  const where = and(eq(articles.status, "published"), opts.type ? eq(articles.type, opts.type) : ne(articles.type, "blog"));
-  return pageOfArticles(where, opts.page ?? 1, opts.pageSize ?? 12);
-}
-
-/** One published article; the body leaves the server only for a viewer whose level reaches the article's. */
-export async function articleForViewer(infoguid: string, viewer: Viewer | null): Promise<ArticleDetail | null> {
-  const [row] = await (await db())
-    .select({ ...summaryColumns, body: articles.body, videoUrl: articles.videoUrl })
-    .from(articles)
-    .where(and(eq(articles.infoguid, infoguid), eq(articles.status, "published")))
-    .limit(1);
-  if (!row) return null;
-  const locked = !canRead(viewer, row.minLevel);
-  return { ...row, body: locked ? null : row.body, videoUrl: locked ? null : row.videoUrl, locked };
+export async function listArticles(opts: { type?: string; page?: number; pageSize?: number; viewer?: Viewer | null }): Promise<Page<ArticleSummary>> {
+  const where = and(published, opts.type ? eq(articles.type, opts.type) : editorial);
+  return pageOfArticles(where, opts.page ?? 1, opts.pageSize ?? 12, opts.viewer ?? null);
 }
 
 /** A member's published blog posts, newest first. */
-export async function listBlogPosts(authorId: string, page: number, pageSize = 10): Promise<Page<ArticleSummary>> {
-  return pageOfArticles(and(eq(articles.authorId, authorId), eq(articles.type, "blog"), eq(articles.status, "published")), page, pageSize);
+export async function listBlogPosts(authorId: string, page: number, pageSize = 10, viewer: Viewer | null = null): Promise<Page<ArticleSummary>> {
+  return pageOfArticles(and(eq(articles.authorId, authorId), eq(articles.type, "blog"), published), page, pageSize, viewer);
+}
+
+/** One published article; the body leaves the server whole only for a viewer whose level reaches the article's. */
+export async function articleForViewer(infoguid: string, viewer: Viewer | null): Promise<ArticleDetail | null> {
+  const database = await db();
+  const [row] = await database
+    .select({ ...summaryColumns, body: articles.body, videoUrl: articles.videoUrl })
+    .from(articles)
+    .where(and(eq(articles.infoguid, infoguid), published))
+    .limit(1);
+  if (!row) return null;
+  const { body, videoUrl, ...rest } = row;
+  const summary = forViewer(rest, viewer);
+  const [tags, liked] = await Promise.all([
+    database.select({ tag: articleTags.tag }).from(articleTags).where(eq(articleTags.infoguid, infoguid)).orderBy(asc(articleTags.position), asc(articleTags.tag)),
+    viewer
+      ? database.select({ n: count() }).from(articleLikes).where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)))
+      : Promise.resolve([{ n: 0 }]),
+  ]);
+  return {
+    ...summary,
+    body: readable(body, summary.locked),
+    description: describeArticle(rest.summary, body),
+    videoUrl: summary.locked ? null : videoUrl,
+    tags: tags.map((t) => t.tag),
+    likedByViewer: (liked[0]?.n ?? 0) > 0,
+  };
+}
+
+/** Other published articles of the same type, newest first, each with a snippet of what the viewer may read. */
+export async function relatedArticles(article: { infoguid: string; type: string }, viewer: Viewer | null, limit = 4): Promise<RelatedArticle[]> {
+  const rows = await (await db())
+    .select({ ...summaryColumns, body: articles.body })
+    .from(articles)
+    .where(and(published, eq(articles.type, article.type), ne(articles.infoguid, article.infoguid)))
+    .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
+    .limit(limit);
+  return rows.map(({ body, ...rest }) => {
+    const summary = forViewer(rest, viewer);
+    const snippet = plainText(rest.summary, SNIPPET_CHARS) || plainText(readable(body, summary.locked), SNIPPET_CHARS);
+    return { ...summary, snippet };
+  });
+}
+
+/**
+ * The newest published editorial articles for the RSS feed, as a visitor sees them (a feed is shared: it never
+ * depends on who fetches it): public bodies whole, gated ones as their lead-in.
+ */
+export async function feedArticles(limit = 30): Promise<FeedArticle[]> {
+  const rows = await (await db())
+    .select({ ...summaryColumns, body: articles.body })
+    .from(articles)
+    .where(and(published, editorial))
+    .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
+    .limit(limit);
+  return rows.map(({ body, ...rest }) => {
+    const summary = forViewer(rest, null);
+    return { ...summary, content: readable(body, summary.locked) };
+  });
+}
+
+/** Published editorial articles for the sitemap (addresses and dates only), newest first. */
+export async function sitemapArticles(opts: { offset?: number; limit: number }): Promise<SitemapArticle[]> {
+  return (await db())
+    .select({ infoguid: articles.infoguid, type: articles.type, publishedAt: articles.publishedAt, coverUrl: articles.coverUrl })
+    .from(articles)
+    .where(and(published, editorial))
+    .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0);
+}
+
+export async function countSitemapArticles(): Promise<number> {
+  const [row] = await (await db()).select({ n: count() }).from(articles).where(and(published, editorial));
+  return row?.n ?? 0;
+}
+
+/** Counts one reading of a published article. */
+export async function recordArticleView(infoguid: string): Promise<void> {
+  await (await db()).update(articles).set({ views: sql`${articles.views} + 1` }).where(and(eq(articles.infoguid, infoguid), published));
+}
+
+export type LikeOutcome =
+  | { ok: true; liked: true; likes: number; first: boolean }
+  | { ok: false; code: "not_found" | "locked"; message: string };
+
+/** A member likes an article they may read, at most once (repeats change nothing and answer the same count). */
+export async function likeArticle(viewer: Viewer, infoguid: string): Promise<LikeOutcome> {
+  return (await db()).transaction(async (tx) => {
+    const [article] = await tx.select({ minLevel: articles.minLevel }).from(articles)
+      .where(and(eq(articles.infoguid, infoguid), published)).limit(1);
+    if (!article) return { ok: false, code: "not_found", message: "文章不存在或已下线" };
+    if (!canRead(viewer, article.minLevel)) return { ok: false, code: "locked", message: "升级会员后才能点赞这篇文章" };
+    const inserted = await tx.insert(articleLikes).values({ infoguid, userId: viewer.userId }).onConflictDoNothing().returning({ infoguid: articleLikes.infoguid });
+    const [row] = inserted.length
+      ? await tx.update(articles).set({ likes: sql`${articles.likes} + 1` }).where(eq(articles.infoguid, infoguid)).returning({ likes: articles.likes })
+      : await tx.select({ likes: articles.likes }).from(articles).where(eq(articles.infoguid, infoguid));
+    return { ok: true, liked: true, likes: row?.likes ?? 0, first: inserted.length > 0 };
+  });
+}
+
+export const MAX_TAGS = 10;
+const MAX_TAG_CHARS = 20;
+
+/** Replaces an article's tags (trimmed, deduplicated, at most 10 of at most 20 characters), in the given order. */
+export async function setArticleTags(infoguid: string, tags: readonly string[]): Promise<string[]> {
+  const clean = [...new Set(tags.map((t) => t.trim().replace(/\s+/g, " ")).filter((t) => t && [...t].length <= MAX_TAG_CHARS))].slice(0, MAX_TAGS);
+  await (await db()).transaction(async (tx) => {
+    await tx.delete(articleTags).where(eq(articleTags.infoguid, infoguid));
+    if (clean.length) await tx.insert(articleTags).values(clean.map((tag, position) => ({ infoguid, tag, position })));
+  });
+  return clean;
+}
+
+/** Tags of several articles at once (for lists). */
+export async function tagsOf(infoguids: readonly string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (!infoguids.length) return map;
+  const rows = await (await db()).select().from(articleTags).where(inArray(articleTags.infoguid, [...infoguids]))
+    .orderBy(asc(articleTags.position), asc(articleTags.tag));
+  for (const r of rows) map.set(r.infoguid, [...(map.get(r.infoguid) ?? []), r.tag]);
+  return map;
 }

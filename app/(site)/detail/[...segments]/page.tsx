@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import { validatedParams } from "@/lib/server/routing";
-import { DetailPage, detailTitle } from "../../_views/DetailPage";
+import { DetailPage, detailMetadata } from "../../_views/DetailPage";
 
 type Props = { params: Promise<{ segments: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { segments } = await params;
-  const title = await detailTitle(validatedParams("detail", ["detail", ...segments]).guid);
-  return { title, description: `${title}：逐笔成交、K线买卖点、盈亏与持股天数。` };
+  return detailMetadata(validatedParams("detail", ["detail", ...segments]).guid);
 }
 
 export default async function Detail({ params }: Props) {

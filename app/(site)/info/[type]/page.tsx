@@ -2,9 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ArticleList } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
+import { JsonLd } from "@/components/content/JsonLd";
 import { PageIntro } from "@/components/content/PageIntro";
 import { Pagination } from "@/components/content/Pagination";
+import { config } from "@/lib/config";
 import { ARTICLE_TYPES, type ArticleType } from "@/lib/domain/article-types";
+import { breadcrumbJsonLd, socialMetadata } from "@/lib/domain/seo";
+import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
 import { validatedParams } from "@/lib/server/routing";
 
@@ -17,14 +21,23 @@ async function articleType(params: Props["params"]): Promise<ArticleType> {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const type = await articleType(params);
-  return { title: ARTICLE_TYPES[type], description: `量化学堂${ARTICLE_TYPES[type]}：A股短线交易的学习文章与视频。` };
+  const { siteUrl, siteName } = config();
+  return socialMetadata({ siteUrl, siteName }, {
+    title: ARTICLE_TYPES[type],
+    description: `${siteName}${ARTICLE_TYPES[type]}：A股短线交易的学习文章与视频。`,
+    path: `/info/${type}`,
+    images: [],
+    type: "website",
+  });
 }
 
 export default async function InfoTypePage({ params }: Props) {
   const type = await articleType(params);
-  const { items, total, pageSize } = await listArticles({ type, pageSize: 12 });
+  const { items, total, pageSize } = await listArticles({ type, pageSize: 12, viewer: await getViewer() });
+  const { siteUrl, siteName } = config();
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd({ siteUrl, siteName }, [{ name: "首页", path: "/" }, { name: ARTICLE_TYPES[type], path: `/info/${type}` }])} />
       <PageIntro title={ARTICLE_TYPES[type]} />
       <nav className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1" aria-label="文章分类">
         {(Object.keys(ARTICLE_TYPES) as ArticleType[]).map((t) => (

@@ -1,17 +1,36 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { DemoBadge } from "@/components/content/DemoBadge";
-import { EmptyState } from "@/components/content/EmptyState";
-import { PageIntro, Section } from "@/components/content/PageIntro";
-import { SearchForm } from "@/components/site/SearchForm";
-import { searchSite } from "@/lib/server/search/site-search";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { PageIntro } from "@/components/content/PageIntro";
+import { SearchBox } from "@/components/search/SearchBox";
+import { SearchResults } from "@/components/search/SearchResults";
+import { isSearchKind, SEARCH_KIND_LABELS } from "@/lib/domain/search/kinds";
+import { parseQuery } from "@/lib/domain/search/query";
+import { searchPath } from "@/lib/domain/search/results";
+import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
+import { siteSearch } from "@/lib/server/search/site-search";
+import { stockTraders } from "@/lib/server/search/stock-traders";
 
-type Props = { params: Promise<{ name?: string[] }> };
+type Props = {
+  params: Promise<{ name?: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** `?kind=` (a tab) and `?page=`; anything else, or a bad value, falls back to the all tab and page 1. */
+const SearchQuery = z.object({
+  kind: z.string().optional().transform((v) => (isSearchKind(v) ? v : null)),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  q: z.string().optional(),
+});
 
 async function term(params: Props["params"]): Promise<string | undefined> {
   const { name = [] } = await params;
   return validatedParams("search", ["search", ...name]).name;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -19,39 +38,33 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: q ? `搜索：${q}` : "搜索", description: "搜索大神、股票、量化策略、文章与会员。", robots: { index: false } };
 }
 
-export default async function SearchPage({ params }: Props) {
+export default async function SearchPage({ params, searchParams }: Props) {
   const q = await term(params);
-  const results = q ? await searchSite(q) : null;
-  const count = results ? results.masters.length + results.strategies.length + results.articles.length : 0;
+  const raw = await searchParams;
+  const query = SearchQuery.safeParse({ kind: first(raw.kind), page: first(raw.page) ?? "1", q: first(raw.q) });
+  const { kind, page, q: formQ } = query.success ? query.data : { kind: null, page: 1, q: undefined };
+  // the form without JavaScript submits to /search?q=
+  if (!q && formQ?.trim()) redirect(searchPath(formQ));
+
+  const viewer = q ? await getViewer() : null;
+  const code = q ? parseQuery(q).code : null;
+  const [result, traders] = q
+    ? await Promise.all([siteSearch(viewer, q, { kind, page, pageSize: 10 }), code ? stockTraders(viewer, code) : null])
+    : [null, null];
+
   return (
     <>
-      <PageIntro title="搜索" />
-      <SearchForm initial={q ?? ""} />
-      {!results ? null : count === 0 ? (
-        <div className="mt-6"><EmptyState title={`没有找到与“${q}”相关的内容`}>换个关键词试试，例如大神名字或文章标题中的词。</EmptyState></div>
+      <PageIntro title={q ? `“${q}”的搜索结果` : "搜索"}>
+        {q && kind ? `${SEARCH_KIND_LABELS[kind]} · ` : null}
+        可搜大神、股票（代码、名称或拼音首字母，如 600519、gzmt）、量化策略、文章与会员。
+      </PageIntro>
+      <SearchBox key={q ?? ""} initial={q ?? ""} variant="page" autoFocus={!q} />
+      {result && q ? (
+        <SearchResults query={q} result={result} stock={traders} />
       ) : (
-        <div className="mt-6">
-          {results.masters.length ? (
-            <Section title="大神">
-              <ul className="space-y-2">{results.masters.map((m) => (
-                <li key={m.guid}><Link className="flex items-center gap-2 rounded-lg bg-white p-3 shadow-sm" href={`/detail/${m.guid}`}><span className="font-medium">{m.name}</span>{m.isDemo ? <DemoBadge /> : null}</Link></li>
-              ))}</ul>
-            </Section>
-          ) : null}
-          {results.strategies.length ? (
-            <Section title="量化策略">
-              <ul className="space-y-2">{results.strategies.map((s) => (
-                <li key={s.guid} className="flex items-center gap-2 rounded-lg bg-white p-3 shadow-sm"><Link href="/quant" className="font-medium">{s.name}</Link>{s.isDemo ? <DemoBadge /> : null}</li>
-              ))}</ul>
-            </Section>
-          ) : null}
-          {results.articles.length ? (
-            <Section title="文章">
-              <ul className="space-y-2">{results.articles.map((a) => (
-                <li key={a.infoguid}><Link className="block rounded-lg bg-white p-3 shadow-sm" href={`/info/detail/${a.infoguid}`}><span className="flex items-center gap-2 font-medium">{a.title}{a.isDemo ? <DemoBadge /> : null}</span><span className="mt-1 block text-sm text-slate-500">{a.summary}</span></Link></li>
-              ))}</ul>
-            </Section>
-          ) : null}
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-500" data-testid="search-empty">
+          <p className="font-medium text-slate-700">输入关键词开始搜索</p>
+          <p className="mt-1">例如：炒股养家、600519、gzmt（贵州茅台）、打板、情绪周期</p>
         </div>
       )}
     </>

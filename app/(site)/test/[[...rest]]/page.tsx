@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { validatedParams } from "@/lib/server/routing";
-import { DetailPage, detailTitle } from "../../_views/DetailPage";
+import { DetailPage, detailMetadata } from "../../_views/DetailPage";
 import { HomePage, type SearchParams } from "../../_views/HomePage";
 
 type Props = { params: Promise<{ rest?: string[] }>; searchParams: SearchParams };
@@ -8,8 +8,7 @@ type Props = { params: Promise<{ rest?: string[] }>; searchParams: SearchParams 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { rest = [] } = await params;
   if (rest.length === 0) return {};
-  const title = await detailTitle(validatedParams("test", ["test", ...rest]).guid);
-  return { title, description: `${title}：逐笔成交、K线买卖点、盈亏与持股天数。` };
+  return detailMetadata(validatedParams("test", ["test", ...rest]).guid);
 }
 
 /** `/test` shows the home page; `/test/{guid}/…` the detail page. */

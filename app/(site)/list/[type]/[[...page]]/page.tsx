@@ -60,7 +60,7 @@ export default async function ListPage({ params }: Props) {
       </>
     );
   }
-  const { items, total } = await listArticles({ type, page, pageSize: PAGE_SIZE });
+  const { items, total } = await listArticles({ type, page, pageSize: PAGE_SIZE, viewer: await getViewer() });
   return (
     <>
       <PageIntro title={listTitle(type)} />

@@ -1,0 +1,26 @@
+import { config } from "@/lib/config";
+import { formatDate } from "@/lib/domain/format";
+import { articleForViewer } from "@/lib/server/content/articles";
+import { guidOfImageFile, notFoundImage, ogImage } from "../../og-card";
+
+export const dynamic = "force-dynamic";
+
+const HEADINGS: Record<string, string> = {
+  case: "CASE STUDY", interpret: "STATEMENT READING", strategy: "STRATEGY", video: "VIDEO LESSON", news: "MARKET NEWS", blog: "MEMBER BLOG",
+};
+const BADGES: Record<number, string> = { 100: "VIP", 200: "SVIP" };
+
+/** /og/article/{guid}.png: the article's share image, from public fields only (the same for every viewer). */
+export async function GET(_req: Request, ctx: { params: Promise<{ file: string }> }) {
+  const guid = guidOfImageFile((await ctx.params).file);
+  const article = guid ? await articleForViewer(guid, null) : null;
+  if (!article) return notFoundImage();
+  return ogImage({
+    seed: article.infoguid,
+    heading: HEADINGS[article.type] ?? "ARTICLE",
+    line: article.type === "video" ? "A-share trading, explained on video" : "Learn A-share trading from real statements",
+    badge: BADGES[article.requiredLevel] ?? "",
+    host: new URL(config().siteUrl).host,
+    footer: formatDate(article.publishedAt),
+  });
+}

@@ -1,0 +1,38 @@
+import { UpgradePrompt } from "@/components/site/UpgradePrompt";
+import { levelById } from "@/lib/domain/levels";
+import { PAYWALL_LEAD_CLASS, PAYWALL_LOCKED_CLASS } from "@/lib/domain/paywall";
+import { Markdown } from "./Markdown";
+
+export interface ArticleBodyProps {
+  /** the Markdown the viewer may read: the whole body, or the lead-in when locked */
+  body: string;
+  locked: boolean;
+  requiredLevel: number;
+}
+
+/**
+ * An article's text. Locked: the lead-in (class `paywall-lead`), then the upgrade box where the paid part would be
+ * (class `paywall-locked`, which the JSON-LD `hasPart.cssSelector` names); the paid text itself never reached this
+ * server component. Readable gated articles carry `paywall-locked` on the body, so the markup matches either way.
+ */
+export function ArticleBody({ body, locked, requiredLevel }: ArticleBodyProps) {
+  if (!locked) {
+    return (
+      <div className={requiredLevel > 0 ? PAYWALL_LOCKED_CLASS : undefined} data-testid="article-body">
+        <Markdown source={body} />
+      </div>
+    );
+  }
+  const levelName = levelById(requiredLevel)?.levelName ?? "会员";
+  return (
+    <>
+      <div className={`${PAYWALL_LEAD_CLASS} relative`} data-testid="article-lead">
+        <Markdown source={body} />
+        <div aria-hidden className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-white to-transparent" />
+      </div>
+      <div className={`${PAYWALL_LOCKED_CLASS} mt-4`}>
+        <UpgradePrompt levelId={requiredLevel} levelName={levelName} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import { ThumbsUp } from "lucide-react";
+import { useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { notify } from "@/lib/client/toast";
+
+export interface LikeButtonProps {
+  infoguid: string;
+  likes: number;
+  liked: boolean;
+  /** for visitors: the button is a link to log in and come back */
+  loginHref?: string | null;
+  /** false when the article is above the member's level */
+  canLike: boolean;
+}
+
+/** 点赞: once per member (POST /api/articles/{id}/like); the count comes back from the server. */
+export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked, loginHref, canLike }: LikeButtonProps) {
+  const [likes, setLikes] = useState(initialLikes);
+  const [liked, setLiked] = useState(initialLiked);
+  const [sending, setSending] = useState(false);
+  const className = cn(
+    "inline-flex h-9 items-center gap-1.5 rounded-full border px-4 text-sm",
+    liked ? "border-red-200 bg-red-50 text-red-600" : "border-slate-200 bg-white text-slate-600 hover:border-red-200 hover:text-red-600",
+  );
+  const content = (
+    <>
+      <ThumbsUp aria-hidden className="h-4 w-4" />
+      <span>{liked ? "已赞" : "点赞"}</span>
+      <span data-testid="like-count">{likes}</span>
+    </>
+  );
+  if (loginHref) return <Link href={loginHref} className={className} aria-label="登录后点赞">{content}</Link>;
+
+  async function onClick() {
+    if (liked || sending) return;
+    if (!canLike) {
+      notify({ type: "warning", message: "升级会员后才能点赞这篇文章" });
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await fetch(`/api/articles/${infoguid}/like`, { method: "POST", credentials: "same-origin" });
+      const body = (await res.json().catch(() => ({}))) as { message?: string; likes?: number };
+      if (!res.ok) {
+        notify({ type: res.status === 403 ? "warning" : "error", message: body.message || "网络异常，请稍后再试" });
+        return;
+      }
+      setLiked(true);
+      if (typeof body.likes === "number") setLikes(body.likes);
+    } catch {
+      notify({ type: "error", message: "网络异常，请稍后再试" });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <button type="button" className={className} onClick={onClick} aria-pressed={liked} disabled={sending}>
+      {content}
+    </button>
+  );
+}

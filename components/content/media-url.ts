@@ -1,0 +1,10 @@
+/** Media addresses an editor typed: only our own paths and http(s) URLs are used (no javascript:, data:, //host). */
+export function isSafeMediaUrl(src: string | null | undefined): src is string {
+  if (!src) return false;
+  return /^https?:\/\/[^\s]+$/i.test(src) || /^\/(?!\/)[^\s]*$/.test(src);
+}
+
+/** An HLS playlist (played natively or through hls.js). */
+export function isHlsUrl(src: string): boolean {
+  return /\.m3u8(?:[?#]|$)/i.test(src);
+}
