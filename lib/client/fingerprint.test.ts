@@ -36,7 +36,7 @@ describe("getFingerprint", () => {
     expect(Math.abs(decrypted!.timestampSec - Date.now() / 1000)).toBeLessThan(5);
   });
 
-  it("keeps the earlier fingerprint when a signal fails this time, so a busy page does not look like a new device", async () => {
+  it("keeps the stored fingerprint for the cookies' lifetime, so the same browser never looks like a new device", async () => {
     Cookies.set("_lh_fa", "a".repeat(32));
     Cookies.set("_lh_fb", "earlier-payload");
     Cookies.set("_lh_fc", "0");
@@ -48,7 +48,7 @@ describe("getFingerprint", () => {
     expect(Cookies.get("_lh_fb")).toBe("earlier-payload");
   });
 
-  it("stores a fresh fingerprint even with a failed signal when there is none yet", async () => {
+  it("collects and stores a fingerprint when the cookies hold none, even with a failed signal", async () => {
     HTMLCanvasElement.prototype.getContext = jest.fn(() => {
       throw new Error("canvas blocked");
     }) as unknown as typeof originalGetContext;

@@ -1,5 +1,5 @@
 /**
- * Device fingerprint of SPEC §3/§4: collected 100 ms after start-up, then kept in three cookies for 3 days so
+ * Device fingerprint of SPEC §3/§4: collected 100 ms after start-up (unless the cookies still hold one), then kept in three cookies for 3 days so
  * every later request (pages, server actions, route handlers) carries it. Cookie names (FINGERPRINT_COOKIES):
  *   _lh_fa = hash (MD5 of the signals), _lh_fb = encryptedData (AES-CBC payload), _lh_fc = isWebdriver ("1"/"0").
  * Never rejects: without canvas/audio the signals fall back to fixed values; without a valid key encryptedData is "".
@@ -8,7 +8,7 @@ import Cookies from "js-cookie";
 import { FINGERPRINT_COOKIE_DAYS, FINGERPRINT_DELAY_MS } from "@/lib/domain/constants";
 import { encryptPayload, FINGERPRINT_COOKIES, hashSignals, type Fingerprint } from "@/lib/domain/fingerprint-payload";
 import { cookieAttributes } from "./cookie-attributes";
-import { collectSignals, FAILED } from "./fingerprint-signals";
+import { collectSignals } from "./fingerprint-signals";
 
 export type { Fingerprint } from "@/lib/domain/fingerprint-payload";
 export { FINGERPRINT_COOKIES } from "@/lib/domain/fingerprint-payload";
@@ -51,6 +51,10 @@ export function onFingerprint(listener: () => void): () => void {
 
 async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
   await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_DELAY_MS));
+  // Kept for the cookies' lifetime: canvas and audio renders can differ between page loads of the same browser, and a
+  // device must not look new from one page to the next. When the cookies expire the signals are collected again.
+  const kept = storedFingerprint();
+  if (kept) return kept;
   const signals = await collectSignals();
   let encryptedData = "";
   try {
@@ -59,10 +63,6 @@ async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
     console.warn("Fingerprint payload not encrypted: check the fingerprint key and IV", error);
   }
   const fingerprint: Fingerprint = { hash: hashSignals(signals), encryptedData, isWebdriver: signals.webdriver };
-  // A signal that failed this time (the audio render times out on a busy phone) would make the same device look
-  // new; keep the fingerprint stored by an earlier, complete collection instead.
-  const stored = storedFingerprint();
-  if (stored && Object.values(signals).includes(FAILED)) return stored;
   storeFingerprint(fingerprint);
   return fingerprint;
 }
