@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { config } from "@/lib/config";
 import { withDatabase } from "./with-database";
 import { registerMetricsCommand } from "./metrics";
+import { registerArticleCommands } from "./articles";
 import { registerStatementCommands } from "./statements";
 import { registerStrategyCommands } from "./strategies";
 import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
@@ -119,6 +120,7 @@ program
 registerStatementCommands(program);
 registerMetricsCommand(program);
 registerStrategyCommands(program);
+registerArticleCommands(program);
 
 program.parseAsync(process.argv).catch((err: Error) => {
   console.error(`error: ${err.message}`);

@@ -72,6 +72,9 @@ export const ROUTES: RouteDef[] = [
   route("adminTrader", "/admin/traders", req("guid", isGuid)),
   route("adminStrategies", "/admin/strategies"),
   route("adminStrategy", "/admin/strategies", req("guid", isGuid)),
+  route("adminArticles", "/admin/articles"),
+  route("adminArticleNew", "/admin/articles/new"),
+  route("adminArticle", "/admin/articles", req("infoguid", isGuid)),
 ];
 
 export type RouteParams = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChevronRight, LineChart, Sigma, Users } from "lucide-react";
+import { ChevronRight, FileText, LineChart, Sigma, Users } from "lucide-react";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -47,6 +47,17 @@ export default async function AdminPage() {
           <span className="flex-1">
             <span className="block font-medium text-slate-900">策略管理</span>
             <span className="block text-xs text-slate-500">创建策略、接入密钥、导入净值与成交</span>
+          </span>
+          <ChevronRight aria-hidden size={18} className="text-slate-400" />
+        </Link>
+        <Link
+          href="/admin/articles"
+          className="mt-3 flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:mt-0 sm:ml-3 sm:inline-flex sm:min-w-72"
+        >
+          <FileText aria-hidden size={20} className="shrink-0 text-brand" />
+          <span className="flex-1">
+            <span className="block font-medium text-slate-900">文章管理</span>
+            <span className="block text-xs text-slate-500">撰写与发布文章视频、隐藏会员博客</span>
           </span>
           <ChevronRight aria-hidden size={18} className="text-slate-400" />
         </Link>

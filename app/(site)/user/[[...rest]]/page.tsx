@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArticleList } from "@/components/content/ArticleList";
+import { BlogPostList } from "@/components/blog/BlogPostList";
 import { EmptyState } from "@/components/content/EmptyState";
 import { MasterAvatar } from "@/components/content/MasterList";
 import { Card, Section } from "@/components/content/PageIntro";
 import { Pagination } from "@/components/content/Pagination";
+import { Button } from "@/components/ui/Button";
 import { formatDate } from "@/lib/domain/format";
 import { parsePageIndex } from "@/lib/domain/route-params";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { statementsOnMemberPage } from "@/lib/server/statements/own";
-import { listBlogPosts } from "@/lib/server/content/articles";
+import { listMemberPosts } from "@/lib/server/blog/posts";
 import { publicMember } from "@/lib/server/content/members";
 import { validatedParams } from "@/lib/server/routing";
 
@@ -34,7 +35,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function UserPage({ params }: Props) {
   const { member, page } = await load(params);
-  const [posts, viewer] = await Promise.all([listBlogPosts(member.uguid, page), getViewer()]);
+  const viewer = await getViewer();
+  const posts = await listMemberPosts(viewer, member.uguid, page);
+  const own = viewer?.userId === member.uguid;
   const shared = page === 1 ? await statementsOnMemberPage(viewer, member.uguid) : [];
   return (
     <>
@@ -59,8 +62,11 @@ export default async function UserPage({ params }: Props) {
           </ul>
         </Section>
       ) : null}
-      <Section title="博客">
-        {posts.items.length ? <ArticleList items={posts.items} /> : <EmptyState title="还没有发表博客" />}
+      <Section
+        title="博客"
+        more={own ? <Button asChild size="sm"><Link href="/user/blog">写博客</Link></Button> : null}
+      >
+        {posts.items.length ? <BlogPostList uguid={member.uguid} items={posts.items} /> : <EmptyState title="还没有发表博客" />}
         <Pagination base={`/user/${member.uguid}`} page={page} total={posts.total} pageSize={posts.pageSize} />
       </Section>
     </>

@@ -1,54 +1,136 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { Markdown } from "@/components/content/Markdown";
-import { Card, PageIntro } from "@/components/content/PageIntro";
+import { cache } from "react";
+import { ConfirmAction } from "@/components/admin/ConfirmAction";
+import { articleApi } from "@/components/admin/articles/articles-api";
+import { BlogBody } from "@/components/blog/BlogBody";
+import { BlogEditor } from "@/components/blog/BlogEditor";
+import { editUrl, postUrl } from "@/components/blog/blog-api";
+import { LikeButton } from "@/components/content/LikeButton";
+import { MasterAvatar } from "@/components/content/MasterList";
+import { PageIntro } from "@/components/content/PageIntro";
 import { formatDate } from "@/lib/domain/format";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { getViewer } from "@/lib/server/auth/viewer";
-import { articleForViewer } from "@/lib/server/content/articles";
-import { publicMember } from "@/lib/server/content/members";
+import { blogPostForViewer, type BlogPostView } from "@/lib/server/blog/posts";
+import { recordArticleView } from "@/lib/server/content/articles";
 import { validatedParams } from "@/lib/server/routing";
 
-type Props = { params: Promise<{ rest?: string[] }> };
+type Props = {
+  params: Promise<{ rest?: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
-async function parse(params: Props["params"]) {
+/**
+ * `/user/blog/{uguid?}/{infoguid?}`:
+ * - no segments: the viewer's editor for a new post (login needed);
+ * - `{uguid}`: that member's page (/user/{uguid}) lists the posts;
+ * - `{uguid}/{infoguid}`: the post, as the viewer may read it; `?edit=1` opens the author's editor on it.
+ */
+/** Once per request (metadata and page both ask). */
+const postFor = cache(async (infoguid: string) => blogPostForViewer(await getViewer(), infoguid));
+
+async function resolve({ params, searchParams }: Props) {
   const { rest = [] } = await params;
-  return validatedParams("blog", ["user", "blog", ...rest]);
+  const p = validatedParams("blog", ["user", "blog", ...rest]);
+  const edit = (await searchParams).edit === "1";
+  if (!p.uguid) return { kind: "new" as const };
+  if (!p.infoguid) redirect(`/user/${p.uguid.toLowerCase()}`);
+  if (p.infoguid === "new") redirect("/user/blog");
+  const uguid = p.uguid.toLowerCase();
+  const [viewer, post] = await Promise.all([getViewer(), postFor(p.infoguid.toLowerCase())]);
+  if (!post || post.author?.uguid !== uguid) notFound();
+  return { kind: edit && post.isAuthor ? ("edit" as const) : ("read" as const), post, viewer };
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const p = await parse(params);
-  if (p.infoguid && p.infoguid !== "new") {
-    const post = await articleForViewer(p.infoguid, await getViewer());
-    if (post) return { title: post.title, description: post.summary };
-  }
-  return { title: "博客", robots: { index: false } };
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const page = await resolve(props);
+  if (page.kind === "new") return { title: "写博客", robots: { index: false } };
+  const { post } = page;
+  const title = page.kind === "edit" ? `编辑：${post.title}` : post.title;
+  return {
+    title,
+    description: post.summary || `${post.author?.nickname ?? "会员"}的博客文章`,
+    robots: page.kind === "read" && post.status === "published" ? undefined : { index: false },
+    alternates: { canonical: postUrl(post.author!.uguid, post.infoguid) },
+  };
 }
 
-/** `/user/blog/{uguid?}/{infoguid?}`: a member's post; without a post, their blog (one's own without uguid). */
-export default async function BlogPage({ params }: Props) {
-  const p = await parse(params);
-  if (!p.uguid) redirect(`/user/blog/${(await requireViewer()).userId}`);
-  const author = await publicMember(p.uguid);
-  if (!author) notFound();
-  if (!p.infoguid) redirect(`/user/${author.uguid}`);
-  if (p.infoguid === "new") {
+export default async function BlogPage(props: Props) {
+  const page = await resolve(props);
+  if (page.kind === "new") {
     const viewer = await requireViewer();
-    if (viewer.userId !== author.uguid) notFound();
     return (
-      <>
-        <PageIntro title="写博客" />
-        <Card><p className="text-sm text-slate-600">博客编辑器尚未开放。</p></Card>
-      </>
+      <div className="mx-auto max-w-6xl">
+        <PageIntro title="写博客" aside={<Link href={`/user/${viewer.userId}`} className="text-sm text-brand hover:underline">我的博客</Link>}>
+          用 Markdown 写复盘和心得，右侧（手机上点“预览”）即时预览发布后的样子
+        </PageIntro>
+        <BlogEditor authorId={viewer.userId} />
+      </div>
     );
   }
-  const post = await articleForViewer(p.infoguid, await getViewer());
-  if (!post || post.type !== "blog") notFound();
+  const { post, viewer } = page;
+  const uguid = post.author!.uguid;
+  if (page.kind === "edit") {
+    return (
+      <div className="mx-auto max-w-6xl">
+        <PageIntro title="编辑博客" aside={<Link href={`/user/${uguid}`} className="text-sm text-brand hover:underline">我的博客</Link>} />
+        <BlogEditor key={post.infoguid} authorId={uguid} post={{ infoguid: post.infoguid, title: post.title, body: post.body ?? "", status: post.status }} />
+      </div>
+    );
+  }
+  // A router prefetch is not a reading, nor is the author's own.
+  if (post.status === "published" && !post.isAuthor && !(await headers()).get("next-router-prefetch")) await recordArticleView(post.infoguid);
+  return <PostView post={post} signedIn={viewer !== null} />;
+}
+
+function PostView({ post, signedIn }: { post: BlogPostView; signedIn: boolean }) {
+  const author = post.author!;
+  const path = postUrl(author.uguid, post.infoguid);
   return (
-    <article className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold">{post.title}</h1>
-      <p className="mt-2 text-sm text-slate-500">{author.nickname} · {formatDate(post.publishedAt)}</p>
-      <div className="mt-6 rounded-xl bg-white p-4 shadow-sm sm:p-6">{post.body !== null ? <Markdown source={post.body} /> : null}</div>
+    <article className="mx-auto max-w-3xl" data-testid="blog-post">
+      {post.note ? (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{post.note}</p>
+      ) : null}
+      <h1 className="text-2xl font-bold break-words text-slate-900">{post.title}</h1>
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
+        <Link href={`/user/${author.uguid}`} className="flex items-center gap-2 text-slate-700 hover:text-brand">
+          <MasterAvatar name={author.nickname} avatarUrl={author.avatarUrl} size={28} />
+          <span className="font-medium">{author.nickname}</span>
+        </Link>
+        <span>{post.publishedAt ? formatDate(post.publishedAt) : `${formatDate(post.createdAt)} 创建`}</span>
+        <span>阅读 {post.views}</span>
+        {post.isAuthor ? (
+          <Link href={editUrl(author.uguid, post.infoguid)} className="ml-auto font-medium text-brand hover:underline">编辑</Link>
+        ) : null}
+        {post.canModerate && post.status !== "draft" ? (
+          <span className={post.isAuthor ? "" : "ml-auto"}>
+            {post.status === "hidden" ? (
+              <ConfirmAction label="恢复显示" title="恢复显示这篇博客？" confirmText="恢复显示" endpoint={articleApi(post.infoguid)} payload={{ action: "unhide" }} success="已恢复显示">
+                恢复后所有人都能看到这篇文章。
+              </ConfirmAction>
+            ) : (
+              <ConfirmAction label="隐藏" title="隐藏这篇博客？" confirmText="隐藏" danger endpoint={articleApi(post.infoguid)} payload={{ action: "hide" }} success="已隐藏">
+                隐藏后只有作者和编辑能看到它，作者不能再发布，直到编辑恢复显示。
+              </ConfirmAction>
+            )}
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-6 rounded-xl bg-white p-4 shadow-sm sm:p-6">
+        <BlogBody html={post.html} />
+      </div>
+      {post.status === "published" ? (
+        <div className="mt-6 flex items-center justify-center">
+          {post.isAuthor ? (
+            <span className="text-sm text-slate-500" data-testid="like-count">{post.likes} 人点赞</span>
+          ) : (
+            <LikeButton infoguid={post.infoguid} likes={post.likes} liked={post.likedByViewer} canLike loginHref={signedIn ? null : `/login?r=${encodeURIComponent(path)}`} />
+          )}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -1,0 +1,309 @@
+import "server-only";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { articleLikes, articles, users } from "@/lib/db/schema";
+import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { logger } from "@/lib/server/logger";
+import { refreshSearchDocuments } from "@/lib/server/search/indexer";
+import { takeToken } from "@/lib/server/security/rate-limit";
+import { bodyRenders, renderBody } from "./render";
+import { summaryFromHtml } from "./summary";
+
+/**
+ * Members' blog posts (articles of type "blog" with an author). Every function takes the viewer and decides what
+ * that viewer may see or change:
+ * - published posts: everyone; drafts: the author only; hidden posts (hidden by an editor): the author and staff,
+ *   with a note saying so;
+ * - only the author writes, publishes and deletes a post; editors hide and unhide published ones;
+ * - publishing is limited to PUBLISH_LIMIT per member and hour, other saves to SAVE_BURST per 10 s;
+ * - a body is stored only when it renders within the save budget (./render.ts), and is shown only as
+ *   renderMarkdown's output.
+ */
+export const TITLE_MAX = 80;
+export const BODY_MAX = 50_000;
+export const PUBLISH_LIMIT = { points: 10, seconds: 60 * 60 } as const;
+export const SAVE_BURST = { points: 3, seconds: 10 } as const;
+/** Drafts a member may keep (a bound on what an account can store). */
+export const MAX_DRAFTS = 100;
+export const BLOG_PAGE_SIZE = 10;
+
+export type BlogStatus = "draft" | "published" | "hidden";
+
+const clean = (s: string) => s.replace(/\u0000/g, "\uFFFD");
+
+export const BlogPostInput = z
+  .object({
+    title: z
+      .string({ error: "请填写标题" })
+      .transform((s) => clean(s).replace(/\s+/g, " ").trim())
+      .pipe(z.string().min(1, "请填写标题").max(TITLE_MAX, `标题最多 ${TITLE_MAX} 个字`)),
+    body: z
+      .string({ error: "正文格式无效" })
+      .max(BODY_MAX, `正文最多 ${BODY_MAX.toLocaleString("en-US")} 字`)
+      .transform((s) => clean(s).replace(/\r\n?/g, "\n")),
+    publish: z.boolean({ error: "参数无效" }),
+  })
+  .refine((v) => !v.publish || v.body.trim().length > 0, { message: "发布前请填写正文", path: ["body"] });
+
+export type BlogPostInputValue = z.input<typeof BlogPostInput>;
+
+export interface BlogFailure {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 429;
+  message: string;
+  /** Seconds to wait (429). */
+  retryAfter?: number;
+}
+
+export type SaveOutcome = { ok: true; infoguid: string; status: BlogStatus; created: boolean } | BlogFailure;
+export type ChangeOutcome = { ok: true; status: BlogStatus | "deleted" } | BlogFailure;
+
+export interface BlogAuthor {
+  uguid: string;
+  nickname: string;
+  avatarUrl: string;
+}
+
+export interface BlogPostSummary {
+  infoguid: string;
+  title: string;
+  summary: string;
+  status: BlogStatus;
+  likes: number;
+  views: number;
+  publishedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface BlogPostView extends BlogPostSummary {
+  author: BlogAuthor | null;
+  /** renderMarkdown's output; null when the body could not be rendered within the view budget. */
+  html: string | null;
+  /** The Markdown source: only for the author (the editor), else null. */
+  body: string | null;
+  isAuthor: boolean;
+  /** Staff: may hide or unhide. */
+  canModerate: boolean;
+  likedByViewer: boolean;
+  /** Said above the post when it is not public (a draft, or hidden). */
+  note: string | null;
+}
+
+const fail = (status: BlogFailure["status"], message: string, retryAfter?: number): BlogFailure => ({ ok: false, status, message, retryAfter });
+
+const NOT_FOUND = "文章不存在或已删除";
+const TOO_COMPLEX = "正文结构过于复杂，无法排版，请简化后再保存";
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "参数无效";
+}
+
+function waitText(seconds: number): string {
+  return seconds >= 60 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`;
+}
+
+/** Takes one token of the limit this save falls under; a failure when it is used up. */
+async function rateLimit(userId: string, publishing: boolean): Promise<BlogFailure | null> {
+  if (publishing) {
+    const wait = await takeToken("blog-publish", userId, PUBLISH_LIMIT.points, PUBLISH_LIMIT.seconds);
+    return wait > 0 ? fail(429, `发布过于频繁（每小时最多 ${PUBLISH_LIMIT.points} 篇），请 ${waitText(wait)}后再试`, wait) : null;
+  }
+  const wait = await takeToken("blog-save", userId, SAVE_BURST.points, SAVE_BURST.seconds);
+  return wait > 0 ? fail(429, `保存过于频繁，请 ${waitText(wait)}后再试`, wait) : null;
+}
+
+/** Summary of a body that has passed bodyRenders (so its HTML is cached). */
+function summaryOf(body: string): string {
+  return summaryFromHtml(renderBody(body) ?? "");
+}
+
+async function refreshSearch(infoguid: string): Promise<void> {
+  try {
+    await refreshSearchDocuments(await db(), "article", [infoguid]);
+  } catch (err) {
+    logger().warn({ err, infoguid }, "search refresh after a blog change failed (the minute sync catches up)");
+  }
+}
+
+interface PostRow {
+  infoguid: string;
+  authorId: string | null;
+  status: BlogStatus;
+}
+
+async function blogRow(infoguid: string): Promise<PostRow | null> {
+  const [row] = await (await db())
+    .select({ infoguid: articles.infoguid, authorId: articles.authorId, status: articles.status })
+    .from(articles)
+    .where(and(eq(articles.infoguid, infoguid), eq(articles.type, "blog")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Why a viewer who is not the author may not change a post: 403 when they can see it, else 404 (drafts stay unknown). */
+function notAuthor(viewer: Viewer, row: PostRow): BlogFailure {
+  const visible = row.status === "published" || (row.status === "hidden" && isStaff(viewer));
+  return visible ? fail(403, "只能修改自己的文章") : fail(404, NOT_FOUND);
+}
+
+/** Writes a new post as a draft or published. */
+export async function createBlogPost(viewer: Viewer, input: BlogPostInputValue): Promise<SaveOutcome> {
+  const parsed = BlogPostInput.safeParse(input);
+  if (!parsed.success) return fail(400, firstIssue(parsed.error));
+  const { title, body, publish } = parsed.data;
+  const database = await db();
+  if (!publish) {
+    const [drafts] = await database.select({ n: count() }).from(articles)
+      .where(and(eq(articles.authorId, viewer.userId), eq(articles.type, "blog"), eq(articles.status, "draft")));
+    if ((drafts?.n ?? 0) >= MAX_DRAFTS) return fail(409, `草稿最多 ${MAX_DRAFTS} 篇，请先发布或删除一些草稿`);
+  }
+  const limited = await rateLimit(viewer.userId, publish);
+  if (limited) return limited;
+  if (!bodyRenders(body)) return fail(400, TOO_COMPLEX);
+  const [row] = await database
+    .insert(articles)
+    .values({
+      type: "blog", title, body, summary: summaryOf(body), authorId: viewer.userId, minLevel: 0,
+      status: publish ? "published" : "draft", publishedAt: publish ? new Date() : null,
+    })
+    .returning({ infoguid: articles.infoguid, status: articles.status });
+  if (publish) await refreshSearch(row!.infoguid);
+  return { ok: true, infoguid: row!.infoguid, status: row!.status, created: true };
+}
+
+/**
+ * The author saves a post: as a draft (a published post goes back to draft) or published. A post an editor hid
+ * stays hidden: it may be edited but not published.
+ */
+export async function updateBlogPost(viewer: Viewer, infoguid: string, input: BlogPostInputValue): Promise<SaveOutcome> {
+  const parsed = BlogPostInput.safeParse(input);
+  if (!parsed.success) return fail(400, firstIssue(parsed.error));
+  const { title, body, publish } = parsed.data;
+  const row = await blogRow(infoguid);
+  if (!row) return fail(404, NOT_FOUND);
+  if (row.authorId !== viewer.userId) return notAuthor(viewer, row);
+  if (row.status === "hidden" && publish) return fail(409, "这篇文章已被编辑隐藏，暂时不能发布");
+  const becomesPublished = publish && row.status !== "published";
+  const limited = await rateLimit(viewer.userId, becomesPublished);
+  if (limited) return limited;
+  if (!bodyRenders(body)) return fail(400, TOO_COMPLEX);
+  const status: BlogStatus = row.status === "hidden" ? "hidden" : publish ? "published" : "draft";
+  const updated = await (await db())
+    .update(articles)
+    .set({
+      title, body, summary: summaryOf(body), status,
+      ...(becomesPublished ? { publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}),
+    })
+    // The status read above still holds: an editor hiding it meanwhile wins.
+    .where(and(eq(articles.infoguid, infoguid), eq(articles.authorId, viewer.userId), eq(articles.status, row.status)))
+    .returning({ status: articles.status });
+  if (!updated.length) return fail(409, "文章状态刚刚发生了变化，请刷新后再试");
+  if (row.status === "published" || status === "published") await refreshSearch(infoguid);
+  return { ok: true, infoguid, status, created: false };
+}
+
+/** The author deletes a post (its likes and tags go with it). */
+export async function deleteBlogPost(viewer: Viewer, infoguid: string): Promise<ChangeOutcome> {
+  const row = await blogRow(infoguid);
+  if (!row) return fail(404, NOT_FOUND);
+  if (row.authorId !== viewer.userId) return notAuthor(viewer, row);
+  const deleted = await (await db())
+    .delete(articles)
+    .where(and(eq(articles.infoguid, infoguid), eq(articles.authorId, viewer.userId), eq(articles.type, "blog")))
+    .returning({ infoguid: articles.infoguid });
+  if (!deleted.length) return fail(404, NOT_FOUND);
+  await refreshSearch(infoguid);
+  return { ok: true, status: "deleted" };
+}
+
+/** Editors and administrators hide a published post (only its author and staff see it then) or show it again. */
+export async function setBlogPostHidden(viewer: Viewer, infoguid: string, hidden: boolean): Promise<ChangeOutcome> {
+  if (!isStaff(viewer)) return fail(403, "没有权限");
+  const [from, to] = hidden ? (["published", "hidden"] as const) : (["hidden", "published"] as const);
+  const updated = await (await db())
+    .update(articles)
+    .set({ status: to })
+    .where(and(eq(articles.infoguid, infoguid), eq(articles.type, "blog"), eq(articles.status, from)))
+    .returning({ infoguid: articles.infoguid });
+  if (!updated.length) {
+    const row = await blogRow(infoguid);
+    if (!row || row.status === "draft") return fail(404, NOT_FOUND);
+    return fail(409, hidden ? "这篇文章已经隐藏了" : "这篇文章没有被隐藏");
+  }
+  await refreshSearch(infoguid);
+  return { ok: true, status: to };
+}
+
+const summaryColumns = {
+  infoguid: articles.infoguid, title: articles.title, summary: articles.summary, status: articles.status,
+  likes: articles.likes, views: articles.views, publishedAt: articles.publishedAt, createdAt: articles.createdAt,
+};
+
+/** The statuses of a member's posts this viewer may list. */
+function listableStatuses(viewer: Viewer | null, authorId: string): BlogStatus[] {
+  if (viewer?.userId === authorId) return ["published", "draft", "hidden"];
+  return isStaff(viewer) ? ["published", "hidden"] : ["published"];
+}
+
+export interface BlogPage {
+  items: BlogPostSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A member's posts, newest first: drafts only for the member, hidden ones for the member and staff. */
+export async function listMemberPosts(viewer: Viewer | null, authorId: string, page = 1, pageSize = BLOG_PAGE_SIZE): Promise<BlogPage> {
+  const where = and(eq(articles.authorId, authorId), eq(articles.type, "blog"), inArray(articles.status, listableStatuses(viewer, authorId)));
+  const database = await db();
+  const [items, [totals]] = await Promise.all([
+    database.select(summaryColumns).from(articles).where(where)
+      .orderBy(desc(sql`coalesce(${articles.publishedAt}, ${articles.createdAt})`), desc(articles.infoguid))
+      .limit(pageSize).offset((page - 1) * pageSize),
+    database.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { items, total: totals?.n ?? 0, page, pageSize };
+}
+
+function noteFor(status: BlogStatus, isAuthor: boolean): string | null {
+  if (status === "draft") return "这是草稿，只有你自己能看到。";
+  if (status === "hidden") return isAuthor ? "这篇文章已被编辑隐藏，只有你和编辑能看到。" : "这篇文章已隐藏，只有作者和编辑能看到。";
+  return null;
+}
+
+/** One post as this viewer may read it, or null (missing, someone else's draft, hidden from this viewer). */
+export async function blogPostForViewer(viewer: Viewer | null, infoguid: string): Promise<BlogPostView | null> {
+  const database = await db();
+  const [row] = await database
+    .select({
+      ...summaryColumns, body: articles.body, authorId: articles.authorId,
+      nickname: users.nickname, avatarUrl: users.avatarUrl,
+    })
+    .from(articles)
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(and(eq(articles.infoguid, infoguid), eq(articles.type, "blog")))
+    .limit(1);
+  if (!row) return null;
+  const isAuthor = viewer !== null && row.authorId === viewer.userId;
+  const canModerate = isStaff(viewer);
+  if (row.status === "draft" && !isAuthor) return null;
+  if (row.status === "hidden" && !isAuthor && !canModerate) return null;
+  let likedByViewer = false;
+  if (viewer && row.status === "published") {
+    const [liked] = await database.select({ n: count() }).from(articleLikes)
+      .where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)));
+    likedByViewer = (liked?.n ?? 0) > 0;
+  }
+  const { body, authorId, nickname, avatarUrl, ...summary } = row;
+  return {
+    ...summary,
+    author: authorId && nickname !== null ? { uguid: authorId, nickname, avatarUrl: avatarUrl ?? "" } : null,
+    html: renderBody(body),
+    body: isAuthor ? body : null,
+    isAuthor,
+    canModerate,
+    likedByViewer,
+    note: noteFor(row.status, isAuthor),
+  };
+}
