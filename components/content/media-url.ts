@@ -1,6 +1,9 @@
-/** Media addresses an editor typed: only our own paths and http(s) URLs are used (no javascript:, data:, //host). */
+/**
+ * Media addresses an editor typed: only our own paths and http(s) URLs are used (no javascript:, data:, //host, and no
+ * backslash anywhere: browsers read a path starting with a slash and a backslash as `//host`, another site).
+ */
 export function isSafeMediaUrl(src: string | null | undefined): src is string {
-  if (!src) return false;
+  if (!src || src.includes("\\")) return false;
   return /^https?:\/\/[^\s]+$/i.test(src) || /^\/(?!\/)[^\s]*$/.test(src);
 }
 
