@@ -16,11 +16,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { money, price } from "./columns";
 import { strategies } from "./content";
 import { users } from "./members";
 
-const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
-const price = (name: string) => numeric(name, { precision: 14, scale: 3, mode: "number" });
 
 /** Daily NAV of a strategy (append-only for live records: a date is written once). */
 export const strategyNav = pgTable(

@@ -8,7 +8,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -16,11 +15,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { money, price } from "./columns";
 import { masters } from "./content";
 import { users } from "./members";
 
-const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
-const price = (name: string) => numeric(name, { precision: 14, scale: 3, mode: "number" });
 
 /**
  * One imported settlement statement (交割单): a master's (published by editors) or a member's own upload.

@@ -1,4 +1,5 @@
 import type { ArticleType } from "../../domain/article-types";
+import { MORE_MARKER } from "../../domain/paywall";
 
 /**
  * Demo teaching content (every row is seeded with is_demo and shown with the 演示数据 label).
@@ -8,8 +9,8 @@ import type { ArticleType } from "../../domain/article-types";
 
 export type DemoLevel = 0 | 100 | 200;
 
-/** the paywall's lead-in break: gated bodies carry it once, after their first two paragraphs */
-export const MORE_MARKER = "<!-- more -->";
+/** the paywall's lead-in break (one definition, lib/domain/paywall): gated bodies carry it once, after two paragraphs */
+export { MORE_MARKER };
 
 export interface DemoArticle {
   type: ArticleType;
