@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { levelEndDateString, membershipAt, nextGrantStart, shanghaiDate } from "./membership";
+import { closeGap, levelEndDateString, membershipAt, nextGrantStart, pauseLowerGrants, shanghaiDate } from "./membership";
 
 const day = 24 * 3600 * 1000;
 const now = new Date("2026-11-21T04:00:00Z");
@@ -50,5 +50,69 @@ describe("dates in Asia/Shanghai", () => {
     expect(shanghaiDate(new Date("2026-11-20T16:30:00Z"))).toBe("2026-11-21");
     expect(levelEndDateString(new Date("2026-11-24T16:00:00Z"))).toBe("2026-11-24");
     expect(levelEndDateString(null)).toBe("");
+  });
+});
+
+describe("pauseLowerGrants", () => {
+  it("keeps the unused VIP days of a running grant for after an SVIP month", () => {
+    const vip = { id: "v", levelId: 100, startsAt: at(-10), endsAt: at(20) };
+    const svip = { levelId: 200, startsAt: now, endsAt: at(30) };
+    const { moved, resumed } = pauseLowerGrants([vip], svip);
+    expect(moved).toEqual([{ id: "v", startsAt: at(-10), endsAt: now }]);
+    expect(resumed).toEqual([{ fromId: "v", levelId: 100, startsAt: at(30), endsAt: at(50) }]);
+    const after = [...moved.map((m) => ({ ...m, levelId: 100 })), ...resumed, svip];
+    expect(membershipAt(after, at(29)).level.levelCode).toBe("svip");
+    expect(membershipAt(after, at(31))).toEqual({ level: expect.objectContaining({ levelCode: "vip" }), endsAt: at(50) });
+  });
+
+  it("moves queued lower grants, leaves ended ones and same or higher levels alone", () => {
+    const ledger = [
+      { id: "old", levelId: 100, startsAt: at(-40), endsAt: at(-10) },
+      { id: "queued", levelId: 100, startsAt: at(5), endsAt: at(35) },
+      { id: "svip", levelId: 200, startsAt: at(-5), endsAt: at(5) },
+    ];
+    const { moved, resumed } = pauseLowerGrants(ledger, { levelId: 200, startsAt: at(5), endsAt: at(8) });
+    expect(moved).toEqual([{ id: "queued", startsAt: at(8), endsAt: at(38) }]);
+    expect(resumed).toEqual([]);
+  });
+
+  it("never changes how much lower-level time is left", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 1, max: 60 })), { maxLength: 6 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 60 }), (raw, s, len) => {
+        const ledger = raw.map(([st, l], i) => ({ id: String(i), levelId: 100, startsAt: at(st), endsAt: at(st + l) }));
+        const { moved, resumed } = pauseLowerGrants(ledger, { levelId: 200, startsAt: at(s), endsAt: at(s + len) });
+        const left = (gs: { startsAt: Date; endsAt: Date }[]) => gs.reduce((sum, g) => sum + Math.max(0, g.endsAt.getTime() - Math.max(g.startsAt.getTime(), at(s).getTime())), 0);
+        const byId = new Map(moved.map((m) => [m.id, m]));
+        const after = [...ledger.map((g) => byId.get(g.id) ?? g), ...resumed];
+        expect(left(after)).toBe(left(ledger));
+      }),
+    );
+  });
+});
+
+describe("nextGrantStart across levels", () => {
+  it("queues VIP days bought during SVIP after the SVIP run", () => {
+    const ledger = [{ levelId: 200, startsAt: at(-1), endsAt: at(10) }, { levelId: 100, startsAt: at(10), endsAt: at(20) }];
+    expect(nextGrantStart(ledger, 100, now)).toEqual(at(20));
+    expect(nextGrantStart(ledger, 200, now)).toEqual(at(10));
+  });
+});
+
+describe("closeGap", () => {
+  it("pulls VIP days queued behind an SVIP grant forward when the SVIP grant ends early", () => {
+    const ledger = [
+      { id: "s", levelId: 200, startsAt: at(-1), endsAt: now },
+      { id: "v", levelId: 100, startsAt: at(29), endsAt: at(31) },
+      { id: "v2", levelId: 100, startsAt: at(31), endsAt: at(61) },
+    ];
+    expect(closeGap(ledger, { levelId: 200, oldEnd: at(29), newEnd: now }, now)).toEqual([
+      { id: "v", startsAt: now, endsAt: at(2) },
+      { id: "v2", startsAt: at(2), endsAt: at(32) },
+    ]);
+  });
+
+  it("moves nothing that has started or belongs to a higher level", () => {
+    const ledger = [{ id: "svip", levelId: 200, startsAt: at(5), endsAt: at(10) }, { id: "run", levelId: 100, startsAt: at(-3), endsAt: at(3) }];
+    expect(closeGap(ledger, { levelId: 100, oldEnd: at(5), newEnd: at(1) }, now)).toEqual([]);
   });
 });

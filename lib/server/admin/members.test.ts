@@ -92,7 +92,7 @@ describeOnEachEngine("admin: members", () => {
     await addGrant(editor, { userId: m.id, levelId: 200, days: 30, requestId: randomUUID() }, new Date(now.getTime() - DAY));
     await addGrant(editor, { userId: m.id, levelId: 100, days: 2, requestId: randomUUID() }, now);
     const [svip, vip] = (await memberDetail(editor, m.id, now))!.grants.sort((a, b) => b.level.levelId - a.level.levelId);
-    // The VIP grant sits under SVIP: no reminder yet.
+    // The VIP grant waits behind SVIP: no reminder yet.
     expect(await (await db()).select().from(notifications).where(eq(notifications.userId, m.id))).toHaveLength(0);
 
     expect(await endGrant(editor, svip!.id, now)).toEqual({ status: "ended", userId: m.id });
@@ -112,7 +112,8 @@ describeOnEachEngine("admin: members", () => {
     await grantDays({ userId: future.id, levelId: 100, days: 5, source: "admin", sourceKey: `f:${future.id}`, now: new Date(now.getTime() + DAY) });
     const [upcoming] = (await memberDetail(editor, future.id, now))!.grants;
     expect(await endGrant(admin, upcoming!.id, now)).toEqual({ status: "inactive" });
-    expect(vip!.state).toBe("active");
+    // Bought under SVIP, the VIP days waited behind it (PRODUCT.md: a higher grant does not waste a lower one).
+    expect(vip!.state).toBe("upcoming");
   });
 
   it("shows the member's referral and invitees", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { closeGap } from "@/lib/domain/membership";
 import { and, count, desc, eq, ilike, inArray, like, lt, gt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -253,11 +254,21 @@ export async function endGrant(viewer: Viewer | null, grantId: string, now = new
   assertStaff(viewer);
   if (!isGuid(grantId)) return { status: "not-found" };
   const database = await db();
-  const [ended] = await database
-    .update(grants)
-    .set({ endsAt: now })
-    .where(and(eq(grants.id, grantId), lt(grants.startsAt, now), gt(grants.endsAt, now)))
-    .returning({ userId: grants.userId });
+  const ended = await database.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(grants)
+      .where(and(eq(grants.id, grantId), lt(grants.startsAt, now), gt(grants.endsAt, now)))
+      .for("update");
+    if (!target) return null;
+    const ledger = await tx.select().from(grants).where(eq(grants.userId, target.userId)).for("update");
+    await tx.update(grants).set({ endsAt: now }).where(eq(grants.id, target.id));
+    // What was queued behind it (its level and below) moves up: no gap, no days lost.
+    for (const m of closeGap(ledger, { levelId: target.levelId, oldEnd: target.endsAt, newEnd: now }, now)) {
+      await tx.update(grants).set({ startsAt: m.startsAt, endsAt: m.endsAt }).where(eq(grants.id, m.id));
+    }
+    return { userId: target.userId };
+  });
   if (!ended) {
     const [exists] = await database.select({ id: grants.id }).from(grants).where(eq(grants.id, grantId)).limit(1);
     return { status: exists ? "inactive" : "not-found" };

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
 import { grants } from "@/lib/db/schema";
-import { membershipAt, nextGrantStart, type MembershipState } from "@/lib/domain/membership";
+import { membershipAt, nextGrantStart, pauseLowerGrants, type MembershipState } from "@/lib/domain/membership";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,32 +25,36 @@ export interface GrantRequest {
 }
 
 /** Adds days of a level after that level's current run, once per source key. Returns false when already granted. */
-export async function grantDays(req: GrantRequest, runner?: Pick<Database, "select" | "insert">): Promise<boolean> {
+export async function grantDays(req: GrantRequest, runner?: Pick<Database, "select" | "insert" | "update">): Promise<boolean> {
   if (!Number.isInteger(req.days) || req.days < 1 || req.days > 3660) throw new Error(`invalid number of days: ${req.days}`);
   const now = req.now ?? new Date();
   if (runner) return insertGrant(runner, req, now);
   return (await db()).transaction((tx) => insertGrant(tx, req, now));
 }
 
-async function insertGrant(tx: Pick<Database, "select" | "insert">, req: GrantRequest, now: Date): Promise<boolean> {
+async function insertGrant(tx: Pick<Database, "select" | "insert" | "update">, req: GrantRequest, now: Date): Promise<boolean> {
   // FOR UPDATE serialises concurrent grants of one member, so each sees the other's period.
   const existing = await tx
-    .select({ levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt })
+    .select({ id: grants.id, levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt, source: grants.source, sourceKey: grants.sourceKey })
     .from(grants)
     .where(eq(grants.userId, req.userId))
     .for("update");
   const startsAt = nextGrantStart(existing, req.levelId, now);
+  const endsAt = new Date(startsAt.getTime() + req.days * DAY_MS);
   const inserted = await tx
     .insert(grants)
-    .values({
-      userId: req.userId,
-      levelId: req.levelId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + req.days * DAY_MS),
-      source: req.source,
-      sourceKey: req.sourceKey,
-    })
+    .values({ userId: req.userId, levelId: req.levelId, startsAt, endsAt, source: req.source, sourceKey: req.sourceKey })
     .onConflictDoNothing({ target: grants.sourceKey })
     .returning({ id: grants.id });
-  return inserted.length === 1;
+  if (inserted.length === 0) return false;
+  // A higher grant does not waste a lower one: lower-level days pause while it runs and resume after.
+  const { moved, resumed } = pauseLowerGrants(existing, { levelId: req.levelId, startsAt, endsAt });
+  for (const m of moved) await tx.update(grants).set({ startsAt: m.startsAt, endsAt: m.endsAt }).where(eq(grants.id, m.id));
+  for (const r of resumed) {
+    const from = existing.find((g) => g.id === r.fromId)!;
+    await tx.insert(grants).values({
+      userId: req.userId, levelId: r.levelId, startsAt: r.startsAt, endsAt: r.endsAt, source: from.source, sourceKey: `${from.sourceKey}>after:${req.sourceKey}`,
+    });
+  }
+  return true;
 }
