@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   SMS_ENDPOINT: z.url().default("https://dysmsapi.aliyuncs.com/"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   PAYMENT_TEST_MODE: z.enum(["0", "1"]).default("0"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must look like pk_test_… or pk_live_…").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_…").optional(),
+  STRIPE_API_BASE: z.url().optional(),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
 });
 
@@ -64,6 +68,8 @@ export type AppConfig = {
   trustedProxyHops: number;
   /** Enables /paytest and the 测试模式 payment provider (never in production). */
   paymentTestMode: boolean;
+  /** Stripe, when both keys and the webhook secret are set; apiBase points the SDK at a Stripe-compatible server (tests). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | null } | null;
   /** PostgreSQL server the data-layer tests also run on (each test file gets its own database). */
   testDatabaseUrl: string | null;
 };
@@ -78,6 +84,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = result.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (stripeKeys > 0 && stripeKeys < 3) {
+    throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_SECRET_KEY.includes("_live_") !== e.STRIPE_PUBLISHABLE_KEY.includes("_live_")) {
+    throw new Error("Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys");
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -104,11 +117,22 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
             signName: e.SMS_SIGN_NAME, templateCode: e.SMS_TEMPLATE_CODE, endpoint: e.SMS_ENDPOINT }
         : null,
     paymentTestMode: e.PAYMENT_TEST_MODE === "1",
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : null }
+        : null,
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
   };
 }
 
 export function config(): AppConfig {
   cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests that start servers on random ports (the local Stripe stand-in) re-read the environment after setting it. */
+export function reloadConfigForTests(env: Record<string, string | undefined> = process.env): AppConfig {
+  cached = parseConfig(env);
   return cached;
 }

@@ -1,4 +1,4 @@
-/** The price list of PRODUCT.md (CNY, integer fen). Issue 7 moves it into the database for /admin/plans. */
+/** The price list of PRODUCT.md (CNY, integer fen): the catalog migration 0007 seeds into `plans`, edited in /admin/plans. */
 export interface Plan {
   id: string;
   levelId: 100 | 200;

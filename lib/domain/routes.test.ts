@@ -15,7 +15,7 @@ describe("matchRoute", () => {
     ["/stripePay/result", "stripePayResult"], ["/pay/result", "payResult"], ["/quant/realtrade", "realtrade"],
     ["/admin", "admin"], ["/admin/members", "adminMembers"], [`/admin/members/${GUID}`, "adminMember"],
     ["/admin/traders", "adminTraders"], [`/admin/traders/${GUID}`, "adminTrader"],
-    ["/admin/strategies", "adminStrategies"], [`/admin/strategies/${GUID}`, "adminStrategy"],
+    ["/admin/strategies", "adminStrategies"], ["/admin/plans", "adminPlans"], [`/admin/strategies/${GUID}`, "adminStrategy"],
     ["/admin/articles", "adminArticles"], ["/admin/articles/new", "adminArticleNew"], [`/admin/articles/${GUID}`, "adminArticle"],
   ])("%s is route %s", (path, name) => {
     expect(matchRoute(path)).toMatchObject({ status: "ok", name });

@@ -75,6 +75,7 @@ export const ROUTES: RouteDef[] = [
   route("adminArticles", "/admin/articles"),
   route("adminArticleNew", "/admin/articles/new"),
   route("adminArticle", "/admin/articles", req("infoguid", isGuid)),
+  route("adminPlans", "/admin/plans"),
 ];
 
 export type RouteParams = Record<string, string | undefined>;

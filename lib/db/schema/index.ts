@@ -5,3 +5,4 @@ export * from "./statements";
 export * from "./quant";
 export * from "./likes";
 export * from "./search";
+export * from "./payments";

@@ -58,7 +58,7 @@ export const grants = pgTable(
   (t) => [
     index("grants_user_idx").on(t.userId, t.endsAt),
     check("grants_level_check", sql`${t.levelId} in (100, 200)`),
-    check("grants_period_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("grants_period_check", sql`${t.endsAt} >= ${t.startsAt}`),
   ],
 );
 

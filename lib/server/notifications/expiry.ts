@@ -5,6 +5,7 @@ import { grants } from "@/lib/db/schema";
 import { EXPIRY_NOTICE_DAYS, expiringRuns, expiryDedupeKey } from "@/lib/domain/expiry";
 import type { GrantPeriod } from "@/lib/domain/membership";
 import { logger } from "@/lib/server/logger";
+import { enqueueExpiryMail } from "@/lib/server/payments/mail";
 import { createNotification } from "./create";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,16 +42,25 @@ export async function notifyExpiringGrants(now = new Date(), scope: ExpiryScope 
     for (const { userId, ...period } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), period]);
     for (const [userId, periods] of byUser) {
       for (const run of expiringRuns(periods, now)) {
-        const isNew = await createNotification({
-          userId,
-          kind: "expiry",
-          title: `你的 ${run.level.levelName} 将于 ${run.endDate} 到期`,
-          body:
-            run.after.levelId > 0
-              ? `到期后会员等级将变为 ${run.after.levelName}。续费即可继续享有 ${run.level.levelName} 权益。`
-              : `到期后将恢复为${run.after.levelName}。续费即可继续享有 ${run.level.levelName} 权益。`,
-          link: "/price",
-          dedupeKey: expiryDedupeKey(userId, run),
+        const dedupeKey = expiryDedupeKey(userId, run);
+        const isNew = await database.transaction(async (tx) => {
+          const fresh = await createNotification(
+            {
+              userId,
+              kind: "expiry",
+              title: `你的 ${run.level.levelName} 将于 ${run.endDate} 到期`,
+              body:
+                run.after.levelId > 0
+                  ? `到期后会员等级将变为 ${run.after.levelName}。续费即可继续享有 ${run.level.levelName} 权益。`
+                  : `到期后将恢复为${run.after.levelName}。续费即可继续享有 ${run.level.levelName} 权益。`,
+              link: "/price",
+              dedupeKey,
+            },
+            tx,
+          );
+          // The e-mail goes out through the job queue (after commit, retried), unless the member turned it off.
+          if (fresh) await enqueueExpiryMail(tx, userId, run.level.levelName, run.endDate, dedupeKey);
+          return fresh;
         });
         if (isNew) created++;
       }

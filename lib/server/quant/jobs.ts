@@ -107,7 +107,8 @@ let worker: Worker | null = null;
 async function defaultHandlers(): Promise<JobHandlers> {
   // Imported lazily: the handlers' modules enqueue through this one.
   const { SIGNAL_FANOUT_KIND, handleSignalFanout } = await import("./signal-fanout");
-  return { [SIGNAL_FANOUT_KIND]: handleSignalFanout };
+  const { PAYMENT_MAIL_KIND, handlePaymentMail } = await import("@/lib/server/payments/mail");
+  return { [SIGNAL_FANOUT_KIND]: handleSignalFanout, [PAYMENT_MAIL_KIND]: handlePaymentMail };
 }
 
 /**

@@ -7,6 +7,7 @@ import { membershipAt, type GrantPeriod } from "@/lib/domain/membership";
 import { logger } from "@/lib/server/logger";
 import { deliver } from "@/lib/server/messaging/deliver";
 import { createNotification } from "@/lib/server/notifications/create";
+import { isOptedOut } from "@/lib/server/payments/email-prefs";
 import { REALTRADE_LEVEL } from "./access";
 import { enqueue, type JobHandler } from "./jobs";
 
@@ -87,7 +88,7 @@ export const handleSignalFanout: JobHandler = async (payload, { now }) => {
       );
       if (!isNew) continue;
       notified++;
-      if (!follower.emailSignals || !follower.email) continue;
+      if (!follower.emailSignals || !follower.email || (await isOptedOut(follower.userId, "signals"))) continue;
       try {
         await deliver({ channel: "email", to: follower.email, subject: message.title, text: signalEmailText(message) });
         mailed++;

@@ -1,0 +1,117 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { config } from "@/lib/config";
+import { db, type Database } from "@/lib/db";
+import { plans, planStripePrices } from "@/lib/db/schema";
+import type { PlanView } from "@/lib/domain/payments/types";
+import { requireStripe } from "./stripe-client";
+
+type Runner = Pick<Database, "select" | "insert" | "update">;
+
+function toView(row: typeof plans.$inferSelect): PlanView {
+  return {
+    id: row.id,
+    levelId: row.levelId === 200 ? 200 : 100,
+    name: row.name,
+    period: row.period,
+    days: row.days,
+    priceFen: row.priceFen,
+    renewable: row.renewable,
+    active: row.active,
+  };
+}
+
+/** The catalog, VIP before SVIP, month → quarter → year; plans off sale only when asked (admin). */
+export async function listPlans(opts: { includeHidden?: boolean } = {}): Promise<PlanView[]> {
+  const rows = await (await db())
+    .select()
+    .from(plans)
+    .where(opts.includeHidden ? undefined : eq(plans.active, true))
+    .orderBy(asc(plans.levelId), asc(plans.sortOrder));
+  return rows.map(toView);
+}
+
+export async function planById(planId: string, runner?: Pick<Database, "select">): Promise<PlanView | null> {
+  const [row] = await (runner ?? (await db())).select().from(plans).where(eq(plans.id, planId)).limit(1);
+  return row ? toView(row) : null;
+}
+
+export interface PaymentAvailability {
+  stripe: boolean;
+  publishableKey: string | null;
+  testMode: boolean;
+}
+
+export function paymentAvailability(): PaymentAvailability {
+  const cfg = config();
+  return { stripe: cfg.stripe !== null, publishableKey: cfg.stripe?.publishableKey ?? null, testMode: cfg.paymentTestMode };
+}
+
+export interface PlanEdit {
+  name: string;
+  priceFen: number;
+  active: boolean;
+}
+
+/** Staff edit; a new price applies to new orders (subscriptions keep the Stripe price they started with). */
+export async function updatePlan(planId: string, edit: PlanEdit): Promise<PlanView | null> {
+  const [row] = await (await db())
+    .update(plans)
+    .set({ name: edit.name, priceFen: edit.priceFen, active: edit.active, updatedAt: new Date() })
+    .where(eq(plans.id, planId))
+    .returning();
+  return row ? toView(row) : null;
+}
+
+/**
+ * The Stripe Price for a plan at an amount: ours if we made it before, else found by its lookup key (another instance
+ * may have made it) or created. Recurring prices bill monthly.
+ */
+export async function stripePriceFor(plan: Pick<PlanView, "id" | "name" | "period">, amountFen: number, recurring: boolean): Promise<string> {
+  const database = await db();
+  const [known] = await database
+    .select({ id: planStripePrices.stripePriceId })
+    .from(planStripePrices)
+    .where(and(eq(planStripePrices.planId, plan.id), eq(planStripePrices.amountFen, amountFen), eq(planStripePrices.recurring, recurring)))
+    .limit(1);
+  if (known) return known.id;
+  const stripe = requireStripe();
+  const lookupKey = `lianghua:${plan.id}:${amountFen}:${recurring ? "monthly" : "once"}`;
+  const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+  const price =
+    found.data[0] ??
+    (await stripe.prices.create(
+      {
+        currency: "cny",
+        unit_amount: amountFen,
+        lookup_key: lookupKey,
+        product_data: { name: plan.name },
+        metadata: { planId: plan.id },
+        ...(recurring ? { recurring: { interval: "month" as const } } : {}),
+      },
+      { idempotencyKey: lookupKey },
+    ));
+  await recordStripePrice(database, { stripePriceId: price.id, planId: plan.id, amountFen, recurring });
+  return price.id;
+}
+
+async function recordStripePrice(runner: Runner, row: typeof planStripePrices.$inferInsert): Promise<void> {
+  await runner.insert(planStripePrices).values(row).onConflictDoNothing();
+}
+
+export interface CatalogPrice {
+  planId: string;
+  amountFen: number;
+  currency: string;
+  recurring: boolean;
+}
+
+/** A Stripe price id of our catalog (any amount it was ever sold at), or null for a price we never made. */
+export async function catalogPrice(stripePriceId: string, runner?: Pick<Database, "select">): Promise<CatalogPrice | null> {
+  const [row] = await (runner ?? (await db()))
+    .select({ planId: planStripePrices.planId, amountFen: planStripePrices.amountFen, currency: planStripePrices.currency, recurring: planStripePrices.recurring })
+    .from(planStripePrices)
+    .where(eq(planStripePrices.stripePriceId, stripePriceId))
+    .limit(1);
+  return row ?? null;
+}

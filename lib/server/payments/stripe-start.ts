@@ -1,0 +1,151 @@
+import "server-only";
+import type Stripe from "stripe";
+import { and, eq, isNull } from "drizzle-orm";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { orders, stripeCustomers, users } from "@/lib/db/schema";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { planById, stripePriceFor } from "./catalog";
+import { orderRowForViewer } from "./orders";
+import type { OrderRow } from "./order-view";
+import { requireStripe } from "./stripe-client";
+
+export type StartResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409 | 503; message: string };
+
+export interface CardPaymentStart {
+  clientSecret: string;
+  publishableKey: string;
+  mode: "payment" | "subscription";
+  amountFen: number;
+}
+
+/** The member's Stripe customer, made once (the idempotency key covers two tabs doing it at once). */
+async function stripeCustomerFor(userId: string): Promise<string> {
+  const database = await db();
+  const [known] = await database.select({ id: stripeCustomers.stripeCustomerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, userId)).limit(1);
+  if (known) return known.id;
+  const [user] = await database.select({ email: users.email, nickname: users.nickname }).from(users).where(eq(users.id, userId)).limit(1);
+  const customer = await requireStripe().customers.create(
+    { ...(user?.email ? { email: user.email } : {}), name: user?.nickname ?? undefined, metadata: { userId } },
+    { idempotencyKey: `customer:${userId}` },
+  );
+  await database.insert(stripeCustomers).values({ userId, stripeCustomerId: customer.id }).onConflictDoNothing();
+  const [row] = await database.select({ id: stripeCustomers.stripeCustomerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, userId)).limit(1);
+  return row!.id;
+}
+
+function metadataOf(order: OrderRow, kind: "pass" | "subscription"): Record<string, string> {
+  return { orderGuid: order.orderGuid, userId: order.userId, planId: order.planId, kind };
+}
+
+/** Remembers the Stripe object made for the order; a concurrent request that made one first wins. */
+async function attachProviderRef(order: OrderRow, providerRef: string): Promise<string> {
+  const database = await db();
+  await database.update(orders).set({ providerRef, updatedAt: new Date() }).where(and(eq(orders.id, order.id), isNull(orders.providerRef)));
+  const [row] = await database.select({ ref: orders.providerRef }).from(orders).where(eq(orders.id, order.id)).limit(1);
+  return row?.ref ?? providerRef;
+}
+
+async function payableOrder(viewer: Viewer, orderGuid: string, method: "card" | "checkout"): Promise<StartResult<OrderRow>> {
+  if (!config().stripe) return { ok: false, status: 503, message: "在线支付暂未开通，当前无法下单，也不会产生任何扣款" };
+  const order = await orderRowForViewer(viewer, orderGuid);
+  if (!order || order.method !== method) return { ok: false, status: 404, message: "订单不存在" };
+  if (order.status === "paid" || order.status === "refunded" || order.status === "partially_refunded") {
+    return { ok: false, status: 409, message: "该订单已支付，无需重复支付" };
+  }
+  if (order.status === "canceled") return { ok: false, status: 409, message: "该订单已取消，请重新下单" };
+  return { ok: true, value: order };
+}
+
+/** The Payment Element's client secret: a PaymentIntent for a pass, the first invoice's for a subscription. */
+export async function startCardPayment(viewer: Viewer, orderGuid: string): Promise<StartResult<CardPaymentStart>> {
+  const found = await payableOrder(viewer, orderGuid, "card");
+  if (!found.ok) return found;
+  const order = found.value;
+  const stripe = requireStripe();
+  const publishableKey = config().stripe!.publishableKey;
+  if (!order.autoRenew) {
+    const existing = order.providerRef ? await stripe.paymentIntents.retrieve(order.providerRef) : null;
+    const pi =
+      existing ??
+      (await stripe.paymentIntents.create(
+        {
+          amount: order.amountFen,
+          currency: "cny",
+          customer: await stripeCustomerFor(order.userId),
+          automatic_payment_methods: { enabled: true },
+          description: order.planName,
+          metadata: metadataOf(order, "pass"),
+        },
+        { idempotencyKey: `order:${order.orderGuid}:payment-intent` },
+      ));
+    const ref = existing ? pi.id : await attachProviderRef(order, pi.id);
+    const final = ref === pi.id ? pi : await stripe.paymentIntents.retrieve(ref);
+    return { ok: true, value: { clientSecret: final.client_secret!, publishableKey, mode: "payment", amountFen: order.amountFen } };
+  }
+  const plan = await planById(order.planId);
+  if (!plan) return { ok: false, status: 404, message: "该套餐不存在或已下架" };
+  let sub: Stripe.Subscription;
+  if (order.providerRef) {
+    sub = await stripe.subscriptions.retrieve(order.providerRef, { expand: ["latest_invoice.confirmation_secret"] });
+  } else {
+    const price = await stripePriceFor(plan, order.amountFen, true);
+    sub = await stripe.subscriptions.create(
+      {
+        customer: await stripeCustomerFor(order.userId),
+        items: [{ price }],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        metadata: metadataOf(order, "subscription"),
+        expand: ["latest_invoice.confirmation_secret"],
+      },
+      { idempotencyKey: `order:${order.orderGuid}:subscription` },
+    );
+    const ref = await attachProviderRef(order, sub.id);
+    if (ref !== sub.id) sub = await stripe.subscriptions.retrieve(ref, { expand: ["latest_invoice.confirmation_secret"] });
+  }
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  const clientSecret = invoice?.confirmation_secret?.client_secret;
+  if (!clientSecret) return { ok: false, status: 409, message: "该订阅已无需支付" };
+  return { ok: true, value: { clientSecret, publishableKey, mode: "subscription", amountFen: order.amountFen } };
+}
+
+/** Stripe's hosted Checkout page for the order (one Session per order; an expired one asks for a new order). */
+export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Promise<StartResult<{ url: string }>> {
+  const found = await payableOrder(viewer, orderGuid, "checkout");
+  if (!found.ok) return found;
+  const order = found.value;
+  const stripe = requireStripe();
+  if (order.providerRef) {
+    const session = await stripe.checkout.sessions.retrieve(order.providerRef);
+    if (session.status === "open" && session.url) return { ok: true, value: { url: session.url } };
+    return { ok: false, status: 409, message: "该订单的收银台已失效，请重新下单" };
+  }
+  const plan = await planById(order.planId);
+  if (!plan) return { ok: false, status: 404, message: "该套餐不存在或已下架" };
+  const price = await stripePriceFor(plan, order.amountFen, order.autoRenew);
+  const site = config().siteUrl;
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: order.autoRenew ? "subscription" : "payment",
+      customer: await stripeCustomerFor(order.userId),
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: order.orderGuid,
+      locale: "zh",
+      success_url: `${site}/stripePay/result?order=${order.orderGuid}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${site}/pay?plan=${encodeURIComponent(order.planId)}`,
+      metadata: metadataOf(order, order.autoRenew ? "subscription" : "pass"),
+      ...(order.autoRenew
+        ? { subscription_data: { metadata: metadataOf(order, "subscription") } }
+        : { payment_intent_data: { metadata: metadataOf(order, "pass"), description: order.planName } }),
+    },
+    { idempotencyKey: `order:${order.orderGuid}:checkout` },
+  );
+  const ref = await attachProviderRef(order, session.id);
+  if (ref !== session.id) {
+    const winner = await stripe.checkout.sessions.retrieve(ref);
+    return winner.url ? { ok: true, value: { url: winner.url } } : { ok: false, status: 409, message: "该订单的收银台已失效，请重新下单" };
+  }
+  return { ok: true, value: { url: session.url! } };
+}
+
