@@ -36,6 +36,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "warn",
+      // Stripe through the local stand-in and the 测试模式 provider (scripts/e2e.mjs sets them).
+      ...Object.fromEntries(
+        ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_TEST_MODE"].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+      ),
     },
   },
 });

@@ -5,6 +5,8 @@ export const ACCOUNTS = {
   member: { email: "member@e2e.test", password: "member-pass-1", nickname: "测试会员" },
   editor: { email: "editor@e2e.test", password: "editor-pass-1", nickname: "测试编辑" },
   svip: { email: "svip@e2e.test", password: "svip-pass-1", nickname: "测试SVIP" },
+  buyer: { email: "buyer@e2e.test", password: "buyer-pass-1", nickname: "测试买家" },
+  subscriber: { email: "subscriber@e2e.test", password: "subscriber-pass-1", nickname: "测试订阅" },
 } as const;
 
 export const GUID = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";

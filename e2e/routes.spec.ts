@@ -31,11 +31,6 @@ const PUBLIC_ROUTES: [path: string, title: RegExp][] = [
   ["/loss-tracker", /^亏损追踪/],
   ["/loss-tracker/2024-05-06", /^亏损追踪/],
   ["/auth", /^登录验证/],
-  ["/pay", /^确认订单/],
-  ["/pay/result", /^支付结果/],
-  ["/stripePay", /^银行卡支付/],
-  ["/stripePay1", /^银行卡支付/],
-  ["/stripePay/result", /^支付结果/],
   ["/user/password", /^登录密码/],
 ];
 
@@ -100,9 +95,15 @@ test("the /recs landing records the invitation code in cfc_inv for 7 days", asyn
   expect(days).toBeLessThanOrEqual(7);
 });
 
-test("/paytest is a 404 unless payment test mode is enabled", async ({ page }) => {
-  const res = await page.goto("/paytest");
-  expect(res?.status()).toBe(404);
+test("the payment pages send visitors to log in and come back after", async ({ page }) => {
+  for (const path of ["/pay?plan=vip-month", "/pay/result", "/stripePay", "/stripePay1", "/stripePay/result", "/paytest"]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/");
+    expect(url.searchParams.get("r")).toContain(path.split("?")[0]);
+    await expect(page.getByRole("dialog")).toBeVisible();
+  }
 });
 
 test("a master guid that does not exist is a 404 naming the path", async ({ page }) => {

@@ -1,5 +1,5 @@
 // Playwright on Debian's Chromium against a fresh data directory with known test accounts.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,10 +38,28 @@ cli("user:create", "--email", "member@e2e.test", "--password", "member-pass-1", 
 cli("user:create", "--email", "editor@e2e.test", "--password", "editor-pass-1", "--nickname", "测试编辑", "--role", "editor");
 cli("user:create", "--email", "svip@e2e.test", "--password", "svip-pass-1", "--nickname", "测试SVIP");
 cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
+cli("user:create", "--email", "buyer@e2e.test", "--password", "buyer-pass-1", "--nickname", "测试买家");
+cli("user:create", "--email", "subscriber@e2e.test", "--password", "subscriber-pass-1", "--nickname", "测试订阅");
+
+// The local Stripe stand-in (test/stripe-local): the app pays through it and it posts signed events to the webhook.
+const appPort = Number(process.env.E2E_PORT ?? 3100);
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12199);
+const stripeEnv = {
+  STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+  STRIPE_SECRET_KEY: "sk_test_e2e",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+  PAYMENT_TEST_MODE: "1",
+};
+const standIn = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "test/stripe-local/main.ts"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, STRIPE_LOCAL_PORT: String(stripePort), STRIPE_WEBHOOK_URL: `http://localhost:${appPort}/api/stripe/webhook`, STRIPE_WEBHOOK_SECRET: stripeEnv.STRIPE_WEBHOOK_SECRET },
+});
 
 const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: { ...process.env, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+  env: { ...process.env, ...stripeEnv, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
 });
+standIn.kill();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

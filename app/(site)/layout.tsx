@@ -4,16 +4,16 @@ import { DisclaimerBar } from "@/components/layout/DisclaimerBar";
 import { SiteProviders } from "@/components/layout/SiteProviders";
 import { Footer } from "@/components/site/Footer";
 import { config } from "@/lib/config";
-import { DEFAULT_PLANS } from "@/lib/domain/plans";
 import { INVITE_COOKIE } from "@/lib/domain/site";
 import { getViewer, isStaff } from "@/lib/server/auth/viewer";
 import { unreadCount } from "@/lib/server/notifications/unread";
+import { listPlans } from "@/lib/server/payments/catalog";
 
 /** The default layout: header, page, footer and the fixed risk-disclaimer bar. */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   const viewer = await getViewer();
   const unread = await unreadCount(viewer);
-  const plans = DEFAULT_PLANS.map(({ id, levelId, name, period, priceFen }) => ({ id, levelId, name, period, priceFen }));
+  const plans = (await listPlans()).map(({ id, levelId, name, period, priceFen, renewable }) => ({ id, levelId, name, period, priceFen, renewable }));
   const { siteName, siteUrl } = config();
   const invitation = (await cookies()).get(INVITE_COOKIE)?.value ?? "";
   return (

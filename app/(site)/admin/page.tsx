@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChevronRight, FileText, LineChart, Sigma, Users } from "lucide-react";
+import { ChevronRight, CreditCard, FileText, LineChart, Sigma, Users } from "lucide-react";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -9,6 +9,14 @@ import { requireStaff } from "@/lib/server/auth/gate";
 
 export const metadata: Metadata = { title: "管理后台", robots: { index: false } };
 
+const ADMIN_SECTIONS = [
+  { href: "/admin/members", title: "会员管理", hint: "查找会员、调整授权、审核邀请奖励", Icon: Users },
+  { href: "/admin/traders", title: "大神管理", hint: "创建大神、上传交割单、延迟公开与交易日点评", Icon: LineChart },
+  { href: "/admin/strategies", title: "策略管理", hint: "创建策略、接入密钥、导入净值与成交", Icon: Sigma },
+  { href: "/admin/articles", title: "文章管理", hint: "撰写与发布文章视频、隐藏会员博客", Icon: FileText },
+  { href: "/admin/plans", title: "会员套餐", hint: "调整价格、上下架套餐", Icon: CreditCard },
+] as const;
+
 export default async function AdminPage() {
   const viewer = await requireStaff();
   const o = await adminOverview(viewer);
@@ -16,51 +24,21 @@ export default async function AdminPage() {
   return (
     <>
       <PageIntro title="管理后台">{viewer.role === "admin" ? "管理员" : "编辑"}：{viewer.userInfo.nickName}</PageIntro>
-      <nav aria-label="管理功能" className="mb-6">
-        <Link
-          href="/admin/members"
-          className="flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:inline-flex sm:min-w-72"
-        >
-          <Users aria-hidden size={20} className="shrink-0 text-brand" />
-          <span className="flex-1">
-            <span className="block font-medium text-slate-900">会员管理</span>
-            <span className="block text-xs text-slate-500">查找会员、调整授权、审核邀请奖励</span>
-          </span>
-          <ChevronRight aria-hidden size={18} className="text-slate-400" />
-        </Link>
-        <Link
-          href="/admin/traders"
-          className="mt-3 flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:mt-0 sm:ml-3 sm:inline-flex sm:min-w-72"
-        >
-          <LineChart aria-hidden size={20} className="shrink-0 text-brand" />
-          <span className="flex-1">
-            <span className="block font-medium text-slate-900">大神管理</span>
-            <span className="block text-xs text-slate-500">创建大神、上传交割单、延迟公开与交易日点评</span>
-          </span>
-          <ChevronRight aria-hidden size={18} className="text-slate-400" />
-        </Link>
-        <Link
-          href="/admin/strategies"
-          className="mt-3 flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:mt-0 sm:ml-3 sm:inline-flex sm:min-w-72"
-        >
-          <Sigma aria-hidden size={20} className="shrink-0 text-brand" />
-          <span className="flex-1">
-            <span className="block font-medium text-slate-900">策略管理</span>
-            <span className="block text-xs text-slate-500">创建策略、接入密钥、导入净值与成交</span>
-          </span>
-          <ChevronRight aria-hidden size={18} className="text-slate-400" />
-        </Link>
-        <Link
-          href="/admin/articles"
-          className="mt-3 flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand sm:mt-0 sm:ml-3 sm:inline-flex sm:min-w-72"
-        >
-          <FileText aria-hidden size={20} className="shrink-0 text-brand" />
-          <span className="flex-1">
-            <span className="block font-medium text-slate-900">文章管理</span>
-            <span className="block text-xs text-slate-500">撰写与发布文章视频、隐藏会员博客</span>
-          </span>
-          <ChevronRight aria-hidden size={18} className="text-slate-400" />
-        </Link>
+      <nav aria-label="管理功能" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {ADMIN_SECTIONS.map(({ href, title, hint, Icon }) => (
+          <Link
+            key={href}
+            href={href}
+            className="flex min-h-12 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand"
+          >
+            <Icon aria-hidden size={20} className="shrink-0 text-brand" />
+            <span className="flex-1">
+              <span className="block font-medium text-slate-900">{title}</span>
+              <span className="block text-xs text-slate-500">{hint}</span>
+            </span>
+            <ChevronRight aria-hidden size={18} className="text-slate-400" />
+          </Link>
+        ))}
       </nav>
       <div className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(([label, n]) => (

@@ -1,8 +1,50 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Card, PageIntro } from "@/components/content/PageIntro";
+import { HostedCheckoutButton } from "@/components/payments/HostedCheckoutButton";
+import { FailedBefore, OrderNotPayable } from "@/components/payments/OrderNotPayable";
+import { OrderSummary } from "@/components/payments/OrderSummary";
+import { continuePayHref, isPayable } from "@/components/payments/pay-helpers";
+import { SwitchMethodButton } from "@/components/payments/SwitchMethodButton";
 import { PaymentUnavailable } from "@/components/site/PaymentUnavailable";
+import { ORDER_STATUS_LABELS } from "@/lib/domain/payments/labels";
+import { requireViewer } from "@/lib/server/auth/gate";
+import { paymentAvailability } from "@/lib/server/payments/catalog";
+import { orderForViewer } from "@/lib/server/payments/orders";
 
-export const metadata: Metadata = { title: "银行卡支付", description: "跳转到支付页面完成订单支付。", robots: { index: false } };
+export const metadata: Metadata = { title: "银行卡支付", description: "跳转到 Stripe 收银台完成订单支付。", robots: { index: false } };
 
-export default function StripePay1Page() {
-  return <PaymentUnavailable title="银行卡支付" />;
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 64);
+
+export default async function StripePay1Page({ searchParams }: Props) {
+  // Nothing to pay with: say so before asking anyone to log in.
+  if (!paymentAvailability().stripe) return <PaymentUnavailable title="银行卡支付" />;
+  const viewer = await requireViewer();
+  const orderGuid = first((await searchParams).order);
+  const order = orderGuid ? await orderForViewer(viewer, orderGuid) : null;
+  if (!order || !isPayable(order)) {
+    return <OrderNotPayable order={order} statusLabel={order ? ORDER_STATUS_LABELS[order.status] : undefined} />;
+  }
+  // An order is paid the way it was made: send it to its own page.
+  if (order.method !== "checkout") redirect(continuePayHref(order));
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageIntro title="Stripe 收银台">将跳转到 Stripe 官方收银台完成支付，支付后自动返回本站</PageIntro>
+      {order.status === "failed" ? <FailedBefore message={order.failureMessage} /> : null}
+      <Card className="mb-4">
+        <OrderSummary order={order} />
+      </Card>
+      <Card>
+        <HostedCheckoutButton orderGuid={order.orderGuid} />
+        <p className="mt-3 text-center text-xs text-slate-500">支付由 Stripe 处理，本站不保存你的卡号。</p>
+      </Card>
+      <p className="mt-4 text-center text-sm text-slate-500">
+        想留在本站支付？
+        <SwitchMethodButton planId={order.planId} method="card" autoRenew={order.autoRenew}>使用银行卡 / 支付宝 / 微信支付</SwitchMethodButton>
+      </p>
+    </div>
+  );
 }
