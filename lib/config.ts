@@ -88,6 +88,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (stripeKeys > 0 && stripeKeys < 3) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together");
   }
+  if (e.PAYMENT_TEST_MODE === "1" && e.STRIPE_SECRET_KEY?.includes("_live_")) {
+    throw new Error("Invalid configuration: PAYMENT_TEST_MODE=1 cannot be used with live Stripe keys (anyone could pay with a test card)");
+  }
   if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_SECRET_KEY.includes("_live_") !== e.STRIPE_PUBLISHABLE_KEY.includes("_live_")) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys");
   }

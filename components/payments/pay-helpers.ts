@@ -1,15 +1,12 @@
 /**
  * Small pure helpers shared by the payment pages and their client leaves (no React, no server imports).
  */
-import type { OrderView, PayMethod, PlanPeriod, SubscriptionView } from "@/lib/domain/payments/types";
+import type { PayMethod, PlanPeriod, SubscriptionView } from "@/lib/domain/payments/types";
 
 export const PERIOD_MONTHS: Record<PlanPeriod, number> = { month: 1, quarter: 3, year: 12 };
 
 /** Where a pending order is paid, by its method (mirrors the server's `next`). */
-export function continuePayHref(order: Pick<OrderView, "orderGuid" | "method">): string {
-  const q = `order=${encodeURIComponent(order.orderGuid)}`;
-  return order.method === "card" ? `/stripePay?${q}` : order.method === "checkout" ? `/stripePay1?${q}` : `/paytest?${q}`;
-}
+export { isPayable, payPageHref as continuePayHref } from "@/lib/domain/payments/links";
 
 export const resultHref = (orderGuid: string) => `/pay/result?order=${encodeURIComponent(orderGuid)}`;
 export const planPayHref = (planId: string) => `/pay?plan=${encodeURIComponent(planId)}`;
@@ -127,6 +124,3 @@ export function newNonce(): string {
 }
 
 /** Pending orders can be paid, and so can failed ones (another card, another try on the same order). */
-export function isPayable(order: Pick<OrderView, "status">): boolean {
-  return order.status === "pending" || order.status === "failed";
-}

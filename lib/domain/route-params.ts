@@ -63,3 +63,10 @@ export function isSearchTerm(value: string): boolean {
 export function isNickname(value: string): boolean {
   return isSearchTerm(value) && [...value].length <= 32;
 }
+
+export type SearchParamsRecord = Record<string, string | string[] | undefined>;
+
+/** The first value of a query parameter, cut to `max` characters ("" when absent). */
+export function firstParam(value: string | string[] | undefined, max = 64): string {
+  return ((Array.isArray(value) ? value[0] : value) ?? "").slice(0, max);
+}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { firstParam } from "@/lib/domain/route-params";
 import Link from "next/link";
 import { CreditCard } from "lucide-react";
 import { Card, PageIntro } from "@/components/content/PageIntro";
@@ -18,7 +19,6 @@ export const metadata: Metadata = { title: "确认订单", description: "订单�
 type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { searchParams: Promise<SearchParams> };
 
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 /** /pay?plan=<id> keeping every other parameter as it came (e.g. from=detail&guid=…). */
 function withPlan(params: SearchParams, planId: string): string {
@@ -34,7 +34,7 @@ function withPlan(params: SearchParams, planId: string): string {
 export default async function PayPage({ searchParams }: Props) {
   const viewer = await requireViewer();
   const params = await searchParams;
-  const planId = first(params.plan).slice(0, 64);
+  const planId = firstParam(params.plan).slice(0, 64);
   const plans = await listPlans();
   const plan = plans.find((p) => p.id === planId);
 

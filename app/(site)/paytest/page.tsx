@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { firstParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { notFound, redirect } from "next/navigation";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -19,15 +20,13 @@ import { orderForViewer } from "@/lib/server/payments/orders";
 
 export const metadata: Metadata = { title: "支付测试（测试模式）", description: "测试模式：用测试卡号走完支付流程。", robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 64);
+type Props = { searchParams: Promise<SearchParamsRecord> };
 
 /** Exists only with PAYMENT_TEST_MODE=1; a 404 otherwise. */
 export default async function PayTestPage({ searchParams }: Props) {
   if (!config().paymentTestMode) notFound();
   const viewer = await requireViewer();
-  const orderGuid = first((await searchParams).order);
+  const orderGuid = firstParam((await searchParams).order);
 
   if (orderGuid) {
     const order = await orderForViewer(viewer, orderGuid);

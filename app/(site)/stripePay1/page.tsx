@@ -1,34 +1,25 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { firstParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { Card, PageIntro } from "@/components/content/PageIntro";
 import { HostedCheckoutButton } from "@/components/payments/HostedCheckoutButton";
 import { FailedBefore, OrderNotPayable } from "@/components/payments/OrderNotPayable";
 import { OrderSummary } from "@/components/payments/OrderSummary";
-import { continuePayHref, isPayable } from "@/components/payments/pay-helpers";
 import { SwitchMethodButton } from "@/components/payments/SwitchMethodButton";
 import { PaymentUnavailable } from "@/components/site/PaymentUnavailable";
 import { ORDER_STATUS_LABELS } from "@/lib/domain/payments/labels";
-import { requireViewer } from "@/lib/server/auth/gate";
-import { paymentAvailability } from "@/lib/server/payments/catalog";
-import { orderForViewer } from "@/lib/server/payments/orders";
+import { stripePayPageState } from "@/lib/server/payments/pay-page";
 
 export const metadata: Metadata = { title: "银行卡支付", description: "跳转到 Stripe 收银台完成订单支付。", robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 64);
+type Props = { searchParams: Promise<SearchParamsRecord> };
 
 export default async function StripePay1Page({ searchParams }: Props) {
-  // Nothing to pay with: say so before asking anyone to log in.
-  if (!paymentAvailability().stripe) return <PaymentUnavailable title="银行卡支付" />;
-  const viewer = await requireViewer();
-  const orderGuid = first((await searchParams).order);
-  const order = orderGuid ? await orderForViewer(viewer, orderGuid) : null;
-  if (!order || !isPayable(order)) {
-    return <OrderNotPayable order={order} statusLabel={order ? ORDER_STATUS_LABELS[order.status] : undefined} />;
+  const page = await stripePayPageState(firstParam((await searchParams).order), "checkout");
+  if (page.state === "unavailable") return <PaymentUnavailable title="银行卡支付" />;
+  if (page.state === "not-payable") {
+    return <OrderNotPayable order={page.order} statusLabel={page.order ? ORDER_STATUS_LABELS[page.order.status] : undefined} />;
   }
-  // An order is paid the way it was made: send it to its own page.
-  if (order.method !== "checkout") redirect(continuePayHref(order));
+  const { order } = page;
 
   return (
     <div className="mx-auto max-w-xl">

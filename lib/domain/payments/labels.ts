@@ -36,13 +36,13 @@ function fnv1a(text: string): string {
 
 /**
  * A receipt number: "R", the payment's Asia/Shanghai date, "-" and 8 uppercase hex digits of the payment id, e.g.
- * R20261121-3F2A9C1B. A hex id (a UUID) gives its first 8 digits; any other id (Stripe's pi_…/in_…, whose leading
+ * R20261121-3F2A9C1B7D4E. A hex id (a UUID, what payments use) gives its first 12 digits; any other id (Stripe's pi_…/in_…, whose leading
  * characters are shared by many payments) gives a hash of the whole id, so the same payment always gets the same number.
  */
 export function receiptNumber(paidAt: Date, paymentId: string): string {
   const day = new Date(paidAt.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, "");
   const compact = paymentId.replace(/-/g, "");
-  const hex = /^[0-9a-f]{8,}$/i.test(compact) ? compact.slice(0, 8) : fnv1a(paymentId);
+  const hex = /^[0-9a-f]{12,}$/i.test(compact) ? compact.slice(0, 12) : fnv1a(paymentId);
   return `R${day}-${hex.toUpperCase()}`;
 }
 

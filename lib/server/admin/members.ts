@@ -1,4 +1,5 @@
 import "server-only";
+import { lockMemberLedger } from "@/lib/server/members/member-lock";
 import { closeGap } from "@/lib/domain/membership";
 import { and, count, desc, eq, ilike, inArray, like, lt, gt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -261,6 +262,7 @@ export async function endGrant(viewer: Viewer | null, grantId: string, now = new
       .where(and(eq(grants.id, grantId), lt(grants.startsAt, now), gt(grants.endsAt, now)))
       .for("update");
     if (!target) return null;
+    await lockMemberLedger(tx, target.userId);
     const ledger = await tx.select().from(grants).where(eq(grants.userId, target.userId)).for("update");
     await tx.update(grants).set({ endsAt: now }).where(eq(grants.id, target.id));
     // What was queued behind it (its level and below) moves up: no gap, no days lost.

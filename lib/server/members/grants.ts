@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
 import { grants } from "@/lib/db/schema";
+import { lockMemberLedger } from "./member-lock";
 import { membershipAt, nextGrantStart, pauseLowerGrants, type MembershipState } from "@/lib/domain/membership";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,15 +26,16 @@ export interface GrantRequest {
 }
 
 /** Adds days of a level after that level's current run, once per source key. Returns false when already granted. */
-export async function grantDays(req: GrantRequest, runner?: Pick<Database, "select" | "insert" | "update">): Promise<boolean> {
+export async function grantDays(req: GrantRequest, runner?: Pick<Database, "select" | "insert" | "update" | "execute">): Promise<boolean> {
   if (!Number.isInteger(req.days) || req.days < 1 || req.days > 3660) throw new Error(`invalid number of days: ${req.days}`);
   const now = req.now ?? new Date();
   if (runner) return insertGrant(runner, req, now);
   return (await db()).transaction((tx) => insertGrant(tx, req, now));
 }
 
-async function insertGrant(tx: Pick<Database, "select" | "insert" | "update">, req: GrantRequest, now: Date): Promise<boolean> {
-  // FOR UPDATE serialises concurrent grants of one member, so each sees the other's period.
+async function insertGrant(tx: Pick<Database, "select" | "insert" | "update" | "execute">, req: GrantRequest, now: Date): Promise<boolean> {
+  // Concurrent grants of one member run one after the other, so each sees the other's period.
+  await lockMemberLedger(tx, req.userId);
   const existing = await tx
     .select({ id: grants.id, levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt, source: grants.source, sourceKey: grants.sourceKey })
     .from(grants)

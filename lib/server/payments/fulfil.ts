@@ -1,12 +1,13 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { grants, orders, payments } from "@/lib/db/schema";
 import { levelById } from "@/lib/domain/levels";
 import { closeGap, levelEndDateString, membershipAt } from "@/lib/domain/membership";
 import { receiptNumber } from "@/lib/domain/payments/labels";
-import { refundShortening } from "@/lib/domain/payments/refund";
 import { grantDays } from "@/lib/server/members/grants";
+import { lockMemberLedger } from "@/lib/server/members/member-lock";
 import { notifyPayment } from "./mail";
 import type { OrderRow } from "./order-view";
 
@@ -34,16 +35,19 @@ async function levelEndOf(tx: Tx, userId: string, now: Date): Promise<string> {
  */
 export async function recordPaidCharge(tx: Tx, charge: PaidCharge, now = new Date()): Promise<boolean> {
   const { order } = charge;
+  const paymentId = randomUUID();
+  const receipt = receiptNumber(charge.paidAt, paymentId);
   const inserted = await tx
     .insert(payments)
     .values({
+      id: paymentId,
       orderId: order.id,
       userId: order.userId,
       providerPaymentId: charge.providerPaymentId,
       paymentIntentId: charge.paymentIntentId,
       kind: charge.kind,
       amountFen: charge.amountFen,
-      receiptNumber: receiptNumber(charge.paidAt, charge.providerPaymentId),
+      receiptNumber: receipt,
       paidAt: charge.paidAt,
     })
     .onConflictDoNothing({ target: payments.providerPaymentId })
@@ -69,7 +73,7 @@ export async function recordPaidCharge(tx: Tx, charge: PaidCharge, now = new Dat
       planName: order.planName,
       amountFen: charge.amountFen,
       levelEndDate: await levelEndOf(tx, order.userId, now),
-      receiptNumber: receiptNumber(charge.paidAt, charge.providerPaymentId),
+      receiptNumber: receipt,
     },
     `payment:${charge.providerPaymentId}`,
   );
@@ -104,6 +108,9 @@ export async function recordFailedAttempt(tx: Tx, order: OrderRow, failureMessag
  * (so replays change nothing), and the order shows refunded / partially refunded.
  */
 export async function recordRefundTotal(tx: Tx, paymentIntentId: string, refundedTotalFen: number, now = new Date()): Promise<"applied" | "unchanged" | "unknown"> {
+  const [known] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.paymentIntentId, paymentIntentId)).limit(1);
+  if (!known) return "unknown";
+  await lockMemberLedger(tx, known.userId);
   const [payment] = await tx.select().from(payments).where(eq(payments.paymentIntentId, paymentIntentId)).for("update").limit(1);
   if (!payment) return "unknown";
   const total = Math.min(refundedTotalFen, payment.amountFen);
@@ -111,22 +118,7 @@ export async function recordRefundTotal(tx: Tx, paymentIntentId: string, refunde
   const full = total >= payment.amountFen;
   const fraction = full ? 1 : (total - payment.refundedFen) / payment.amountFen;
   await tx.update(payments).set({ refundedFen: total }).where(eq(payments.id, payment.id));
-  if (payment.grantId) {
-    const ledger = await tx
-      .select({ id: grants.id, levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt })
-      .from(grants)
-      .where(eq(grants.userId, payment.userId))
-      .for("update");
-    const target = ledger.find((g) => g.id === payment.grantId);
-    const change = target ? refundShortening(ledger, target.id, fraction, now).find((c) => c.id === target.id) : undefined;
-    if (target && change) {
-      await tx.update(grants).set({ startsAt: change.startsAt, endsAt: change.endsAt }).where(eq(grants.id, target.id));
-      // Days queued behind the refunded grant (its level and below) move up, so the refund opens no gap.
-      for (const m of closeGap(ledger, { levelId: target.levelId, oldEnd: target.endsAt, newEnd: change.endsAt }, now)) {
-        await tx.update(grants).set({ startsAt: m.startsAt, endsAt: m.endsAt }).where(eq(grants.id, m.id));
-      }
-    }
-  }
+  if (payment.grantId) await shortenPaidGrant(tx, payment.userId, payment.grantId, full ? 1 : fraction, now);
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1);
   if (order) {
     const ofOrder = await tx.select({ amountFen: payments.amountFen, refundedFen: payments.refundedFen }).from(payments).where(eq(payments.orderId, order.id));
@@ -148,4 +140,37 @@ export async function recordRefundTotal(tx: Tx, paymentIntentId: string, refunde
     );
   }
   return "applied";
+}
+
+/**
+ * Takes a refund out of the grant a payment bought. A higher grant bought later may have split it in two (the rest
+ * resumes after, source key `<key>>after:…`): the refunded time comes off the latest piece first, a full refund removes
+ * every unused day, and what was queued behind each shortened piece moves up.
+ */
+async function shortenPaidGrant(tx: Tx, userId: string, grantId: string, fraction: number, now: Date): Promise<void> {
+  const ledger = await tx
+    .select({ id: grants.id, levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt, sourceKey: grants.sourceKey })
+    .from(grants)
+    .where(eq(grants.userId, userId))
+    .for("update");
+  const paid = ledger.find((g) => g.id === grantId);
+  if (!paid) return;
+  const pieces = ledger
+    .filter((g) => g.id === grantId || g.sourceKey.startsWith(`${paid.sourceKey}>after:`))
+    .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
+  const bought = pieces.reduce((sum, g) => sum + (g.endsAt.getTime() - g.startsAt.getTime()), 0);
+  let toRemove = fraction >= 1 ? Number.POSITIVE_INFINITY : Math.round(bought * fraction);
+  for (const piece of pieces) {
+    if (toRemove <= 0) break;
+    const unused = Math.max(0, piece.endsAt.getTime() - Math.max(piece.startsAt.getTime(), now.getTime()));
+    const take = Math.min(unused, toRemove);
+    if (take <= 0) continue;
+    toRemove -= take;
+    const newEnd = new Date(piece.endsAt.getTime() - take);
+    await tx.update(grants).set({ endsAt: newEnd }).where(eq(grants.id, piece.id));
+    const current = await tx.select({ id: grants.id, levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt }).from(grants).where(eq(grants.userId, userId));
+    for (const m of closeGap(current, { levelId: piece.levelId, oldEnd: piece.endsAt, newEnd }, now)) {
+      await tx.update(grants).set({ startsAt: m.startsAt, endsAt: m.endsAt }).where(eq(grants.id, m.id));
+    }
+  }
 }

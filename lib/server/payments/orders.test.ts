@@ -89,7 +89,7 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
     expect((await membershipOf(viewer.userId)).level.levelCode).toBe("vip");
     const [receipt] = await receiptsOfMember(viewer.userId);
     expect(receipt).toMatchObject({ amountFen: 6800, refundedFen: 0, kind: "pass", planName: "VIP 月卡" });
-    expect(receipt!.receiptNumber).toMatch(/^R\d{8}-[0-9A-F]{8}$/);
+    expect(receipt!.receiptNumber).toMatch(/^R\d{8}-[0-9A-F]{12}$/);
     const notes = await (await db()).select().from(notifications).where(eq(notifications.userId, viewer.userId));
     expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(["支付未成功", "VIP 开通成功"]));
   });

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { grants, orders, payments } from "@/lib/db/schema";
 import { levelEndDateString, shanghaiDate } from "@/lib/domain/membership";
+import { payPageHref } from "@/lib/domain/payments/links";
 import type { OrderView, PayMethod, ReceiptView } from "@/lib/domain/payments/types";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { paymentAvailability, planById } from "./catalog";
@@ -25,11 +26,6 @@ export type CreateOrderResult =
   | { ok: true; order: OrderView; next: string }
   | { ok: false; status: 400 | 404 | 429 | 503; message: string };
 
-/** Where the member pays for an order of this method. */
-export function nextStepOf(order: Pick<OrderView, "orderGuid" | "method">): string {
-  const q = `order=${order.orderGuid}`;
-  return order.method === "card" ? `/stripePay?${q}` : order.method === "checkout" ? `/stripePay1?${q}` : `/paytest?${q}`;
-}
 
 export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise<CreateOrderResult> {
   const plan = await planById(req.planId);
@@ -45,7 +41,7 @@ export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise
     .digest("hex");
   const database = await db();
   const [existing] = await database.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey)).limit(1);
-  if (existing) return { ok: true, order: toOrderView(existing), next: nextStepOf(existing) };
+  if (existing) return { ok: true, order: toOrderView(existing), next: payPageHref(existing) };
 
   const recent = await database
     .select({ id: orders.id })
@@ -69,7 +65,7 @@ export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise
     })
     .onConflictDoNothing({ target: orders.idempotencyKey });
   const [row] = await database.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey)).limit(1);
-  return { ok: true, order: toOrderView(row!), next: nextStepOf(row!) };
+  return { ok: true, order: toOrderView(row!), next: payPageHref(row!) };
 }
 
 /** The viewer's own order; null for an unknown order or someone else's (indistinguishable on purpose). */

@@ -119,6 +119,8 @@ export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Pr
   if (order.providerRef) {
     const session = await stripe.checkout.sessions.retrieve(order.providerRef);
     if (session.status === "open" && session.url) return { ok: true, value: { url: session.url } };
+    // Paid already (the webhook may not have come yet): the result page settles it rather than inviting a second charge.
+    if (session.status === "complete") return { ok: true, value: { url: `/stripePay/result?order=${order.orderGuid}&session_id=${session.id}` } };
     return { ok: false, status: 409, message: "该订单的收银台已失效，请重新下单" };
   }
   const plan = await planById(order.planId);

@@ -1,7 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
-import { and, eq } from "drizzle-orm";
-import { orders, subscriptions } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { orders, stripeCustomers, subscriptions } from "@/lib/db/schema";
 import { levelById } from "@/lib/domain/levels";
 import { shanghaiDate } from "@/lib/domain/membership";
 import { subscriptionGrantDays } from "@/lib/domain/payments/labels";
@@ -141,10 +141,13 @@ export async function effectOfInvoice(invoiceId: string): Promise<Effect> {
 
 /** Upserts the subscription to Stripe's current state (events may come in any order; this one is always right). */
 export async function effectOfSubscription(subscriptionId: string): Promise<Effect> {
-  const sub = await requireStripe().subscriptions.retrieve(subscriptionId);
-  const periodEndSec = sub.items.data[0]?.current_period_end ?? null;
-  const currentPeriodEnd = periodEndSec ? new Date(periodEndSec * 1000) : null;
   return async (tx) => {
+    // Read under a lock, inside the transaction: two deliveries that read Stripe at different moments cannot commit
+    // the older state last.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${subscriptionId}`}))`);
+    const sub = await requireStripe().subscriptions.retrieve(subscriptionId);
+    const periodEndSec = sub.items.data[0]?.current_period_end ?? null;
+    const currentPeriodEnd = periodEndSec ? new Date(periodEndSec * 1000) : null;
     const order = await orderByGuid(tx, sub.metadata?.orderGuid);
     if (!order || order.userId !== sub.metadata?.userId) {
       securityWarning({ subscriptionId: sub.id, orderGuid: sub.metadata?.orderGuid }, "subscription names no order of ours");
@@ -179,9 +182,17 @@ export async function effectOfCharge(chargeId: string): Promise<Effect> {
   const charge = await requireStripe().charges.retrieve(chargeId);
   const paymentIntentId = idOf(charge.payment_intent);
   if (!paymentIntentId || charge.amount_refunded <= 0) return NOTHING;
+  const customerId = idOf(charge.customer);
   return async (tx) => {
     const outcome = await recordRefundTotal(tx, paymentIntentId, charge.amount_refunded);
-    if (outcome === "unknown") logger().warn({ chargeId, paymentIntentId }, "stripe: refund of a charge we have no payment for");
+    if (outcome !== "unknown") return;
+    const [ours] = customerId
+      ? await tx.select({ id: stripeCustomers.userId }).from(stripeCustomers).where(eq(stripeCustomers.stripeCustomerId, customerId)).limit(1)
+      : [];
+    // Our member's charge whose payment we have not recorded yet (its event failed and waits for a retry): fail, so
+    // Stripe delivers this refund again after the payment is in and the refund is not lost.
+    if (ours) throw new Error(`refund of ${chargeId} arrived before its payment ${paymentIntentId} was recorded`);
+    logger().warn({ chargeId, paymentIntentId }, "stripe: refund of a charge that is not ours");
   };
 }
 

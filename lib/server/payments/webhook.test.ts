@@ -39,13 +39,15 @@ describeOnEachEngine("Stripe webhook", (engine) => {
       const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse" });
       const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 301 });
       const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const future = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) + 400 });
       const answers = [
+        await handleStripeWebhook(payload, future),
         await handleStripeWebhook(payload, null),
         await handleStripeWebhook(payload, wrong),
         await handleStripeWebhook(payload, stale),
         await handleStripeWebhook(payload.replace(piId, "pi_forged"), good),
       ];
-      expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+      expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
       const ledger = await ledgerOf(viewer.userId);
       expect(ledger.grants).toHaveLength(0);
       expect(ledger.payments).toHaveLength(0);
@@ -105,6 +107,58 @@ describeOnEachEngine("Stripe webhook", (engine) => {
       const ledger = await ledgerOf(viewer.userId);
       expect(ledger.grants).toHaveLength(1);
       expect(ledger.grants[0]!.endsAt.getTime() - ledger.grants[0]!.startsAt.getTime()).toBe(365 * DAY_MS);
+    });
+  });
+
+  describe("one member, several payments", () => {
+    it("two orders paid at the same moment both count in full", async () => {
+      const viewer = await newMember();
+      const pis: string[] = [];
+      for (const nonce of ["same-moment-1", "same-moment-2"]) {
+        const created = await createOrder(viewer, { planId: "vip-month", method: "card", autoRenew: false, nonce });
+        if (!created.ok) throw new Error(created.message);
+        const started = await startCardPayment(viewer, created.order.orderGuid);
+        if (!started.ok) throw new Error(started.message);
+        pis.push(started.value.clientSecret.split("_secret_")[0]!);
+      }
+      for (const pi of pis) await local.confirmPaymentIntent(pi);
+      await Promise.all(pis.map((pi) => deliver(local, eventsFor(local, "payment_intent.succeeded", pi)[0]!.id)));
+      const membership = await membershipOf(viewer.userId);
+      expect(Math.round((membership.endsAt!.getTime() - Date.now()) / DAY_MS)).toBe(60);
+    });
+
+    it("a refund that arrives before its payment is recorded is retried, not lost", async () => {
+      const { viewer, piId } = await paidPassOrder("vip-month");
+      const pi = await local.confirmPaymentIntent(piId);
+      const chargeId = typeof pi.latest_charge === "string" ? pi.latest_charge : pi.latest_charge!.id;
+      await local.refundCharge(chargeId);
+      const [refund] = eventsFor(local, "charge.refunded", chargeId);
+      const early = await deliver(local, refund!.id);
+      expect(early.status).toBe(500);
+      for (const e of eventsFor(local, "payment_intent.succeeded", piId)) await deliver(local, e.id);
+      expect((await deliver(local, refund!.id)).status).toBe(200);
+      expect((await membershipOf(viewer.userId)).level.levelCode).toBe("free");
+    });
+
+    it("refunding a VIP pass that an SVIP purchase split takes back the VIP days that were to resume", async () => {
+      const { viewer, piId } = await paidPassOrder("vip-month");
+      const pi = await local.confirmPaymentIntent(piId);
+      for (const e of eventsFor(local, "payment_intent.succeeded", piId)) await deliver(local, e.id);
+      const created = await createOrder(viewer, { planId: "svip-month", method: "card", autoRenew: false, nonce: "split-svip" });
+      if (!created.ok) throw new Error(created.message);
+      const started = await startCardPayment(viewer, created.order.orderGuid);
+      if (!started.ok) throw new Error(started.message);
+      const svipPi = started.value.clientSecret.split("_secret_")[0]!;
+      await local.confirmPaymentIntent(svipPi);
+      for (const e of eventsFor(local, "payment_intent.succeeded", svipPi)) await deliver(local, e.id);
+      const afterSvip = new Date(Date.now() + 31 * DAY_MS);
+      expect((await membershipOf(viewer.userId, afterSvip)).level.levelCode).toBe("vip");
+
+      const chargeId = typeof pi.latest_charge === "string" ? pi.latest_charge : pi.latest_charge!.id;
+      await local.refundCharge(chargeId);
+      for (const e of eventsFor(local, "charge.refunded", chargeId)) await deliver(local, e.id);
+      expect((await membershipOf(viewer.userId)).level.levelCode).toBe("svip");
+      expect((await membershipOf(viewer.userId, afterSvip)).level.levelCode).toBe("free");
     });
   });
 

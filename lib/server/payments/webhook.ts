@@ -42,6 +42,12 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     logger().warn({ security: true }, "stripe webhook without a signature refused");
     return { status: 400, body: { received: false, message: "missing Stripe-Signature" } };
   }
+  // The SDK refuses only old timestamps; one from the future is as suspect (P5: within 300 s either way).
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (Number.isFinite(signedAt) && signedAt * 1000 > Date.now() + WEBHOOK_TOLERANCE_SECONDS * 1000) {
+    logger().warn({ security: true, signedAt }, "stripe webhook signed in the future refused");
+    return { status: 400, body: { received: false, message: "invalid signature" } };
+  }
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { firstParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { OrderOutcome } from "@/components/payments/OrderOutcome";
 import { levelEndDateString } from "@/lib/domain/membership";
 import { requireViewer } from "@/lib/server/auth/gate";
@@ -7,13 +8,11 @@ import { settleOrderForViewer } from "@/lib/server/payments/settle";
 
 export const metadata: Metadata = { title: "支付结果", description: "订单支付结果。", robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 64);
+type Props = { searchParams: Promise<SearchParamsRecord> };
 
 export default async function PayResultPage({ searchParams }: Props) {
   const viewer = await requireViewer();
-  const orderGuid = first((await searchParams).order);
+  const orderGuid = firstParam((await searchParams).order);
   const order = orderGuid ? await settleOrderForViewer(viewer, { orderGuid }) : null;
   // The viewer was read before settling: read the level again so a payment just fulfilled shows at once.
   const membership = await membershipOf(viewer.userId);

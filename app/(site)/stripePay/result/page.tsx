@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { firstParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { OrderOutcome } from "@/components/payments/OrderOutcome";
 import { levelEndDateString } from "@/lib/domain/membership";
 import { requireViewer } from "@/lib/server/auth/gate";
@@ -7,9 +8,8 @@ import { settleOrderForViewer } from "@/lib/server/payments/settle";
 
 export const metadata: Metadata = { title: "支付结果", description: "银行卡支付结果。", robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: Promise<SearchParamsRecord> };
 
-const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 255);
 
 /**
  * Where Stripe returns (Payment Element: payment_intent, payment_intent_client_secret, redirect_status; hosted
@@ -19,9 +19,9 @@ const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : 
 export default async function StripePayResultPage({ searchParams }: Props) {
   const viewer = await requireViewer();
   const params = await searchParams;
-  const orderGuid = first(params.order).slice(0, 64);
-  const paymentIntentId = first(params.payment_intent) || undefined;
-  const sessionId = first(params.session_id) || undefined;
+  const orderGuid = firstParam(params.order);
+  const paymentIntentId = firstParam(params.payment_intent, 255) || undefined;
+  const sessionId = firstParam(params.session_id, 255) || undefined;
   const order = orderGuid ? await settleOrderForViewer(viewer, { orderGuid, paymentIntentId, sessionId }) : null;
   const membership = await membershipOf(viewer.userId);
   return (
