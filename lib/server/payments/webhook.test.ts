@@ -220,6 +220,15 @@ describeOnEachEngine("Stripe webhook", (engine) => {
       ledger = await ledgerOf(viewer.userId);
       expect(ledger.payments.map((p) => p.kind).sort()).toEqual(["renewal", "subscription_start"]);
       expect(ledger.grants).toHaveLength(2);
+      const endBeforeRefund = (await membershipOf(viewer.userId)).endsAt!.getTime();
+
+      // A renewal refunded in full: its month is taken back, the first month stays.
+      const renewalPi = await stripe.paymentIntents.retrieve(renewal.payments!.data[0]!.payment.payment_intent as string);
+      await local.refundCharge(renewalPi.latest_charge as string);
+      for (const e of eventsFor(local, "charge.refunded", renewalPi.latest_charge as string)) await deliver(local, e.id);
+      const endAfterRefund = (await membershipOf(viewer.userId)).endsAt!.getTime();
+      expect(Math.round((endBeforeRefund - endAfterRefund) / DAY_MS)).toBeGreaterThanOrEqual(28);
+      expect((await membershipOf(viewer.userId)).level.levelCode).toBe("svip");
 
       await stripe.subscriptions.update(subId, { cancel_at_period_end: true });
       const updates = eventsFor(local, "customer.subscription.updated", subId);
