@@ -2,14 +2,13 @@
 
 import type { ReactNode } from "react";
 import { LoginAutoOpen } from "@/components/dialogs/LoginAutoOpen";
-import { LoginDialog } from "@/components/dialogs/LoginDialog";
 import { LoginStateProvider } from "@/components/dialogs/login-state";
-import { PayDialog, type PayPlan } from "@/components/dialogs/PayDialog";
+import type { PayPlan } from "@/components/dialogs/PayDialog";
 import { PayStateProvider } from "@/components/dialogs/pay-state";
-import { ShareDialog } from "@/components/dialogs/ShareDialog";
 import { ShareStateProvider } from "@/components/dialogs/share-state";
 import { ProgressBar } from "@/components/progress/ProgressBar";
 import { Toaster } from "@/components/ui/Toaster";
+import { LazyDialogs } from "./lazy-dialogs";
 
 export interface SiteProvidersProps {
   /** Canonical origin for share links, e.g. https://www.example.com. */
@@ -32,9 +31,7 @@ export function SiteProviders({ siteUrl, plans, invitationCode, siteName, childr
       <PayStateProvider>
         <ShareStateProvider>
           {children}
-          <LoginDialog />
-          <PayDialog plans={plans} />
-          <ShareDialog siteUrl={siteUrl} siteName={siteName} />
+          <LazyDialogs plans={plans} siteUrl={siteUrl} siteName={siteName} />
           <LoginAutoOpen />
           <ProgressBar />
           <Toaster />

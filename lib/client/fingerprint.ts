@@ -6,12 +6,11 @@
  */
 import Cookies from "js-cookie";
 import { FINGERPRINT_COOKIE_DAYS, FINGERPRINT_DELAY_MS } from "@/lib/domain/constants";
-import { encryptPayload, FINGERPRINT_COOKIES, hashSignals, type Fingerprint } from "@/lib/domain/fingerprint-payload";
+import { FINGERPRINT_COOKIES, type Fingerprint } from "@/lib/domain/fingerprint-cookies";
 import { cookieAttributes } from "./cookie-attributes";
-import { collectSignals } from "./fingerprint-signals";
 
-export type { Fingerprint } from "@/lib/domain/fingerprint-payload";
-export { FINGERPRINT_COOKIES } from "@/lib/domain/fingerprint-payload";
+export type { Fingerprint } from "@/lib/domain/fingerprint-cookies";
+export { FINGERPRINT_COOKIES } from "@/lib/domain/fingerprint-cookies";
 
 export interface FingerprintKeys {
   /** AES key, hex (ClientConfig.fingerprintKey). */
@@ -55,6 +54,8 @@ async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
   // device must not look new from one page to the next. When the cookies expire the signals are collected again.
   const kept = storedFingerprint();
   if (kept) return kept;
+  // The signal collection and AES/MD5 code load only now, after start-up, and only when no cookie holds the result.
+  const [{ collectSignals }, { encryptPayload, hashSignals }] = await Promise.all([import("./fingerprint-signals"), import("@/lib/domain/fingerprint-payload")]);
   const signals = await collectSignals();
   let encryptedData = "";
   try {

@@ -15,33 +15,8 @@ import Hex from "crypto-js/enc-hex";
 import Utf8 from "crypto-js/enc-utf8";
 import SparkMD5 from "spark-md5";
 
-export interface FingerprintSignals {
-  canvas: string;
-  webgl: string;
-  plugins: string;
-  fonts: string;
-  audio: string;
-  webdriver: boolean;
-}
-
-export interface DecryptedPayload {
-  signals: FingerprintSignals;
-  timestampSec: number;
-}
-
-/** What the browser stores and hands to server calls. */
-export interface Fingerprint {
-  hash: string;
-  encryptedData: string;
-  isWebdriver: boolean;
-}
-
-/** Obfuscated cookie names of the three fingerprint cookies (3 days), readable by the server on any request. */
-export const FINGERPRINT_COOKIES = {
-  hash: "_lh_fa",
-  encryptedData: "_lh_fb",
-  isWebdriver: "_lh_fc",
-} as const;
+export { FINGERPRINT_COOKIES, type DecryptedPayload, type Fingerprint, type FingerprintSignals } from "./fingerprint-cookies";
+import type { DecryptedPayload, FingerprintSignals } from "./fingerprint-cookies";
 
 const TEXT_FIELDS = ["canvas", "webgl", "plugins", "fonts", "audio"] as const;
 const CHECK_LENGTH = 8;

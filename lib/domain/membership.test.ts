@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { closeGap, levelEndDateString, membershipAt, nextGrantStart, pauseLowerGrants, shanghaiDate } from "./membership";
+import { closeGap, endGrantNow, levelEndDateString, membershipAt, nextGrantStart, pauseLowerGrants, shanghaiDate } from "./membership";
 
 const day = 24 * 3600 * 1000;
 const now = new Date("2026-11-21T04:00:00Z");
@@ -114,5 +114,19 @@ describe("closeGap", () => {
   it("moves nothing that has started or belongs to a higher level", () => {
     const ledger = [{ id: "svip", levelId: 200, startsAt: at(5), endsAt: at(10) }, { id: "run", levelId: 100, startsAt: at(-3), endsAt: at(3) }];
     expect(closeGap(ledger, { levelId: 100, oldEnd: at(5), newEnd: at(1) }, now)).toEqual([]);
+  });
+});
+
+describe("endGrantNow", () => {
+  const key = (id: string, sourceKey: string, levelId: number, s: number, e: number) => ({ id, sourceKey, levelId, startsAt: at(s), endsAt: at(e) });
+  it("ends the running piece and drops the days that were to resume after a higher grant", () => {
+    const ledger = [key("v", "admin:1", 100, -5, 0), key("s", "admin:2", 200, 0, 10), key("v2", "admin:1>after:admin:2", 100, 10, 20)];
+    expect(endGrantNow(ledger, "v", at(1))).toEqual([{ id: "v2", startsAt: at(10), endsAt: at(10) }]);
+    expect(endGrantNow(ledger, "s", at(1))).toEqual([{ id: "s", startsAt: at(0), endsAt: at(1) }]);
+  });
+  it("leaves a grant that has not started, and one that has ended with nothing left", () => {
+    const ledger = [key("future", "a", 100, 5, 10), key("old", "b", 100, -10, -5)];
+    expect(endGrantNow(ledger, "future", now)).toEqual([]);
+    expect(endGrantNow(ledger, "old", now)).toEqual([]);
   });
 });

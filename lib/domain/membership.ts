@@ -104,3 +104,24 @@ export function closeGap(ledger: readonly LedgerPeriod[], shortened: { levelId: 
   if (shift <= 0) return [];
   return queued.map((g) => ({ id: g.id, startsAt: new Date(g.startsAt.getTime() - shift), endsAt: new Date(g.endsAt.getTime() - shift) }));
 }
+
+export interface KeyedPeriod extends LedgerPeriod {
+  sourceKey: string;
+}
+
+/**
+ * Staff end a grant now: the running piece ends at `now`, and the rest that was to resume after a higher grant
+ * (its continuation pieces, `<key>>after:…`) is dropped. A grant that has not started (and is not a continuation of
+ * one that has) cannot be ended; nothing changes then.
+ */
+export function endGrantNow(ledger: readonly KeyedPeriod[], grantId: string, now: Date): { id: string; startsAt: Date; endsAt: Date }[] {
+  const grant = ledger.find((g) => g.id === grantId);
+  if (!grant || grant.startsAt > now) return [];
+  const pieces = ledger.filter((g) => g.id === grantId || g.sourceKey.startsWith(`${grant.sourceKey}>after:`));
+  const changes: { id: string; startsAt: Date; endsAt: Date }[] = [];
+  for (const piece of pieces) {
+    if (piece.endsAt <= now) continue;
+    changes.push({ id: piece.id, startsAt: piece.startsAt, endsAt: piece.startsAt > now ? piece.startsAt : now });
+  }
+  return changes;
+}

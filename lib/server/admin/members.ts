@@ -1,7 +1,7 @@
 import "server-only";
 import { lockMemberLedger } from "@/lib/server/members/member-lock";
-import { closeGap } from "@/lib/domain/membership";
-import { and, count, desc, eq, ilike, inArray, like, lt, gt, or, type SQL } from "drizzle-orm";
+import { closeGap, endGrantNow } from "@/lib/domain/membership";
+import { and, count, desc, eq, gt, ilike, inArray, like, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { db } from "@/lib/db";
@@ -256,18 +256,20 @@ export async function endGrant(viewer: Viewer | null, grantId: string, now = new
   if (!isGuid(grantId)) return { status: "not-found" };
   const database = await db();
   const ended = await database.transaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(grants)
-      .where(and(eq(grants.id, grantId), lt(grants.startsAt, now), gt(grants.endsAt, now)))
-      .for("update");
+    const [target] = await tx.select().from(grants).where(eq(grants.id, grantId)).limit(1);
     if (!target) return null;
     await lockMemberLedger(tx, target.userId);
     const ledger = await tx.select().from(grants).where(eq(grants.userId, target.userId)).for("update");
-    await tx.update(grants).set({ endsAt: now }).where(eq(grants.id, target.id));
-    // What was queued behind it (its level and below) moves up: no gap, no days lost.
-    for (const m of closeGap(ledger, { levelId: target.levelId, oldEnd: target.endsAt, newEnd: now }, now)) {
-      await tx.update(grants).set({ startsAt: m.startsAt, endsAt: m.endsAt }).where(eq(grants.id, m.id));
+    const changes = endGrantNow(ledger, target.id, now);
+    if (changes.length === 0) return null;
+    for (const c of changes) {
+      const before = ledger.find((g) => g.id === c.id)!;
+      await tx.update(grants).set({ startsAt: c.startsAt, endsAt: c.endsAt }).where(eq(grants.id, c.id));
+      // What was queued behind it (its level and below) moves up: no gap, no days lost.
+      const current = await tx.select().from(grants).where(eq(grants.userId, target.userId));
+      for (const m of closeGap(current, { levelId: before.levelId, oldEnd: before.endsAt, newEnd: c.endsAt }, now)) {
+        await tx.update(grants).set({ startsAt: m.startsAt, endsAt: m.endsAt }).where(eq(grants.id, m.id));
+      }
     }
     return { userId: target.userId };
   });

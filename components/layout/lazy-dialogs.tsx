@@ -1,0 +1,53 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
+import type { PayPlan } from "@/components/dialogs/PayDialog";
+import { useLoginState } from "@/components/dialogs/login-state";
+import { usePayState } from "@/components/dialogs/pay-state";
+import { useShareState } from "@/components/dialogs/share-state";
+
+/*
+ * The login, pay and share dialogs (radix, the QR encoder, the forms) are not part of any page's first load: each is
+ * fetched when it is first opened, and fetched ahead when the browser is idle, so opening one rarely waits.
+ */
+const loadLogin = () => import("@/components/dialogs/LoginDialog");
+const loadPay = () => import("@/components/dialogs/PayDialog");
+const loadShare = () => import("@/components/dialogs/ShareDialog");
+
+const LoginDialog = dynamic(() => loadLogin().then((m) => m.LoginDialog), { ssr: false });
+const PayDialog = dynamic(() => loadPay().then((m) => m.PayDialog), { ssr: false });
+const ShareDialog = dynamic(() => loadShare().then((m) => m.ShareDialog), { ssr: false });
+
+/** True from the first time `open` is true: a dialog stays mounted afterwards so it can animate closed. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+function usePrefetchWhenIdle(): void {
+  useEffect(() => {
+    const prefetch = () => void Promise.all([loadLogin(), loadPay(), loadShare()]).catch(() => {});
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(prefetch, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(prefetch, 3000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+export function LazyDialogs({ plans, siteUrl, siteName }: { plans: readonly PayPlan[]; siteUrl: string; siteName?: string }) {
+  usePrefetchWhenIdle();
+  const login = useOpenedOnce(useLoginState().shown);
+  const pay = useOpenedOnce(usePayState().visible);
+  const share = useOpenedOnce(useShareState().view.kind !== "closed");
+  return (
+    <>
+      {login ? <LoginDialog /> : null}
+      {pay ? <PayDialog plans={plans} /> : null}
+      {share ? <ShareDialog siteUrl={siteUrl} siteName={siteName} /> : null}
+    </>
+  );
+}
