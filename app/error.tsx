@@ -1,18 +1,13 @@
 "use client";
 
-import { ErrorScreen } from "@/components/errors/ErrorScreen";
-import { ReportShownError } from "@/components/errors/ReportShownError";
-import { useClientConfig } from "@/components/errors/client-config-context";
-import { resolveErrorScreen } from "@/lib/domain/error-screens";
+import dynamic from "next/dynamic";
+
+const AppErrorView = dynamic(() => import("@/components/errors/AppErrorView").then((m) => m.AppErrorView), {
+  ssr: false,
+  loading: () => <p className="py-16 text-center text-slate-600" role="alert">页面出错了，正在加载错误详情…</p>,
+});
 
 /** Render errors below the root layout: 500, or 404 when the error's message mentions 404 (SPEC §2). */
 export default function AppError({ error }: { error: Error & { digest?: string; statusCode?: number } }) {
-  const cfg = useClientConfig();
-  const code = resolveErrorScreen({ statusCode: error.statusCode ?? 500, message: error.message });
-  return (
-    <>
-      <ErrorScreen code={code} supportEmail={cfg.supportEmail} intercomAppId={cfg.intercomAppId} detail={error.digest ? `ref ${error.digest}` : null} />
-      <ReportShownError statusCode={code} path={typeof window === "undefined" ? "" : location.pathname + location.search} message={error.message} />
-    </>
-  );
+  return <AppErrorView error={error} />;
 }

@@ -13,7 +13,9 @@ jest.mock("next/navigation", () => ({
   usePathname: jest.fn(() => "/demo"),
   useSearchParams: jest.fn(() => new URLSearchParams()),
 }));
-jest.mock("@/lib/client/toast", () => ({ notify: jest.fn(), toastOptions: { position: "top-center" } }));
+jest.mock("@/lib/client/toast", () => ({
+  notify: jest.fn(), toastOptions: { position: "top-center" }, loadSonner: jest.fn(() => new Promise(() => {})), onToasterWanted: () => () => {}, toasterMounted: jest.fn(),
+}));
 jest.mock("@/lib/client/userinfo", () => ({ isLoggedIn: jest.fn(), loadUserInfo: jest.fn(), clearUserInfo: jest.fn() }));
 jest.mock("@/lib/client/progress-counter", () => ({ onPendingChange: jest.fn(() => () => {}) }));
 

@@ -1,20 +1,13 @@
 "use client";
 
-import { Bell, Crown, Gift, LogOut, Settings, Share2, ShieldCheck, UserRound } from "lucide-react";
 import Image from "next/image";
-import Link from "next/link";
-import { DropdownMenu } from "radix-ui";
-import { useState, type ReactNode } from "react";
-import { notify } from "@/lib/client/toast";
-import { clearUserInfo } from "@/lib/client/userinfo";
-import { BASE_Z_INDEX } from "@/lib/domain/constants";
+import { useState } from "react";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { Badge, badgeText } from "@/components/ui/Badge";
-import { reloadPage } from "@/components/ui/browser";
 import { buttonClass } from "@/components/ui/Button";
-import { cn } from "@/components/ui/cn";
 import { useLoginState } from "@/components/dialogs/login-state";
-import { useShare } from "@/components/dialogs/share-state";
+import { useLazyModule } from "@/components/ui/lazy-module";
+import { USER_MENU_TRIGGER_CLASS } from "./nav-trigger";
 
 export interface UserMenuProps {
   viewer: UserInfo | null;
@@ -46,41 +39,13 @@ function Avatar({ viewer }: { viewer: UserInfo }) {
   );
 }
 
-const itemClass =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-[15px] text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
+const loadAccountMenu = () => import("./account-menu");
 
-function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <DropdownMenu.Item asChild>
-      <Link href={href} className={itemClass}>
-        {icon}
-        <span className="flex flex-1 items-center justify-between gap-2">{children}</span>
-      </Link>
-    </DropdownMenu.Item>
-  );
-}
-
-async function logout() {
-  let ok = false;
-  try {
-    const response = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
-    ok = response.ok;
-  } catch {
-    ok = false;
-  }
-  if (!ok) {
-    notify({ type: "error", message: "网络异常，请稍后再试" });
-    return;
-  }
-  clearUserInfo();
-  reloadPage();
-}
-
-/** The header's account corner: 登录/注册 for visitors, the avatar menu for members. */
+/** The header's account corner: 登录/注册 for visitors, the avatar menu for members (its menu loads on first use). */
 export function UserMenu({ viewer, unreadCount, isStaff }: UserMenuProps) {
   const { openLogin } = useLoginState();
-  const { openShare } = useShare();
-  const [leaving, setLeaving] = useState(false);
+  const [clicked, setClicked] = useState(false);
+  const loaded = useLazyModule(loadAccountMenu, clicked);
 
   if (!viewer) {
     return (
@@ -90,65 +55,16 @@ export function UserMenu({ viewer, unreadCount, isStaff }: UserMenuProps) {
     );
   }
 
-  const iconProps = { "aria-hidden": true, size: 18, className: "shrink-0 text-slate-500" } as const;
   const unread = unreadCount > 0 ? `，${badgeText(unreadCount)}条未读消息` : "";
-
+  const face = (
+    <Badge value={unreadCount}>
+      <Avatar viewer={viewer} />
+    </Badge>
+  );
+  if (loaded) return <loaded.AccountMenu viewer={viewer} unreadCount={unreadCount} isStaff={isStaff} defaultOpen={clicked} face={face} />;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`用户菜单${unread}`}
-        className="avatar-dropdown inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand data-[state=open]:bg-slate-100"
-      >
-        <Badge value={unreadCount}>
-          <Avatar viewer={viewer} />
-        </Badge>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          style={{ zIndex: BASE_Z_INDEX }}
-          className="w-64 max-w-[calc(100vw-16px)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl outline-none"
-        >
-          <div className="px-3 pt-2 pb-2.5">
-            <p className="truncate text-[15px] font-semibold text-slate-900">{viewer.nickName || "会员"}</p>
-            <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">
-              <span className={cn("rounded px-1.5 py-px font-medium", viewer.levelId > 0 ? "bg-amber-100 text-amber-800" : "bg-slate-100 text-slate-600")}>
-                {viewer.levelName || "普通会员"}
-              </span>
-              {viewer.levelEndDate ? <span>有效期至 {viewer.levelEndDate}</span> : null}
-            </p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <MenuLink href="/user" icon={<UserRound {...iconProps} />}>个人主页</MenuLink>
-          <MenuLink href="/user/account" icon={<Settings {...iconProps} />}>账户设置</MenuLink>
-          <MenuLink href="/user/subscription" icon={<Crown {...iconProps} />}>我的订阅</MenuLink>
-          <MenuLink href="/user/invite" icon={<Gift {...iconProps} />}>邀请好友</MenuLink>
-          <MenuLink href="/user/notif" icon={<Bell {...iconProps} />}>
-            消息通知
-            <Badge value={unreadCount} />
-          </MenuLink>
-          <DropdownMenu.Item className={itemClass} onSelect={() => openShare()}>
-            <Share2 {...iconProps} />
-            分享
-          </DropdownMenu.Item>
-          {isStaff ? <MenuLink href="/admin" icon={<ShieldCheck {...iconProps} />}>管理后台</MenuLink> : null}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item
-            className={cn(itemClass, "text-slate-600")}
-            disabled={leaving}
-            onSelect={async () => {
-              setLeaving(true);
-              await logout();
-              setLeaving(false);
-            }}
-          >
-            <LogOut {...iconProps} />
-            {leaving ? "正在退出…" : "退出登录"}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button type="button" aria-label={`用户菜单${unread}`} aria-busy={clicked || undefined} onClick={() => setClicked(true)} className={USER_MENU_TRIGGER_CLASS}>
+      {face}
+    </button>
   );
 }
