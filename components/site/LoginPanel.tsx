@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { LoginForm } from "@/components/dialogs/LoginDialog";
+import { LoginForm } from "@/components/dialogs/LoginForm";
 import type { LoginType } from "@/components/dialogs/login-state";
 
 /** The login form inline on /login and /new. */

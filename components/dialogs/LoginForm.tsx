@@ -1,0 +1,251 @@
+"use client";
+
+import Link from "next/link";
+import { Tabs } from "radix-ui";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { assignLocation } from "@/components/ui/browser";
+import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
+import { postJson } from "./auth-fetch";
+import type { LoginType } from "./login-state";
+
+const RESEND_SECONDS = 60;
+
+const inputClass =
+  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand focus:ring-2 focus:ring-brand/20 focus:outline-none";
+
+/** Where to return after login: the `r` the page gate put in the URL, else the page itself. */
+function returnPath(): string {
+  const { pathname, search } = window.location;
+  return new URLSearchParams(search).get("r") || `${pathname}${search}`;
+}
+
+type Feedback = { tone: "error" | "success"; text: string } | null;
+
+function FeedbackLine({ feedback }: { feedback: Feedback }) {
+  if (!feedback) return null;
+  return (
+    <p
+      role={feedback.tone === "error" ? "alert" : "status"}
+      className={cn("rounded-lg px-3 py-2 text-sm", feedback.tone === "error" ? "bg-red-50 text-red-700" : "bg-green-50 text-green-800")}
+    >
+      {feedback.text}
+    </p>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="block">
+      <span className="mb-1 block text-sm text-slate-600">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
+  const [account, setAccount] = useState("");
+  const [invite, setInvite] = useState(invitationCode);
+  const [code, setCode] = useState("");
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState<"send" | "verify" | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [cooldown, setCooldown] = useState(0);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+
+  const send = async () => {
+    const value = account.trim();
+    if (!value) {
+      setFeedback({ tone: "error", text: "请输入手机号或邮箱" });
+      return;
+    }
+    setBusy("send");
+    setFeedback(null);
+    const result = await postJson("/api/auth/code/send", { account: value });
+    setBusy(null);
+    setFeedback({ tone: result.ok ? "success" : "error", text: result.ok ? "验证码已发送，10 分钟内有效" : result.message });
+    if (result.ok) {
+      setSent(true);
+      setCooldown(RESEND_SECONDS);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!sent) return void send();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
+      return;
+    }
+    setBusy("verify");
+    setFeedback(null);
+    const payload = { account: account.trim(), code: code.trim(), r: returnPath(), ...(invite.trim() ? { invitationCode: invite.trim() } : {}) };
+    const result = await postJson("/api/auth/code/verify", payload);
+    if (result.ok) {
+      const target = typeof result.body.redirectTo === "string" && result.body.redirectTo ? result.body.redirectTo : "/";
+      assignLocation(target);
+      return;
+    }
+    setBusy(null);
+    setFeedback({ tone: "error", text: result.message });
+  };
+
+  return (
+    <form onSubmit={verify} className="space-y-3" noValidate>
+      <Field label="手机号或邮箱">
+        <input
+          name="account"
+          className={inputClass}
+          value={account}
+          onChange={(e) => setAccount(e.target.value)}
+          autoComplete="username"
+          placeholder="请输入手机号或邮箱"
+        />
+      </Field>
+      {sent ? (
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <Field label="验证码">
+              <input
+                name="code"
+                className={inputClass}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="6 位数字"
+              />
+            </Field>
+          </div>
+          <Button type="button" variant="secondary" size="lg" className="shrink-0" disabled={cooldown > 0} loading={busy === "send"} onClick={() => void send()}>
+            {cooldown > 0 ? `${cooldown}秒` : "重新获取"}
+          </Button>
+        </div>
+      ) : null}
+      <Field label="邀请码（选填）">
+        <input
+          name="invitationCode"
+          className={inputClass}
+          value={invite}
+          onChange={(e) => setInvite(e.target.value)}
+          autoComplete="off"
+          placeholder="填写好友的邀请码，注册即得3天SVIP"
+        />
+      </Field>
+      <FeedbackLine feedback={feedback} />
+      <Button type="submit" block size="lg" loading={busy !== null}>
+        {sent ? "登录 / 注册" : "获取验证码"}
+      </Button>
+      <p className="text-center text-xs text-slate-500">未注册的手机号或邮箱验证后将自动注册</p>
+    </form>
+  );
+}
+
+function PasswordLoginForm({ onNavigate }: { onNavigate?: () => void }) {
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!account.trim() || !password) {
+      setFeedback({ tone: "error", text: account.trim() ? "请输入密码" : "请输入手机号或邮箱" });
+      return;
+    }
+    setBusy(true);
+    setFeedback(null);
+    const result = await postJson("/api/auth/login", { account: account.trim(), password, r: returnPath() });
+    if (result.ok) {
+      const target = typeof result.body.redirectTo === "string" && result.body.redirectTo ? result.body.redirectTo : "/";
+      assignLocation(target);
+      return;
+    }
+    setBusy(false);
+    setFeedback({ tone: "error", text: result.message });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <Field label="手机号或邮箱">
+        <input
+          name="account"
+          className={inputClass}
+          value={account}
+          onChange={(e) => setAccount(e.target.value)}
+          autoComplete="username"
+          placeholder="请输入手机号或邮箱"
+        />
+      </Field>
+      <Field label="密码">
+        <input
+          name="password"
+          type="password"
+          className={inputClass}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          placeholder="请输入密码"
+        />
+      </Field>
+      <FeedbackLine feedback={feedback} />
+      <Button type="submit" block size="lg" loading={busy}>
+        登录
+      </Button>
+      <p className="text-right text-sm">
+        <Link href="/user/password" onClick={onNavigate} className="inline-flex min-h-10 items-center text-brand hover:underline">
+          忘记密码？
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export interface LoginFormProps {
+  invitationCode: string;
+  activeType: LoginType;
+  onActiveTypeChange: (type: LoginType) => void;
+  /** Called when one of its links is followed (the dialog closes itself then). */
+  onNavigate?: () => void;
+}
+
+/** The two login tabs and the agreement line; the dialog uses it, and the /login page can render it inline. */
+export function LoginForm({ invitationCode, activeType, onActiveTypeChange, onNavigate }: LoginFormProps) {
+  const tabClass =
+    "flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent text-[15px] text-slate-500 data-[state=active]:border-brand data-[state=active]:font-semibold data-[state=active]:text-brand";
+  return (
+    <div>
+      <Tabs.Root value={activeType} onValueChange={(v) => onActiveTypeChange(v as LoginType)}>
+        <Tabs.List aria-label="登录方式" className="mb-4 flex border-b border-slate-200">
+          <Tabs.Trigger value="code" className={tabClass}>
+            验证码登录
+          </Tabs.Trigger>
+          <Tabs.Trigger value="password" className={tabClass}>
+            密码登录
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="code" className="outline-none">
+          <CodeLoginForm invitationCode={invitationCode} />
+        </Tabs.Content>
+        <Tabs.Content value="password" className="outline-none">
+          <PasswordLoginForm onNavigate={onNavigate} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <p className="mt-4 text-center text-xs leading-5 text-slate-500">
+        登录即同意
+        <Link href="/terms" onClick={onNavigate} className="text-brand hover:underline">
+          《用户协议》
+        </Link>
+        和
+        <Link href="/disclaimer" onClick={onNavigate} className="text-brand hover:underline">
+          《免责声明》
+        </Link>
+      </p>
+    </div>
+  );
+}
