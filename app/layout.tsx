@@ -1,8 +1,10 @@
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { ClientConfigProvider } from "@/components/errors/client-config-context";
 import { ClientPlumbing } from "@/components/plumbing/ClientPlumbing";
 import { config } from "@/lib/config";
+import { NONCE_HEADER } from "@/lib/domain/security-headers";
 import { clientConfig } from "@/lib/server/client-config";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,14 +25,16 @@ export const dynamic = "force-dynamic";
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const cfg = clientConfig();
+  // The middleware's per-request CSP nonce (ADR 0013): Next.js puts it on its own scripts; the analytics tags need it.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang="zh-CN">
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         <ClientConfigProvider config={cfg}>
           {children}
-          <ClientPlumbing config={cfg} />
+          <ClientPlumbing config={cfg} nonce={nonce} />
         </ClientConfigProvider>
       </body>
     </html>

@@ -109,7 +109,7 @@ describe("ClientPlumbing", () => {
     expect(screen.queryByTestId("ga")).toBeNull();
     expect(screen.queryByTestId("baidu-tongji")).toBeNull();
     rerender(<ClientPlumbing config={{ ...config, gaId: "G-1", baiduTongjiId: "bd1" }} />);
-    expect(screen.getByTestId("ga")).toHaveAttribute("data-ga", "G-1");
+    expect(await screen.findByTestId("ga")).toHaveAttribute("data-ga", "G-1");
     expect(screen.getByTestId("baidu-tongji")).toHaveAttribute("data-src", "https://hm.baidu.com/hm.js?bd1");
   });
 

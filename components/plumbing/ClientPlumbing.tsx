@@ -1,6 +1,6 @@
 "use client";
 
-import { GoogleAnalytics } from "@next/third-parties/google";
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import Script from "next/script";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
@@ -15,17 +15,22 @@ import { fetchUserInfoIfMissing, loadUserInfo } from "@/lib/client/userinfo";
 import type { ClientConfig } from "@/lib/domain/client-config";
 import { FingerprintProvider } from "./fingerprint-context";
 
+// Loaded only on sites with GA_ID: @next/third-parties is not part of every page's first load otherwise.
+const GoogleAnalytics = dynamic(() => import("@next/third-parties/google").then((m) => m.GoogleAnalytics), { ssr: false });
+
 export interface ClientPlumbingProps {
   config: ClientConfig;
   /** Optional: whatever is rendered inside gets the fingerprint through useFingerprint(). */
   children?: ReactNode;
+  /** The page's CSP nonce (ADR 0013): the analytics scripts are inserted with it. */
+  nonce?: string;
 }
 
 /**
  * The browser start-up of SPEC §4/§7/§8: error reporting, chunk-error reload, referral capture, build polling,
  * the chat widget, analytics, and on every navigation the user-info fetch and the pending-build reload.
  */
-export function ClientPlumbing({ config, children }: ClientPlumbingProps) {
+export function ClientPlumbing({ config, children, nonce }: ClientPlumbingProps) {
   const { isDevelopment, buildId, intercomAppId, gaId, baiduTongjiId } = config;
   const pathname = usePathname();
   const apiHostsKey = config.apiHosts.join(" ");
@@ -62,8 +67,8 @@ export function ClientPlumbing({ config, children }: ClientPlumbingProps) {
   return (
     <FingerprintProvider fingerprintKey={config.fingerprintKey} fingerprintIv={config.fingerprintIv}>
       {children}
-      {gaId ? <GoogleAnalytics gaId={gaId} /> : null}
-      {baiduTongjiId ? <Script id="baidu-tongji" src={baiduTongjiSrc(baiduTongjiId)} strategy="afterInteractive" /> : null}
+      {gaId ? <GoogleAnalytics gaId={gaId} nonce={nonce} /> : null}
+      {baiduTongjiId ? <Script id="baidu-tongji" src={baiduTongjiSrc(baiduTongjiId)} strategy="afterInteractive" nonce={nonce} /> : null}
     </FingerprintProvider>
   );
 }

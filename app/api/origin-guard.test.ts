@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { config } from "@/lib/config";
+import { openTestDatabase } from "@/lib/db/test-support";
+import { useDatabaseForTests } from "@/lib/db";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createSession } from "@/lib/server/auth/sessions";
+import { createUser } from "@/lib/server/members/users";
+
+/**
+ * P14: every state-changing route handler refuses a foreign or `null` Origin with 403 — found by walking app/api,
+ * so a new route that forgets the check fails here. Requests carry a live administrator's session cookie, as a
+ * cross-site form or fetch from a member's browser would: the refusal must not depend on being logged out.
+ */
+process.env.LOG_LEVEL = "silent";
+
+const API_DIR = path.join(process.cwd(), "app", "api");
+const MUTATING = ["POST", "PUT", "PATCH", "DELETE"] as const;
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/**
+ * Routes authenticated by something other than the browser's cookies: a cross-site page cannot forge them, and their
+ * callers are not browsers (they send no Origin, or any). Each entry must still exist and say why.
+ */
+const EXEMPT: Record<string, string> = {
+  "stripe/webhook": "P5: Stripe's signature over the raw body is the authentication; Stripe sends no Origin",
+  "quant/strategies/[guid]/signals": "machine ingest: Authorization: Bearer <strategy key>, never a cookie (ADR 0010)",
+  "quant/strategies/[guid]/nav": "machine ingest: Authorization: Bearer <strategy key>, never a cookie (ADR 0010)",
+  "quant/strategies/[guid]/fills": "machine ingest: Authorization: Bearer <strategy key>, never a cookie (ADR 0010)",
+};
+
+/** Plausible values for the dynamic segments, so a handler that reads its params first still reaches its check. */
+const PARAM_VALUES: Record<string, string> = {
+  file: "0123456789abcdef0123456789abcdef.png",
+};
+const GUID = "6f1c1f3e-8f0d-4c1e-9a57-3d2b1a0e9c11";
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+const routes = routeFiles(API_DIR).map((file) => {
+  const route = path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
+  const params = Object.fromEntries([...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map(([, name]) => [name!, PARAM_VALUES[name!] ?? GUID]));
+  // The module's real exports (importing touches no database), so no way of exporting a handler escapes the test.
+  const mod = require(file) as Record<string, unknown>;
+  const handlers = Object.fromEntries(MUTATING.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]));
+  return { route, params, handlers, methods: Object.keys(handlers) as (typeof MUTATING)[number][] };
+});
+
+const guarded = routes.filter((r) => r.methods.length > 0 && !(r.route in EXEMPT));
+
+let handle: DatabaseHandle;
+let cookie = "";
+
+beforeAll(async () => {
+  handle = await openTestDatabase("pglite");
+  useDatabaseForTests(handle);
+  const admin = await createUser({ email: "origin-guard@example.com", role: "admin" });
+  cookie = `token=${(await createSession(admin.id)).token}`;
+}, 60_000);
+
+afterAll(async () => {
+  useDatabaseForTests(null);
+  await handle?.close();
+});
+
+describe("P14: state-changing route handlers refuse foreign and null origins", () => {
+  it("P14: finds the route handlers, and every exemption names a route that exists and changes state", () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(guarded.length).toBeGreaterThan(30);
+    for (const route of Object.keys(EXEMPT)) {
+      expect(routes.find((r) => r.route === route)?.methods.length ?? 0).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(guarded.flatMap((r) => r.methods.map((method) => [`${method} /api/${r.route}`, r, method] as const)))(
+    "P14: %s answers 403 to Origin https://evil.example and to Origin null",
+    async (_name, r, method) => {
+      const handler = r.handlers[method]!;
+      const url = `${config().siteUrl}/api/${r.route.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_m, name: string) => r.params[name]!)}`;
+      for (const origin of ["https://evil.example", "null"]) {
+        const req = new NextRequest(url, {
+          method,
+          headers: { origin, cookie, "content-type": "application/json", "sec-fetch-site": "cross-site" },
+          body: JSON.stringify({}),
+        });
+        const res = await handler(req, { params: Promise.resolve({ ...r.params }) });
+        expect([origin, res.status]).toEqual([origin, 403]);
+      }
+    },
+  );
+
+  it("P14: a request from our own origin is not refused by the check (it reaches the handler's own answer)", async () => {
+    const logout = guarded.find((x) => x.route === "auth/logout")!.handlers.POST!;
+    const origin = new URL(config().siteUrl).origin;
+    const res = await logout(new NextRequest(`${origin}/api/auth/logout`, { method: "POST", headers: { origin, cookie } }), { params: Promise.resolve({}) });
+    expect(res.status).not.toBe(403);
+  });
+});
