@@ -1,5 +1,5 @@
 // `npm test`: dependency audit, lint, types, unit and integration (PGlite; PostgreSQL too when TEST_DATABASE_URL is
-// set), then Playwright. Stops at the first failing stage.
+// set), Playwright, then the first-load JS budgets of that build. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -52,6 +52,8 @@ const stages = [
   ["types", ["node_modules/typescript/bin/tsc", "--noEmit"]],
   ["unit + integration", ["--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--ci"]],
   ["browser (Playwright)", ["scripts/e2e.mjs"]],
+  // After the Playwright stage: it has built the app (bench/bundle-budgets.json, ADR 0015).
+  ["first-load JS budgets", ["bench/bundle-budget.mjs"]],
 ];
 
 for (const [name, step] of stages) {

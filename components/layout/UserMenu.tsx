@@ -1,6 +1,5 @@
 "use client";
 
-import Image from "next/image";
 import { useState } from "react";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { Badge, badgeText } from "@/components/ui/Badge";
@@ -21,12 +20,14 @@ function Avatar({ viewer }: { viewer: UserInfo }) {
   const initial = Array.from(viewer.nickName.trim())[0] ?? "我";
   if (viewer.avatar && !broken) {
     return (
-      <Image
+      // A plain <img>: avatars are served as they are (next/image would add its client code to every page for nothing).
+      // eslint-disable-next-line @next/next/no-img-element
+      <img
         src={viewer.avatar}
         alt=""
         width={32}
         height={32}
-        unoptimized
+        decoding="async"
         onError={() => setBroken(true)}
         className="size-8 rounded-full bg-slate-100 object-cover"
       />
