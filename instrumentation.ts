@@ -2,6 +2,8 @@ export async function register() {
   // `next build` also loads instrumentation in its workers: the database belongs to the running server only.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { prepareServer } = await import("@/lib/server/startup");
-    await prepareServer();
+    // `next start` awaits this before it serves a request: the database is open and warm when the server is ready.
+    // SIGTERM/SIGINT: Next.js drains the HTTP server, lib/server/shutdown.ts closes the database and exits 0.
+    await prepareServer({ manualSignalHandling: !!process.env.NEXT_MANUAL_SIG_HANDLE });
   }
 }

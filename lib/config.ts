@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_…").optional(),
   STRIPE_API_BASE: z.url().optional(),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
+  PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
 });
 
 export type AppConfig = {
@@ -72,6 +73,8 @@ export type AppConfig = {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | null } | null;
   /** PostgreSQL server the data-layer tests also run on (each test file gets its own database). */
   testDatabaseUrl: string | null;
+  /** Keeps viewer-independent page data in memory between requests (lib/server/cache/public-data.ts). */
+  publicDataCache: boolean;
 };
 
 let cached: AppConfig | null = null;
@@ -126,6 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
             apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : null }
         : null,
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
+    publicDataCache: e.PUBLIC_DATA_CACHE === "on",
   };
 }
 

@@ -4,10 +4,13 @@ import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } fro
 import { seedDemoData } from "./seed/demo";
 
 export type { Database, DatabaseHandle } from "./client";
+export { warmDatabase } from "./client";
 
 interface DbState {
   handle: Promise<DatabaseHandle> | null;
   override: DatabaseHandle | null;
+  /** Set by the server's shutdown: a late query must not reopen (and re-lock) the data directory. */
+  closedForGood?: boolean;
 }
 
 // Kept on globalThis so the Next.js dev server's module reloads share one PGlite instance.
@@ -26,6 +29,7 @@ export interface PrepareOptions {
  */
 export function prepareDatabase(opts: PrepareOptions): Promise<DatabaseHandle> {
   if (state.override) return Promise.resolve(state.override);
+  if (state.closedForGood) return Promise.reject(new Error("The database is closed: the server is shutting down."));
   state.handle ??= (async () => {
     const cfg = config();
     if (!cfg.databaseUrl) acquireDataDirLock(cfg.dataDir);
@@ -48,7 +52,12 @@ export async function db(): Promise<Database> {
   return handle.db;
 }
 
-export async function closeDatabase(): Promise<void> {
+/**
+ * Closes the database (PGlite writes out its data; the data-directory lock goes when the process exits).
+ * `final` (the server's shutdown): later calls to db() fail instead of opening it again.
+ */
+export async function closeDatabase({ final = false }: { final?: boolean } = {}): Promise<void> {
+  if (final) state.closedForGood = true;
   const pending = state.handle;
   state.handle = null;
   if (pending) await (await pending).close();

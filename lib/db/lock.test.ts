@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { acquireDataDirLock, DataDirLockedError, lockFilePath, lockHolder } from "./lock";
+import { acquireDataDirLock, DataDirLockedError, lockFilePath, lockHolder, processStartMs } from "./lock";
 
 describe("one process per PGlite data directory", () => {
   let dir: string;
@@ -36,5 +36,64 @@ describe("one process per PGlite data directory", () => {
     expect(fs.readFileSync(lockFilePath(dir), "utf8")).toBe(String(process.pid));
     release();
     expect(fs.existsSync(lockFilePath(dir))).toBe(false);
+  });
+
+  it("P22: takes over the lock of a server killed with kill -9 (a real child that took it through lib/db/lock.ts)", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", `const lib = await import(${JSON.stringify(path.resolve("lib/db/lock.ts"))}); (lib.acquireDataDirLock ? lib : lib.default).acquireDataDirLock(process.argv[1]); console.log("locked"); setInterval(() => {}, 1000);`, dir],
+      { env: { ...process.env, NODE_OPTIONS: "" }, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+      child.on("exit", (code) => reject(new Error(`child exited ${code} before it took the lock`)));
+    });
+    expect(lockHolder(dir)).toBe(child.pid);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    child.kill("SIGKILL");
+    await exited;
+    expect(fs.readFileSync(lockFilePath(dir), "utf8")).toBe(String(child.pid)); // no exit handler ran
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(lockFilePath(dir), "utf8")).toBe(String(process.pid));
+    release();
+  }, 30_000);
+
+  it("takes over a lock whose pid now belongs to a process started after the lock was written (a restart reused it)", async () => {
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 10000)"]);
+    try {
+      await new Promise((resolve) => other.once("spawn", resolve));
+      fs.writeFileSync(lockFilePath(dir), String(other.pid));
+      const minuteAgo = new Date(Date.now() - 60_000);
+      fs.utimesSync(lockFilePath(dir), minuteAgo, minuteAgo); // written by a server that died a minute ago
+      expect(lockHolder(dir)).toBeNull();
+      const release = acquireDataDirLock(dir);
+      expect(fs.readFileSync(lockFilePath(dir), "utf8")).toBe(String(process.pid));
+      release();
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("a lock file that already names this process is kept, and released on release()", () => {
+    fs.writeFileSync(lockFilePath(dir), String(process.pid));
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(lockFilePath(dir), "utf8")).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(lockFilePath(dir))).toBe(false);
+  });
+
+  it("reads a process's start time from /proc (field 22 after the command name, which may hold spaces and parentheses)", () => {
+    const files: Record<string, string> = {
+      "/proc/42/stat": "42 (next-server (v1) x) S 1 42 42 0 -1 4194560 1 0 0 0 5 3 0 0 20 0 11 0 123456 1000 10 0",
+      "/proc/stat": "cpu  1 2 3\nbtime 1700000000\nprocesses 9\n",
+    };
+    expect(processStartMs(42, (f) => files[f]!)).toBe(1_700_000_000_000 + 123_456 * 10);
+    expect(processStartMs(43, (f) => files[f]!)).toBeNull();
+    if (process.platform === "linux") {
+      const mine = processStartMs(process.pid)!;
+      expect(mine).toBeLessThanOrEqual(Date.now() + 1_500);
+      expect(mine).toBeGreaterThan(Date.now() - 24 * 3600_000);
+    }
   });
 });

@@ -1,20 +1,45 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { prepareDatabase } from "@/lib/db";
+import { closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
 import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
 import { startJobWorker } from "@/lib/server/quant/jobs";
 import { seedDemoStrategies } from "@/lib/server/quant/demo-seed";
 import { seedDemoBlogs } from "@/lib/server/content/demo-blogs";
+import { flushArticleViews } from "@/lib/server/content/view-counts";
 import { ensureSearchIndex } from "@/lib/server/search/indexer";
+import { installGracefulShutdown } from "@/lib/server/shutdown";
+
+export interface PrepareServerOptions {
+  /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
+  manualSignalHandling?: boolean;
+}
 
 /**
- * Opens the database when the server starts (for PGlite: takes the data-directory lock, migrates and loads the
- * demo data on first run), so the first visitor does not pay the start-up and a second process on the same
- * data directory stops at once with a clear message. Then starts the hourly membership-expiry reminders.
+ * Runs in instrumentation `register()`, which `next start` awaits before it hands any request to the app: opens the
+ * database (for PGlite: takes the data-directory lock, migrates and loads the demo data on first run) and warms it,
+ * so neither the first visitor nor the first health check pays for that, and a second process on the same data
+ * directory stops at once with a clear message (P22). Then starts the background work (search index, hourly
+ * membership-expiry reminders, job worker) and the graceful shutdown (P24, lib/server/shutdown.ts), which stops that
+ * work and closes the database after Next.js has answered the last request.
  */
-export async function prepareServer(): Promise<void> {
+export async function prepareServer(opts: PrepareServerOptions = {}): Promise<void> {
   const cfg = config();
+  const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
+  // Installed first: a signal during start-up still closes the database once it is open.
+  installGracefulShutdown({
+    manualSignalHandling: opts.manualSignalHandling,
+    stopBackground: async () => {
+      stopping = true;
+      await Promise.all(stops.map((stop) => stop()));
+    },
+    // Reading counts gathered while the last requests were answered go in before the database closes.
+    closeDatabase: async () => {
+      await flushArticleViews();
+      await closeDatabase({ final: true });
+    },
+  });
   try {
     const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
     if (!cfg.databaseUrl && cfg.loadDemoData) {
@@ -22,11 +47,17 @@ export async function prepareServer(): Promise<void> {
       if (await seedDemoStrategies(handle.db)) console.log("> Demo strategies loaded (演示数据)");
       if (await seedDemoBlogs(handle.db)) console.log("> Demo blogs loaded (演示数据)");
     }
+    const warm = await warmDatabase(handle);
+    if (stopping) return;
     // The first build of the search index takes a few seconds on PGlite: searches made meanwhile wait for it.
-    void ensureSearchIndex().catch((err) => console.error("search index not built:", (err as Error).message));
-    startExpiryReminders();
-    startJobWorker();
-    console.log(`> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""})`);
+    const indexing = ensureSearchIndex().catch((err) => console.error("search index not built:", (err as Error).message));
+    stops.push(() => indexing);
+    stops.push(startExpiryReminders());
+    stops.push(startJobWorker());
+    console.log(
+      `> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""}; ` +
+        `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,
+    );
   } catch (err) {
     console.error(`\n✖ ${(err as Error).message}\n`);
     process.exit(1);

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Front-end error reports posted to /api/Logs/Insert (SPEC §3 "Error report"), size-capped at the edge. */
 export const clientErrorReports = pgTable(
@@ -20,4 +20,14 @@ export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per kind of public data, bumped by statement-level triggers (migration 0008) in the same transaction as any
+ * write to its tables: lib/server/cache/public-data.ts keys its cached reads on these, so a write from any instance,
+ * the CLI or psql is seen by the next request.
+ */
+export const cacheVersions = pgTable("cache_versions", {
+  tag: text("tag").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
 });

@@ -5,6 +5,7 @@ import { articleLikes, articles, articleTags } from "@/lib/db/schema";
 import { leadIn, plainText } from "@/lib/domain/paywall";
 import { canRead } from "@/lib/server/auth/entitlement";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { publicData } from "@/lib/server/cache/public-data";
 
 /**
  * Articles, videos and blog posts as the viewer may see them. Every read goes through `canRead`: below the item's
@@ -92,62 +93,71 @@ function describeArticle(summary: string, body: string): string {
   return plainText(summary, DESCRIPTION_CHARS) || plainText(leadIn(body), DESCRIPTION_CHARS);
 }
 
-async function pageOfArticles(where: SQL | undefined, page: number, pageSize: number, viewer: Viewer | null): Promise<Page<ArticleSummary>> {
-  const database = await db();
-  const [items, [totals]] = await Promise.all([
-    database.select(summaryColumns).from(articles).where(where).orderBy(desc(articles.publishedAt), asc(articles.infoguid))
-      .limit(pageSize).offset((page - 1) * pageSize),
-    database.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { items: items.map((r) => forViewer(r, viewer)), total: totals?.n ?? 0, page, pageSize };
+/** `key` names the list `where` selects (the cache key of its rows). */
+async function pageOfArticles(key: string, where: SQL | undefined, page: number, pageSize: number, viewer: Viewer | null): Promise<Page<ArticleSummary>> {
+  const { items, total } = await publicData(`articles|${key}|${page}|${pageSize}`, ["articles"], async () => {
+    const database = await db();
+    const [rows, [totals]] = await Promise.all([
+      database.select(summaryColumns).from(articles).where(where).orderBy(desc(articles.publishedAt), asc(articles.infoguid))
+        .limit(pageSize).offset((page - 1) * pageSize),
+      database.select({ n: count() }).from(articles).where(where),
+    ]);
+    return { items: rows, total: totals?.n ?? 0 };
+  });
+  return { items: items.map((r) => forViewer(r, viewer)), total, page, pageSize };
 }
 
 /** Published editorial articles, newest first; `type` narrows to one kind. Blog posts are not included. */
 export async function listArticles(opts: { type?: string; page?: number; pageSize?: number; viewer?: Viewer | null }): Promise<Page<ArticleSummary>> {
   const where = and(published, opts.type ? eq(articles.type, opts.type) : editorial);
-  return pageOfArticles(where, opts.page ?? 1, opts.pageSize ?? 12, opts.viewer ?? null);
+  return pageOfArticles(`type:${opts.type ?? "editorial"}`, where, opts.page ?? 1, opts.pageSize ?? 12, opts.viewer ?? null);
 }
 
 /** A member's published blog posts, newest first. */
 export async function listBlogPosts(authorId: string, page: number, pageSize = 10, viewer: Viewer | null = null): Promise<Page<ArticleSummary>> {
-  return pageOfArticles(and(eq(articles.authorId, authorId), eq(articles.type, "blog"), published), page, pageSize, viewer);
+  return pageOfArticles(`blog:${authorId}`, and(eq(articles.authorId, authorId), eq(articles.type, "blog"), published), page, pageSize, viewer);
 }
 
 /** One published article; the body leaves the server whole only for a viewer whose level reaches the article's. */
 export async function articleForViewer(infoguid: string, viewer: Viewer | null): Promise<ArticleDetail | null> {
-  const database = await db();
-  const [row] = await database
-    .select({ ...summaryColumns, body: articles.body, videoUrl: articles.videoUrl })
-    .from(articles)
-    .where(and(eq(articles.infoguid, infoguid), published))
-    .limit(1);
-  if (!row) return null;
-  const { body, videoUrl, ...rest } = row;
+  const stored = await publicData(`article|${infoguid}`, ["articles"], async () => {
+    const database = await db();
+    const [row] = await database
+      .select({ ...summaryColumns, body: articles.body, videoUrl: articles.videoUrl })
+      .from(articles)
+      .where(and(eq(articles.infoguid, infoguid), published))
+      .limit(1);
+    if (!row) return null;
+    const tags = await database.select({ tag: articleTags.tag }).from(articleTags).where(eq(articleTags.infoguid, infoguid))
+      .orderBy(asc(articleTags.position), asc(articleTags.tag));
+    return { row, tags: tags.map((t) => t.tag) };
+  });
+  if (!stored) return null;
+  const { body, videoUrl, ...rest } = stored.row;
   const summary = forViewer(rest, viewer);
-  const [tags, liked] = await Promise.all([
-    database.select({ tag: articleTags.tag }).from(articleTags).where(eq(articleTags.infoguid, infoguid)).orderBy(asc(articleTags.position), asc(articleTags.tag)),
-    viewer
-      ? database.select({ n: count() }).from(articleLikes).where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)))
-      : Promise.resolve([{ n: 0 }]),
-  ]);
+  const liked = viewer
+    ? await (await db()).select({ n: count() }).from(articleLikes).where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)))
+    : [{ n: 0 }];
   return {
     ...summary,
     body: readable(body, summary.locked),
     description: describeArticle(rest.summary, body),
     videoUrl: summary.locked ? null : videoUrl,
-    tags: tags.map((t) => t.tag),
+    tags: [...stored.tags],
     likedByViewer: (liked[0]?.n ?? 0) > 0,
   };
 }
 
 /** Other published articles of the same type, newest first, each with a snippet of what the viewer may read. */
 export async function relatedArticles(article: { infoguid: string; type: string }, viewer: Viewer | null, limit = 4): Promise<RelatedArticle[]> {
-  const rows = await (await db())
-    .select({ ...summaryColumns, body: articles.body })
-    .from(articles)
-    .where(and(published, eq(articles.type, article.type), ne(articles.infoguid, article.infoguid)))
-    .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
-    .limit(limit);
+  const rows = await publicData(`related|${article.infoguid}|${article.type}|${limit}`, ["articles"], async () =>
+    (await db())
+      .select({ ...summaryColumns, body: articles.body })
+      .from(articles)
+      .where(and(published, eq(articles.type, article.type), ne(articles.infoguid, article.infoguid)))
+      .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
+      .limit(limit),
+  );
   return rows.map(({ body, ...rest }) => {
     const summary = forViewer(rest, viewer);
     const snippet = plainText(rest.summary, SNIPPET_CHARS) || plainText(readable(body, summary.locked), SNIPPET_CHARS);
@@ -188,9 +198,11 @@ export async function countSitemapArticles(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Counts one reading of a published article. */
-export async function recordArticleView(infoguid: string): Promise<void> {
-  await (await db()).update(articles).set({ views: sql`${articles.views} + 1` }).where(and(eq(articles.infoguid, infoguid), published));
+/** Counts `n` readings of a published article; answers the new count (null when it is not published). */
+export async function recordArticleView(infoguid: string, n = 1): Promise<number | null> {
+  const [row] = await (await db()).update(articles).set({ views: sql`${articles.views} + ${n}` })
+    .where(and(eq(articles.infoguid, infoguid), published)).returning({ views: articles.views });
+  return row?.views ?? null;
 }
 
 export type LikeOutcome =

@@ -4,6 +4,7 @@ import { createCalendar } from "@/lib/domain/market/calendar";
 import type { TradingCalendar } from "@/lib/domain/market/calendar";
 import { db, type Database } from "@/lib/db";
 import { marketBars } from "@/lib/db/schema";
+import { publicData } from "@/lib/server/cache/public-data";
 
 interface CachedCalendar {
   key: string;
@@ -18,7 +19,11 @@ let cached: CachedCalendar | null = null;
  */
 export async function marketCalendar(within?: Database): Promise<TradingCalendar> {
   // Inside a transaction the caller passes it: on PGlite a second connection would wait for the transaction forever.
-  const database = within ?? (await db());
+  if (within) return calendarFrom(within);
+  return publicData("market-calendar", ["market"], async () => calendarFrom(await db()));
+}
+
+async function calendarFrom(database: Database): Promise<TradingCalendar> {
   const [stamp] = await database
     .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${marketBars.tradeDate})::text` })
     .from(marketBars);

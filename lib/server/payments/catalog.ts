@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { db, type Database } from "@/lib/db";
 import { plans, planStripePrices } from "@/lib/db/schema";
 import type { PlanView } from "@/lib/domain/payments/types";
+import { publicData } from "@/lib/server/cache/public-data";
 import { requireStripe } from "./stripe-client";
 
 type Runner = Pick<Database, "select" | "insert" | "update">;
@@ -23,12 +24,15 @@ function toView(row: typeof plans.$inferSelect): PlanView {
 
 /** The catalog, VIP before SVIP, month → quarter → year; plans off sale only when asked (admin). */
 export async function listPlans(opts: { includeHidden?: boolean } = {}): Promise<PlanView[]> {
-  const rows = await (await db())
-    .select()
-    .from(plans)
-    .where(opts.includeHidden ? undefined : eq(plans.active, true))
-    .orderBy(asc(plans.levelId), asc(plans.sortOrder));
-  return rows.map(toView);
+  const listed = await publicData(`plans|${opts.includeHidden ? "all" : "on-sale"}`, ["plans"], async () => {
+    const rows = await (await db())
+      .select()
+      .from(plans)
+      .where(opts.includeHidden ? undefined : eq(plans.active, true))
+      .orderBy(asc(plans.levelId), asc(plans.sortOrder));
+    return rows.map(toView);
+  });
+  return listed.map((plan) => ({ ...plan }));
 }
 
 export async function planById(planId: string, runner?: Pick<Database, "select">): Promise<PlanView | null> {

@@ -6,6 +6,7 @@ import { isLimitUp, limitRatio } from "@/lib/domain/market/limits";
 import { computeMetrics, drawdownSeries, monthlyReturns, returnsFromNav } from "@/lib/domain/quant/metrics";
 import type { NavPoint, StrategyFill, StrategyMetrics, StrategyPosition, StrategyStatus } from "@/lib/domain/quant/types";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { publicData } from "@/lib/server/cache/public-data";
 import { realtradeAccess } from "./access";
 import { followState, type FollowState } from "./follows";
 
@@ -218,6 +219,13 @@ export function compareRows(key: StrategySortKey, dir: "asc" | "desc") {
  * Live, paper and backtest strategies share the list; `status` tells them apart.
  */
 export async function strategyList(opts: { sort?: StrategySortKey; dir?: "asc" | "desc" } = {}): Promise<StrategyRow[]> {
+  const rows = await publicData("strategy-rows", ["strategies", "market"], strategyRows);
+  const key = opts.sort ?? "sharpe";
+  const dir = opts.dir ?? (key === "startDate" ? "asc" : "desc");
+  return [...rows].sort(compareRows(key, dir));
+}
+
+async function strategyRows(): Promise<StrategyRow[]> {
   const database = await db();
   const profiles = await database.select(profileColumns).from(strategies);
   const metrics = await metricsFor(database, profiles);
@@ -241,9 +249,7 @@ export async function strategyList(opts: { sort?: StrategySortKey; dir?: "asc" |
       ranked: m.metrics.periods >= MIN_TRACK_DAYS,
     };
   });
-  const key = opts.sort ?? "sharpe";
-  const dir = opts.dir ?? (key === "startDate" ? "asc" : "desc");
-  return rows.sort(compareRows(key, dir));
+  return rows;
 }
 
 /**

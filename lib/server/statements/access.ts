@@ -12,6 +12,8 @@ export interface StatementAccess {
   fullAccess: boolean;
   staff: boolean;
   today: string;
+  /** Names this access class (day, level, staff) for lib/server/cache/public-data.ts: equal keys see the same data. */
+  cacheKey: string;
   /** the last disclosed date for a master with this delay */
   through(masterDelayDays: number): string;
 }
@@ -27,6 +29,7 @@ export async function statementAccess(viewer: Viewer | null, now = new Date()): 
     fullAccess,
     staff,
     today,
+    cacheKey: `statements|${today}|${fullAccess ? "full" : "free"}|${staff ? "staff" : "member"}`,
     through(masterDelayDays) {
       let hit = memo.get(masterDelayDays);
       if (!hit) {
@@ -47,6 +50,7 @@ export async function rankingAccess(viewer: Viewer | null, now = new Date()): Pr
   const calendar = await marketCalendar();
   return {
     ...access,
+    cacheKey: `rankings|${access.today}|${access.fullAccess ? "full" : "free"}|${access.staff ? "staff" : "member"}`,
     through: (masterDelayDays) =>
       disclosedThrough({ today: access.today, calendar, masterDelayDays, fullAccess: true, staff: access.staff }),
   };

@@ -6,9 +6,10 @@ import type { RoundTrip } from "@/lib/domain/statements/types";
 import { db } from "@/lib/db";
 import { tradeNotes } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { publicData } from "@/lib/server/cache/public-data";
 import { barsFor, isSyntheticMarket } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
-import { statementAccess } from "./access";
+import { statementAccess, type StatementAccess } from "./access";
 import { analysisThrough, masterRow, statementProvenance } from "./master-book";
 
 export interface DetailFill {
@@ -53,9 +54,14 @@ const CHART_LOOKAHEAD_DAYS = 20;
 
 /** /detail: one master's disclosed trading day and the chart of one symbol with the fills marked. */
 export async function masterDetail(viewer: Viewer | null, guid: string, day?: string, symbolCode?: string): Promise<MasterDetail | null> {
+  const access = await statementAccess(viewer);
+  const key = `detail|${access.cacheKey}|${guid}|${day ?? ""}|${symbolCode ?? ""}`;
+  return publicData(key, ["statements", "market"], () => masterDetailFor(access, guid, day, symbolCode));
+}
+
+async function masterDetailFor(access: StatementAccess, guid: string, day?: string, symbolCode?: string): Promise<MasterDetail | null> {
   const master = await masterRow(guid);
   if (!master) return null;
-  const access = await statementAccess(viewer);
   const through = access.through(master.disclosureDelayDays);
   const [analysis, fullAnalysisDays, provenance, calendar] = await Promise.all([
     analysisThrough({ kind: "master", masterGuid: guid }, through),

@@ -4,6 +4,7 @@ import type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/stateme
 import { db } from "@/lib/db";
 import { masters, roundTrips, statementFills } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, statementAccess, type StatementAccess } from "./access";
 
 export type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
@@ -105,6 +106,10 @@ export interface GodHub {
 /** /god: the masters and one day's trades (the newest day this viewer can see unless a day is asked for). */
 export async function godHub(viewer: Viewer | null, day?: string): Promise<GodHub> {
   const access = await statementAccess(viewer);
+  return publicData(`god|${access.cacheKey}|${day ?? ""}`, ["statements", "market"], () => godHubFor(access, day));
+}
+
+async function godHubFor(access: StatementAccess, day: string | undefined): Promise<GodHub> {
   const [cards, days] = await Promise.all([masterCards(access), masterTradingDays()]);
   const sampleThrough = access.through(0);
   const chosen = day ?? days.find((d) => d <= sampleThrough) ?? null;

@@ -12,6 +12,7 @@ import type { MasterRankRow, StockRankRow } from "@/lib/domain/statements/views"
 import { db } from "@/lib/db";
 import { masters, roundTrips, statementFills } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, type StatementAccess } from "./access";
 import { latestCloseDay, masterTradingDays, recentCloseDays } from "./god";
 
@@ -40,6 +41,11 @@ type MasterRow = typeof masters.$inferSelect;
 /** /rank: masters by P&L of the round trips closed that day/week, or the stocks they bought most. */
 export async function rankings(viewer: Viewer | null, opts: { day?: string; period: RankPeriod; show: RankShow }): Promise<Rankings> {
   const access = await rankingAccess(viewer);
+  const key = `rank|${access.cacheKey}|${opts.day ?? ""}|${opts.period}|${opts.show}`;
+  return publicData(key, ["statements", "market"], () => rankingsFor(access, opts));
+}
+
+async function rankingsFor(access: StatementAccess, opts: { day?: string; period: RankPeriod; show: RankShow }): Promise<Rankings> {
   const allMasters = await (await db()).select().from(masters);
   const days = (await masterTradingDays()).filter((d) => allMasters.some((m) => d <= access.through(m.disclosureDelayDays)));
   if (opts.day || opts.show === "stocks") return rankingOn(access, allMasters, days, opts.day ?? days[0] ?? null, opts);

@@ -18,7 +18,8 @@ import {
   articleJsonLd, articlePath, breadcrumbJsonLd, ogImagePath, socialMetadata, videoJsonLd, type ArticleLd, type Site,
 } from "@/lib/domain/seo";
 import { getViewer } from "@/lib/server/auth/viewer";
-import { articleForViewer, recordArticleView, relatedArticles, type ArticleDetail } from "@/lib/server/content/articles";
+import { articleForViewer, relatedArticles, type ArticleDetail } from "@/lib/server/content/articles";
+import { countArticleView } from "@/lib/server/content/view-counts";
 import { validatedParams } from "@/lib/server/routing";
 
 type Props = { params: Promise<{ infoguid: string }> };
@@ -64,7 +65,7 @@ export default async function InfoDetailPage({ params }: Props) {
   const viewer = await getViewer();
   // A router prefetch is not a reading.
   const prefetch = (await headers()).get("next-router-prefetch");
-  if (!prefetch) await recordArticleView(article.infoguid);
+  const views = prefetch ? article.views : countArticleView(article.infoguid, article.views);
   const related = await relatedArticles(article, viewer, 4);
 
   const path = articlePath(article.infoguid);
@@ -96,7 +97,7 @@ export default async function InfoDetailPage({ params }: Props) {
       <h1 className="text-2xl font-bold leading-snug text-slate-900">{article.title}</h1>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
         <span>{formatDate(article.publishedAt)}</span>
-        <span>阅读 {article.views + (prefetch ? 0 : 1)}</span>
+        <span>阅读 {views}</span>
         {article.requiredLevel > 0 ? (
           <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
             {article.locked ? <Lock aria-hidden className="h-3 w-3" /> : null}

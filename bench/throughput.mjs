@@ -1,0 +1,99 @@
+// Throughput of the public pages (issue 8): autocannon, 10 connections for 20 s on each of /, /god, /rank, a master's
+// /detail/{guid}, an article and /disclaimer (the baseline: no data beyond the layout), one after the other against
+// one running server, on PGlite and on PostgreSQL. Target: each page ≥ 60% of the baseline's requests per second,
+// p99 < 300 ms, no errors. Exits 1 when a target is missed.
+//
+//   node bench/throughput.mjs [--dir BUILT_TREE] [--engine pglite|postgres|both] [--duration 20] [--connections 10]
+//                             [--port 3110] [--pg postgres://postgres@127.0.0.1:5432] [--json]
+//
+// BUILT_TREE (default: this checkout) needs `.next/BUILD_ID`. PostgreSQL: a fresh database is created on --pg
+// (default TEST_DATABASE_URL's server), migrated and loaded with the demo data through the CLI, and dropped after.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freshDataDir, get, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
+
+const args = process.argv.slice(2);
+const dir = path.resolve(option(args, "--dir", "."));
+const engines = option(args, "--engine", "both") === "both" ? ["pglite", "postgres"] : [option(args, "--engine", "both")];
+const duration = Number(option(args, "--duration", "20"));
+const connections = Number(option(args, "--connections", "10"));
+const port = Number(option(args, "--port", "3110"));
+const pgServer = option(args, "--pg", (process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test").replace(/\/[^/]*$/, ""));
+const asJson = args.includes("--json");
+
+const SHARE_OF_BASELINE = 0.6;
+const P99_LIMIT_MS = 300;
+const BASELINE = "/disclaimer";
+
+function run(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: { "accept-language": "zh-CN" } }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+function psql(database, sql) {
+  execFileSync("psql", [`${pgServer}/${database}`, "-v", "ON_ERROR_STOP=1", "-qc", sql], { stdio: "pipe" });
+}
+
+async function prepareEngine(engine) {
+  if (engine === "pglite") return { server: { dataDir: freshDataDir("throughput") }, drop: () => {} };
+  const name = `bench_throughput_${Date.now()}`;
+  psql("postgres", `create database ${name}`);
+  const url = `${pgServer}/${name}`;
+  const cli = (...cmd) => execFileSync("npm", ["run", "-s", "cli", "--", ...cmd], { cwd: dir, env: { ...process.env, DATABASE_URL: url }, stdio: "pipe" });
+  cli("db:migrate");
+  cli("db:seed", "--demo");
+  return { server: { databaseUrl: url }, drop: () => psql("postgres", `drop database if exists ${name} with (force)`) };
+}
+
+async function measure(engine) {
+  const prepared = await prepareEngine(engine);
+  const server = startServer({ dir, port, ...prepared.server });
+  try {
+    await waitForHealth(server);
+    const pages = await publicPages(server);
+    for (const page of pages) {
+      const warm = await get(server.url(page)); // the first request of a page builds its cache entries
+      if (warm.status !== 200) throw new Error(`${page} answered ${warm.status} before the run`);
+    }
+    const rows = [];
+    for (const page of pages) {
+      const r = await run(server.url(page));
+      rows.push({
+        engine,
+        page,
+        rps: Math.round(r.requests.average * 10) / 10,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        requests: r.requests.total,
+      });
+    }
+    const baseline = rows.find((r) => r.page === BASELINE).rps;
+    for (const row of rows) {
+      row.share = Math.round((row.rps / baseline) * 100);
+      row.ok = row.errors === 0 && row.non2xx === 0 && row.p99 < P99_LIMIT_MS && (row.page === BASELINE || row.rps >= SHARE_OF_BASELINE * baseline);
+    }
+    return rows;
+  } finally {
+    await stopServer(server);
+    prepared.drop();
+  }
+}
+
+const results = [];
+for (const engine of engines) results.push(...(await measure(engine)));
+if (asJson) console.log(JSON.stringify(results, null, 2));
+else {
+  console.log(`autocannon ${connections} connections × ${duration} s per page; load average ${(await import("node:os")).loadavg()[0].toFixed(1)}`);
+  console.log("| engine | page | req/s | % of /disclaimer | p50 ms | p99 ms | errors | non-2xx | ok |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const r of results) console.log(`| ${r.engine} | \`${r.page}\` | ${r.rps} | ${r.share}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.ok ? "✓" : "✗"} |`);
+}
+const failed = results.filter((r) => !r.ok);
+if (failed.length) {
+  console.error(`✖ ${failed.length} page(s) missed the target (≥ ${SHARE_OF_BASELINE * 100}% of ${BASELINE}, p99 < ${P99_LIMIT_MS} ms, no errors): ${failed.map((r) => `${r.engine} ${r.page}`).join(", ")}`);
+  process.exit(1);
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from "drizzle-orm";
+import { reloadConfigForTests } from "@/lib/config";
+import { db } from "@/lib/db";
+import { articles, marketBars, masters, plans } from "@/lib/db/schema";
+import { describeOnEachEngine } from "@/lib/db/test-support";
+import { articleForViewer, listArticles, recordArticleView } from "@/lib/server/content/articles";
+import { listPlans } from "@/lib/server/payments/catalog";
+import { godHub } from "@/lib/server/statements/god";
+import { forgetPublicData, MAX_AGE_MS, publicData } from "./public-data";
+
+process.env.LOG_LEVEL = "silent";
+
+describeOnEachEngine("public data kept between requests", (engine) => {
+  beforeEach(() => forgetPublicData());
+  afterAll(() => reloadConfigForTests());
+
+  it("answers a read again without loading it while its data is unchanged, and one load serves concurrent callers", async () => {
+    const load = jest.fn(async () => ({ n: 1 }));
+    const [a, b] = await Promise.all([publicData("k", ["statements"], load), publicData("k", ["statements"], load)]);
+    expect(await publicData("k", ["statements"], load)).toBe(a);
+    expect(b).toBe(a);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads again after any write to the tables of its kind, whoever made it (triggers, not callers, invalidate)", async () => {
+    const load = jest.fn(async () => (await (await db()).select().from(masters)).length);
+    const other = jest.fn(async () => "articles only");
+    expect(await publicData("masters", ["statements"], load)).toBe(0);
+    await publicData("other", ["articles"], other);
+    await (await db()).insert(masters).values({ name: `缓存测试-${engine}` });
+    expect(await publicData("masters", ["statements"], load)).toBe(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    await publicData("other", ["articles"], other);
+    expect(other).toHaveBeenCalledTimes(1); // another kind of data is untouched
+    await (await db()).execute(sql`delete from masters`);
+    expect(await publicData("masters", ["statements"], load)).toBe(0);
+  });
+
+  it("a write inside a transaction that rolls back changes nothing; one that commits is seen at once", async () => {
+    const load = jest.fn(async () => (await (await db()).select().from(marketBars)).length);
+    await publicData("bars", ["market"], load);
+    await expect(
+      (await db()).transaction(async (tx) => {
+        await tx.insert(marketBars).values({ code: "600000", tradeDate: "2026-11-20", open: 1, high: 1, low: 1, close: 1, volume: 1 } as never);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await publicData("bars", ["market"], load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("expires after MAX_AGE_MS even without a write (bounds how old reading counts get)", async () => {
+    const load = jest.fn(async () => "x");
+    const t0 = Date.now();
+    await publicData("aged", ["plans"], load, t0);
+    await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS - 1);
+    expect(load).toHaveBeenCalledTimes(1);
+    await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not keep a failed load", async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error("database hiccup")).mockResolvedValueOnce("ok");
+    await expect(publicData("flaky", ["plans"], load)).rejects.toThrow("database hiccup");
+    expect(await publicData("flaky", ["plans"], load)).toBe("ok");
+  });
+
+  it("hands out frozen values outside production: a caller cannot change what other visitors get", async () => {
+    const value = await publicData("frozen", ["plans"], async () => ({ rows: [{ name: "VIP" }] }));
+    expect(() => {
+      (value.rows as { name: string }[]).push({ name: "changed" });
+    }).toThrow(TypeError);
+    expect(() => {
+      (value.rows[0] as { name: string }).name = "changed";
+    }).toThrow(TypeError);
+  });
+
+  it("PUBLIC_DATA_CACHE=off loads every time", async () => {
+    reloadConfigForTests({ ...process.env, PUBLIC_DATA_CACHE: "off" });
+    try {
+      const load = jest.fn(async () => 1);
+      await publicData("off", ["plans"], load);
+      await publicData("off", ["plans"], load);
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      reloadConfigForTests();
+    }
+  });
+
+  it("an article edit shows on the next read; a reading does not throw the cached article away, and the count it returns is current", async () => {
+    const database = await db();
+    const [row] = await database.insert(articles)
+      .values({ type: "case", title: "原标题", body: "正文", status: "published", publishedAt: new Date() })
+      .returning({ infoguid: articles.infoguid });
+    const id = row!.infoguid;
+    expect((await articleForViewer(id, null))?.title).toBe("原标题");
+    expect((await listArticles({ pageSize: 50 })).items.some((a) => a.title === "原标题")).toBe(true);
+    const first = await articleForViewer(id, null);
+    expect(await recordArticleView(id)).toBe(1);
+    expect(await recordArticleView(id)).toBe(2);
+    expect(await articleForViewer(id, null)).toEqual(first); // the same cached article, its count one minute stale at most
+    await database.update(articles).set({ title: "新标题" }).where(eq(articles.infoguid, id));
+    expect((await articleForViewer(id, null))?.title).toBe("新标题");
+    expect((await listArticles({ pageSize: 50 })).items.some((a) => a.title === "新标题")).toBe(true);
+    await database.update(articles).set({ status: "hidden" }).where(eq(articles.infoguid, id));
+    expect(await articleForViewer(id, null)).toBeNull(); // taken down: gone at once
+  });
+
+  it("a plan's new price and the masters page follow their tables at once", async () => {
+    const before = await listPlans();
+    const plan = before[0]!;
+    await (await db()).update(plans).set({ priceFen: plan.priceFen + 100 }).where(eq(plans.id, plan.id));
+    expect((await listPlans()).find((p) => p.id === plan.id)?.priceFen).toBe(plan.priceFen + 100);
+
+    const hub = await godHub(null);
+    await (await db()).insert(masters).values({ name: `新高手-${engine}` });
+    const after = await godHub(null);
+    expect(after.masters.length).toBe(hub.masters.length + 1);
+    expect(after.masters.some((m) => m.name === `新高手-${engine}`)).toBe(true);
+  });
+});

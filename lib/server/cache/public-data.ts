@@ -1,0 +1,85 @@
+import "server-only";
+import { cache as oncePerRequest } from "react";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { cacheVersions } from "@/lib/db/schema";
+
+/**
+ * Viewer-independent reads (the masters, a day's trades, rankings, articles, strategies, the plans) kept in this
+ * process, so a public page does not query and compute them again for every visitor (ADR 0016).
+ *
+ * An entry is valid while the versions of its kinds of data are unchanged and for at most `MAX_AGE_MS`. The versions
+ * live in `cache_versions` and are bumped by triggers in the same transaction as any write to the underlying tables
+ * (migration 0008), so an import, a publication or an edit made by any instance, the CLI or psql is seen by the next
+ * request, and nothing depends on a write path remembering to invalidate. Each request reads the versions once
+ * (one primary-key scan of five rows). The age limit bounds what the triggers deliberately ignore: reading counts.
+ *
+ * Keys must name everything the value depends on besides the data (the viewer's access class, the day, the
+ * arguments); what differs per viewer is applied after the cached read, never inside it.
+ */
+export type PublicDataKind = "statements" | "market" | "articles" | "strategies" | "plans";
+
+export const MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 1_000;
+
+interface Entry {
+  stamp: string;
+  storedAt: number;
+  value: Promise<unknown>;
+}
+
+const entries = new Map<string, Entry>();
+
+/** Tests open several databases in one process: versions count per database. */
+const databaseIds = new WeakMap<object, number>();
+let databasesSeen = 0;
+
+async function readVersions(): Promise<{ database: number; versions: ReadonlyMap<string, number> }> {
+  const database = await db();
+  if (!databaseIds.has(database)) databaseIds.set(database, ++databasesSeen);
+  const rows = await database.select().from(cacheVersions);
+  return { database: databaseIds.get(database)!, versions: new Map(rows.map((r) => [r.tag, r.version])) };
+}
+
+/** Once per server render (React's request cache); every call outside a render reads them afresh. */
+const versionsOfThisRequest = oncePerRequest(readVersions);
+
+/** The value of `load()` for this key and these kinds of data, computed once while they are unchanged. */
+export async function publicData<T>(key: string, kinds: readonly PublicDataKind[], load: () => Promise<T>, now = Date.now()): Promise<T> {
+  if (!config().publicDataCache) return load();
+  const { database, versions } = await versionsOfThisRequest();
+  const stamp = `${database}|${kinds.map((kind) => `${kind}:${versions.get(kind) ?? "?"}`).join(",")}`;
+  const hit = entries.get(key);
+  if (hit && hit.stamp === stamp && now - hit.storedAt < MAX_AGE_MS) return hit.value as Promise<T>;
+
+  const value = load().then(freezeOutsideProduction);
+  entries.delete(key);
+  entries.set(key, { stamp, storedAt: now, value });
+  value.catch(() => {
+    if (entries.get(key)?.value === value) entries.delete(key);
+  });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  return value as Promise<T>;
+}
+
+/** Empties the cache (tests; an operator's reload is a restart). */
+export function forgetPublicData(): void {
+  entries.clear();
+}
+
+export function publicDataEntries(): number {
+  return entries.size;
+}
+
+/** A cached value is shared by every request: a caller that changes it would change it for all. Tests catch that. */
+function freezeOutsideProduction<T>(value: T): T {
+  if (config().nodeEnv !== "production") deepFreeze(value);
+  return value;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
