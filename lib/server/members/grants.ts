@@ -28,14 +28,15 @@ export interface GrantRequest {
 /** Adds days of a level after that level's current run, once per source key. Returns false when already granted. */
 export async function grantDays(req: GrantRequest, runner?: Pick<Database, "select" | "insert" | "update" | "execute">): Promise<boolean> {
   if (!Number.isInteger(req.days) || req.days < 1 || req.days > 3660) throw new Error(`invalid number of days: ${req.days}`);
-  const now = req.now ?? new Date();
-  if (runner) return insertGrant(runner, req, now);
-  return (await db()).transaction((tx) => insertGrant(tx, req, now));
+  if (runner) return insertGrant(runner, req);
+  return (await db()).transaction((tx) => insertGrant(tx, req));
 }
 
-async function insertGrant(tx: Pick<Database, "select" | "insert" | "update" | "execute">, req: GrantRequest, now: Date): Promise<boolean> {
-  // Concurrent grants of one member run one after the other, so each sees the other's period.
+async function insertGrant(tx: Pick<Database, "select" | "insert" | "update" | "execute">, req: GrantRequest): Promise<boolean> {
+  // Concurrent grants of one member run one after the other, so each sees the other's period. The clock is read once
+  // the lock is held: a grant that waited for another must not start before that one (it would overlap it).
   await lockMemberLedger(tx, req.userId);
+  const now = req.now ?? new Date();
   const existing = await tx
     .select({ id: grants.id, levelId: grants.levelId, startsAt: grants.startsAt, endsAt: grants.endsAt, source: grants.source, sourceKey: grants.sourceKey })
     .from(grants)

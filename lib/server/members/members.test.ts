@@ -1,4 +1,6 @@
+import { db } from "@/lib/db";
 import { describeOnEachEngine } from "@/lib/db/test-support";
+import { lockMemberLedger } from "./member-lock";
 import { createUser, DuplicateAccountError, findUserByAccount } from "./users";
 import { grantDays, membershipOf } from "./grants";
 import { loginWithPassword } from "@/lib/server/auth/login";
@@ -48,5 +50,19 @@ describeOnEachEngine("members, sessions and grants", () => {
     expect(await grantDays({ userId: user.id, levelId: 200, days: 3, source: "referral", sourceKey: "referral:x", now })).toBe(true);
     expect((await membershipOf(user.id, now)).level.levelCode).toBe("svip");
     expect((await membershipOf(user.id, new Date(now.getTime() + 5 * DAY))).level.levelCode).toBe("vip");
+  });
+
+  it("a grant that waited for another member's grant starts after it: the clock is read under the ledger lock", async () => {
+    const user = await createUser({ email: "race@example.com" });
+    let waiting: Promise<boolean> | null = null;
+    await (await db()).transaction(async (tx) => {
+      await lockMemberLedger(tx, user.id);
+      waiting = grantDays({ userId: user.id, levelId: 100, days: 30, source: "purchase", sourceKey: "race:second" }); // asked first, waits
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await grantDays({ userId: user.id, levelId: 100, days: 30, source: "purchase", sourceKey: "race:first", now: new Date() }, tx);
+    });
+    expect(await waiting).toBe(true);
+    const state = await membershipOf(user.id);
+    expect(Math.round((state.endsAt!.getTime() - Date.now()) / DAY)).toBe(60); // not 30: the two periods add up
   });
 });

@@ -33,8 +33,12 @@ async function levelEndOf(tx: Tx, userId: string, now: Date): Promise<string> {
  * Records a successful charge and grants its days, once per providerPaymentId whoever calls (webhook, result page,
  * test provider) and however often. Returns false when this charge was already fulfilled.
  */
-export async function recordPaidCharge(tx: Tx, charge: PaidCharge, now = new Date()): Promise<boolean> {
+export async function recordPaidCharge(tx: Tx, charge: PaidCharge, clock?: Date): Promise<boolean> {
   const { order } = charge;
+  // One member's payments are recorded one after the other, and "now" is read under that lock: two payments landing
+  // at the same moment would otherwise both start "now" and overlap instead of adding up.
+  await lockMemberLedger(tx, order.userId);
+  const now = clock ?? new Date();
   const paymentId = randomUUID();
   const receipt = receiptNumber(charge.paidAt, paymentId);
   const inserted = await tx
