@@ -143,6 +143,8 @@ export interface ImportLimits {
   maxXlsxUncompressedBytes: number;
   /** maximum ratio uncompressed/compressed for any xlsx entry */
   maxXlsxRatio: number;
+  /** entries an xlsx (a zip) may hold; counted from the central directory before anything is inflated (P17) */
+  maxXlsxEntries: number;
   /** wall-clock budget for reading, in ms (checked between rows) */
   timeLimitMs: number;
 }
@@ -152,6 +154,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxRows: 200_000,
   maxXlsxUncompressedBytes: 100 * 1024 * 1024,
   maxXlsxRatio: 200,
+  maxXlsxEntries: 100,
   timeLimitMs: 10_000,
 };
 

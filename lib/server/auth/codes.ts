@@ -37,8 +37,20 @@ async function accountHolder(account: Account): Promise<string | null> {
 }
 
 /**
+ * Starts the delivery of a reset code without waiting for it (P12): only a registered account gets a reset message,
+ * so an answer that waited for the mail or SMS server would tell, by its time, that the account exists. A failure is
+ * logged; the member asks again (the answer says the same either way).
+ */
+function deliverAfterAnswer(message: ReturnType<typeof composeMessage>): void {
+  deliver(message).catch((err: unknown) => {
+    logger().error({ err, channel: message.channel }, "reset code delivery failed after the answer");
+  });
+}
+
+/**
  * Sends a 6-digit code (and, for an e-mail login, a one-click link). Limited to one a minute and five an hour per
- * address and twenty an hour per IP. A reset for an unknown account answers the same and sends nothing.
+ * address and twenty an hour per IP. A reset for an unknown account answers the same and sends nothing; a reset
+ * for a known one does not wait for its delivery, and both do the same database work before answering (P12).
  */
 export async function issueCode(opts: { account: string; purpose: CodePurpose; ip: string; userId?: string }): Promise<{ ok: true } | CodeFailure> {
   const account = parseAccount(opts.account);
@@ -55,10 +67,8 @@ export async function issueCode(opts: { account: string; purpose: CodePurpose; i
   if (opts.purpose === "bind" && holder && holder !== opts.userId) {
     return { ok: false, status: 409, message: account.kind === "email" ? "该邮箱已被其他账号使用" : "该手机号已被其他账号使用" };
   }
-  if (opts.purpose === "reset" && !holder) {
-    logger().info({ purpose: "reset" }, "reset code requested for an unknown account; nothing sent");
-    return { ok: true };
-  }
+  // An unknown account's reset goes through the same steps up to the delivery, storing nothing (P12).
+  const unknownReset = opts.purpose === "reset" && !holder;
 
   const code = formatCode(randomInt(0, 1_000_000));
   const linkToken = opts.purpose === "login" && account.kind === "email" ? randomBytes(32).toString("base64url") : null;
@@ -67,6 +77,7 @@ export async function issueCode(opts: { account: string; purpose: CodePurpose; i
     // A new code replaces the earlier ones for the same address and purpose.
     await tx.update(loginCodes).set({ consumedAt: new Date() })
       .where(and(eq(loginCodes.account, account.value), eq(loginCodes.purpose, opts.purpose), isNull(loginCodes.consumedAt)));
+    if (unknownReset) return;
     await tx.insert(loginCodes).values({
       account: account.value,
       purpose: opts.purpose,
@@ -77,7 +88,16 @@ export async function issueCode(opts: { account: string; purpose: CodePurpose; i
     });
   });
   const link = linkToken ? `${config().siteUrl}/auth?token=${linkToken}` : null;
-  await deliver(composeMessage(account, opts.purpose, code, link));
+  const message = composeMessage(account, opts.purpose, code, link);
+  if (unknownReset) {
+    logger().info({ purpose: "reset" }, "reset code requested for an unknown account; nothing sent");
+    return { ok: true };
+  }
+  if (opts.purpose === "reset") {
+    deliverAfterAnswer(message);
+    return { ok: true };
+  }
+  await deliver(message);
   return { ok: true };
 }
 

@@ -36,6 +36,15 @@ export async function revokeSession(token: string): Promise<void> {
   await (await db()).update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
+/**
+ * Ends the session a browser carried into a new login (ASVS 7.2.4, P8): the login made a new token, so the old one,
+ * whoever's it was, must not stay valid until it expires. A forged or unknown token matches no session.
+ */
+export async function endPreviousSession(previousToken: string | null | undefined, newToken: string): Promise<void> {
+  if (!previousToken || previousToken === newToken || previousToken.length > 200) return;
+  await revokeSession(previousToken);
+}
+
 /** Ends every other session of a member (after a password change), keeping the one making the change. */
 export async function revokeOtherSessions(userId: string, keepToken: string | null): Promise<void> {
   const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;

@@ -1,11 +1,14 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { INVITE_COOKIE, REFERER_COOKIE } from "@/lib/domain/site";
+import { INVITE_COOKIE, REFERER_COOKIE, TOKEN_COOKIE } from "@/lib/domain/site";
 import { deviceOf } from "@/lib/server/security/device";
 import { clientIp } from "@/lib/server/security/request-meta";
 import type { SignInContext } from "@/lib/server/referrals/register";
 
-/** What a sign-in request tells about the newcomer: invitation code, device, address and referral record. */
+/**
+ * What a sign-in request tells about the newcomer: invitation code, device, address and referral record, and the
+ * session token the browser already carried (ended when the sign-in succeeds).
+ */
 export function signInContext(req: NextRequest, invitationCode?: string | null): SignInContext {
   const device = deviceOf(req.cookies);
   let referer: Record<string, unknown> | null = null;
@@ -25,5 +28,6 @@ export function signInContext(req: NextRequest, invitationCode?: string | null):
     ip: clientIp(req.headers),
     userAgent: req.headers.get("user-agent") ?? "",
     referer,
+    previousToken: req.cookies.get(TOKEN_COOKIE)?.value ?? null,
   };
 }

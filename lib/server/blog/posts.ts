@@ -3,6 +3,9 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { articleLikes, articles, users } from "@/lib/db/schema";
+import { levelById } from "@/lib/domain/levels";
+import { leadIn } from "@/lib/domain/paywall";
+import { canRead } from "@/lib/server/auth/entitlement";
 import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { refreshSearchDocuments } from "@/lib/server/search/indexer";
@@ -18,7 +21,9 @@ import { summaryFromHtml } from "./summary";
  * - only the author writes, publishes and deletes a post; editors hide and unhide published ones;
  * - publishing is limited to PUBLISH_LIMIT per member and hour, other saves to SAVE_BURST per 10 s;
  * - a body is stored only when it renders within the save budget (./render.ts), and is shown only as
- *   renderMarkdown's output.
+ *   renderMarkdown's output;
+ * - a post above the viewer's level (`min_level`, decided by `canRead` like every other article) leaves this module
+ *   as its lead-in only — body, HTML and summary — except for its author and staff (P20).
  */
 export const TITLE_MAX = 80;
 export const BODY_MAX = 50_000;
@@ -86,8 +91,11 @@ export interface BlogPostView extends BlogPostSummary {
   /** Staff: may hide or unhide. */
   canModerate: boolean;
   likedByViewer: boolean;
-  /** Said above the post when it is not public (a draft, or hidden). */
+  /** Said above the post when it is not public (a draft, or hidden), or when only its lead-in is shown. */
   note: string | null;
+  /** Only the lead-in is in `html` and `summary`: the viewer's level is below `requiredLevel` (P20). */
+  locked: boolean;
+  requiredLevel: number;
 }
 
 const fail = (status: BlogFailure["status"], message: string, retryAfter?: number): BlogFailure => ({ ok: false, status, message, retryAfter });
@@ -257,13 +265,36 @@ export interface BlogPage {
 export async function listMemberPosts(viewer: Viewer | null, authorId: string, page = 1, pageSize = BLOG_PAGE_SIZE): Promise<BlogPage> {
   const where = and(eq(articles.authorId, authorId), eq(articles.type, "blog"), inArray(articles.status, listableStatuses(viewer, authorId)));
   const database = await db();
-  const [items, [totals]] = await Promise.all([
-    database.select(summaryColumns).from(articles).where(where)
+  const [rows, [totals]] = await Promise.all([
+    database.select({ ...summaryColumns, minLevel: articles.minLevel }).from(articles).where(where)
       .orderBy(desc(sql`coalesce(${articles.publishedAt}, ${articles.createdAt})`), desc(articles.infoguid))
       .limit(pageSize).offset((page - 1) * pageSize),
     database.select({ n: count() }).from(articles).where(where),
   ]);
+  // The stored summary is cut from the whole body: a post this viewer may not read gets one cut from its lead-in.
+  const lockedGuids = rows.filter((r) => !mayReadWhole(viewer, authorId, r.minLevel)).map((r) => r.infoguid);
+  const leadSummaries = new Map<string, string>();
+  if (lockedGuids.length > 0) {
+    const bodies = await database.select({ infoguid: articles.infoguid, body: articles.body }).from(articles).where(inArray(articles.infoguid, lockedGuids));
+    for (const { infoguid, body } of bodies) leadSummaries.set(infoguid, summaryOf(leadIn(body)));
+  }
+  const items: BlogPostSummary[] = rows.map((r) => ({
+    infoguid: r.infoguid, title: r.title, summary: leadSummaries.get(r.infoguid) ?? r.summary, status: r.status,
+    likes: r.likes, views: r.views, publishedAt: r.publishedAt, createdAt: r.createdAt,
+  }));
   return { items, total: totals?.n ?? 0, page, pageSize };
+}
+
+/**
+ * May this viewer read the whole of a post that requires `minLevel`? The same `canRead` as every other article; its
+ * author wrote it, and staff moderate it, so they read it whole whatever their level.
+ */
+function mayReadWhole(viewer: Viewer | null, authorId: string | null, minLevel: number): boolean {
+  return canRead(viewer, minLevel) || (viewer !== null && viewer.userId === authorId) || isStaff(viewer);
+}
+
+function lockedNote(minLevel: number): string {
+  return `这是 ${levelById(minLevel)?.levelName ?? "会员"} 专享文章，升级会员后可阅读全文。`;
 }
 
 function noteFor(status: BlogStatus, isAuthor: boolean): string | null {
@@ -277,7 +308,7 @@ export async function blogPostForViewer(viewer: Viewer | null, infoguid: string)
   const database = await db();
   const [row] = await database
     .select({
-      ...summaryColumns, body: articles.body, authorId: articles.authorId,
+      ...summaryColumns, body: articles.body, authorId: articles.authorId, minLevel: articles.minLevel,
       nickname: users.nickname, avatarUrl: users.avatarUrl,
     })
     .from(articles)
@@ -295,15 +326,21 @@ export async function blogPostForViewer(viewer: Viewer | null, infoguid: string)
       .where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)));
     likedByViewer = (liked?.n ?? 0) > 0;
   }
-  const { body, authorId, nickname, avatarUrl, ...summary } = row;
+  const { body, authorId, minLevel, nickname, avatarUrl, ...summary } = row;
+  // P20: the paid part leaves the server only for a viewer who may read it, exactly as for articles.
+  const locked = !mayReadWhole(viewer, authorId, minLevel);
+  const readable = locked ? leadIn(body) : body;
   return {
     ...summary,
+    summary: locked ? summaryOf(readable) : summary.summary,
     author: authorId && nickname !== null ? { uguid: authorId, nickname, avatarUrl: avatarUrl ?? "" } : null,
-    html: renderBody(body),
+    html: renderBody(readable),
     body: isAuthor ? body : null,
     isAuthor,
     canModerate,
     likedByViewer,
-    note: noteFor(row.status, isAuthor),
+    note: noteFor(row.status, isAuthor) ?? (locked ? lockedNote(minLevel) : null),
+    locked,
+    requiredLevel: minLevel,
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { stripeEvents } from "@/lib/db/schema";
@@ -24,13 +25,24 @@ const HANDLED: Record<string, (objectId: string) => Promise<Effect>> = {
   "charge.refunded": effectOfCharge,
 };
 
+/**
+ * What a verified event must look like before anything reads it (P25: a signed but malformed body is a 400 that
+ * changes nothing, never a TypeError and a 500). Only the fields used below are required; the rest passes through.
+ */
+const EventShape = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.looseObject({ id: z.string().optional() }) }),
+});
+
 export interface WebhookAnswer {
   status: number;
   body: { received: boolean; duplicate?: boolean; ignored?: boolean; message?: string };
 }
 
 /**
- * POST /api/stripe/webhook: verifies the signature on the raw body (400 and no change otherwise), re-reads the
+ * POST /api/stripe/webhook: verifies the signature on the raw body (400 and no change otherwise, and also when the
+ * signed body is not an event with an id, a type and a data object), re-reads the
  * object from Stripe, and applies it in one transaction with the event id, so a redelivered event changes nothing.
  * A failure answers 500 so Stripe retries.
  */
@@ -54,6 +66,10 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   } catch (err) {
     logger().warn({ security: true, reason: (err as Error).message }, "stripe webhook with a bad or stale signature refused");
     return { status: 400, body: { received: false, message: "invalid signature" } };
+  }
+  if (!EventShape.safeParse(event).success) {
+    logger().warn({ security: true }, "signed stripe webhook body is not an event; refused");
+    return { status: 400, body: { received: false, message: "malformed event" } };
   }
   const effectOf = HANDLED[event.type];
   const objectId = idOf(event.data.object as { id: string });

@@ -19,6 +19,8 @@ export interface SignInContext {
   userAgent: string;
   /** The referral tracking cookie's record, stored with a new member for attribution. */
   referer?: Record<string, unknown> | null;
+  /** The session token the browser brought; ended once the sign-in succeeds (P8). */
+  previousToken?: string | null;
 }
 
 export interface SignInResult {

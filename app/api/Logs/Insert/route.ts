@@ -1,9 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { MAX_REPORT_BYTES, storeClientErrorReport } from "@/lib/server/logs/client-errors";
+import { readBodyWithLimit } from "@/lib/server/members/profile";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 
-/** Front-end error reports: ≤16 KB JSON, ≤60 a minute per address, stored escaped, answered 204 without echo. */
+/**
+ * Front-end error reports: ≤16 KB JSON, ≤60 a minute per address, stored escaped, answered 204 without echo.
+ * The body is read as a stream and reading stops at the limit, so a chunked body without Content-Length cannot make
+ * the server buffer more than 16 KB (P18).
+ */
 export async function POST(req: NextRequest) {
   if (!isSameOrigin(req.headers)) return new NextResponse(null, { status: 403 });
   const ip = clientIp(req.headers);
@@ -11,11 +16,11 @@ export async function POST(req: NextRequest) {
   if (wait > 0) return new NextResponse(null, { status: 429, headers: { "Retry-After": String(wait) } });
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > MAX_REPORT_BYTES) return new NextResponse(null, { status: 413 });
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > MAX_REPORT_BYTES) return new NextResponse(null, { status: 413 });
+  const bytes = await readBodyWithLimit(req.body, MAX_REPORT_BYTES);
+  if (!bytes) return new NextResponse(null, { status: 413 });
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return new NextResponse(null, { status: 400 });
   }

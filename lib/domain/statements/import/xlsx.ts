@@ -25,23 +25,35 @@ function badXlsx(detail: string): StatementRejected {
   );
 }
 
-function listEntries(bytes: Uint8Array): UnzipFileInfo[] {
+function tooManyEntries(limit: number): StatementRejected {
+  return new StatementRejected(
+    "zip_bomb",
+    `这个 .xlsx 文件包含的内部文件过多（超过 ${limit} 个），无法读取。请只导出交割单本身，或导出为文本文件后再上传。`,
+    `xlsx holds more than ${limit} zip entries`,
+  );
+}
+
+/** The central directory's entries, stopping at the first one past `maxEntries` (nothing is inflated here). */
+function listEntries(bytes: Uint8Array, maxEntries: number): UnzipFileInfo[] {
   const entries: UnzipFileInfo[] = [];
   try {
     unzipSync(bytes, {
       filter: (info) => {
         entries.push(info);
+        if (entries.length > maxEntries) throw tooManyEntries(maxEntries);
         return false;
       },
     });
   } catch (error) {
+    if (error instanceof StatementRejected) throw error;
     throw badXlsx(`zip central directory unreadable: ${error instanceof Error ? error.message : String(error)}`);
   }
   return entries;
 }
 
-/** Refuses a zip bomb from the declared sizes alone: nothing has been inflated yet. */
+/** Refuses a zip bomb from the declared entry count and sizes alone: nothing has been inflated yet. */
 export function checkZipSizes(entries: readonly UnzipFileInfo[], limits: ImportLimits): void {
+  if (entries.length > limits.maxXlsxEntries) throw tooManyEntries(limits.maxXlsxEntries);
   let total = 0;
   for (const entry of entries) {
     total += entry.originalSize;
@@ -175,7 +187,7 @@ function relationships(xml: string | undefined): Map<string, string> {
 
 /** Every sheet of the workbook, in workbook order. */
 export function readXlsx(bytes: Uint8Array, limits: ImportLimits, tick: () => void = () => undefined): XlsxSheet[] {
-  const entries = listEntries(bytes);
+  const entries = listEntries(bytes, limits.maxXlsxEntries);
   if (entries.length === 0) throw badXlsx("zip archive has no entries");
   checkZipSizes(entries, limits);
 
