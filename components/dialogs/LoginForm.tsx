@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { Tabs } from "radix-ui";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { assignLocation } from "@/components/ui/browser";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
+import { Tabs } from "@/components/ui/Tabs";
 import { postJson } from "./auth-fetch";
 import type { LoginType } from "./login-state";
 
@@ -220,22 +220,17 @@ export function LoginForm({ invitationCode, activeType, onActiveTypeChange, onNa
     "flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent text-[15px] text-slate-500 data-[state=active]:border-brand data-[state=active]:font-semibold data-[state=active]:text-brand";
   return (
     <div>
-      <Tabs.Root value={activeType} onValueChange={(v) => onActiveTypeChange(v as LoginType)}>
-        <Tabs.List aria-label="登录方式" className="mb-4 flex border-b border-slate-200">
-          <Tabs.Trigger value="code" className={tabClass}>
-            验证码登录
-          </Tabs.Trigger>
-          <Tabs.Trigger value="password" className={tabClass}>
-            密码登录
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="code" className="outline-none">
-          <CodeLoginForm invitationCode={invitationCode} />
-        </Tabs.Content>
-        <Tabs.Content value="password" className="outline-none">
-          <PasswordLoginForm onNavigate={onNavigate} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <Tabs
+        label="登录方式"
+        value={activeType}
+        onValueChange={onActiveTypeChange}
+        listClassName="mb-4 flex border-b border-slate-200"
+        tabClassName={tabClass}
+        items={[
+          { value: "code", label: "验证码登录", panel: <CodeLoginForm invitationCode={invitationCode} /> },
+          { value: "password", label: "密码登录", panel: <PasswordLoginForm onNavigate={onNavigate} /> },
+        ]}
+      />
       <p className="mt-4 text-center text-xs leading-5 text-slate-500">
         登录即同意
         <Link href="/terms" onClick={onNavigate} className="text-brand hover:underline">

@@ -6,7 +6,7 @@ import { cache } from "react";
 import { ConfirmAction } from "@/components/admin/ConfirmAction";
 import { articleApi } from "@/components/admin/articles/articles-api";
 import { BlogBody } from "@/components/blog/BlogBody";
-import { BlogEditor } from "@/components/blog/BlogEditor";
+import { LazyBlogEditor } from "@/components/blog/LazyBlogEditor";
 import { editUrl, postUrl } from "@/components/blog/blog-api";
 import { LikeButton } from "@/components/content/LikeButton";
 import { MasterAvatar } from "@/components/content/MasterList";
@@ -15,7 +15,7 @@ import { formatDate } from "@/lib/domain/format";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { blogPostForViewer, type BlogPostView } from "@/lib/server/blog/posts";
-import { recordArticleView } from "@/lib/server/content/articles";
+import { countArticleView } from "@/lib/server/content/view-counts";
 import { validatedParams } from "@/lib/server/routing";
 
 type Props = {
@@ -67,7 +67,7 @@ export default async function BlogPage(props: Props) {
         <PageIntro title="写博客" aside={<Link href={`/user/${viewer.userId}`} className="text-sm text-brand hover:underline">我的博客</Link>}>
           用 Markdown 写复盘和心得，右侧（手机上点“预览”）即时预览发布后的样子
         </PageIntro>
-        <BlogEditor authorId={viewer.userId} />
+        <LazyBlogEditor authorId={viewer.userId} />
       </div>
     );
   }
@@ -77,16 +77,17 @@ export default async function BlogPage(props: Props) {
     return (
       <div className="mx-auto max-w-6xl">
         <PageIntro title="编辑博客" aside={<Link href={`/user/${uguid}`} className="text-sm text-brand hover:underline">我的博客</Link>} />
-        <BlogEditor key={post.infoguid} authorId={uguid} post={{ infoguid: post.infoguid, title: post.title, body: post.body ?? "", status: post.status }} />
+        <LazyBlogEditor key={post.infoguid} authorId={uguid} post={{ infoguid: post.infoguid, title: post.title, body: post.body ?? "", status: post.status }} />
       </div>
     );
   }
   // A router prefetch is not a reading, nor is the author's own.
-  if (post.status === "published" && !post.isAuthor && !(await headers()).get("next-router-prefetch")) await recordArticleView(post.infoguid);
-  return <PostView post={post} signedIn={viewer !== null} />;
+  const reading = post.status === "published" && !post.isAuthor && !(await headers()).get("next-router-prefetch");
+  const views = reading ? countArticleView(post.infoguid, post.views) : post.views;
+  return <PostView post={post} views={views} signedIn={viewer !== null} />;
 }
 
-function PostView({ post, signedIn }: { post: BlogPostView; signedIn: boolean }) {
+function PostView({ post, views, signedIn }: { post: BlogPostView; views: number; signedIn: boolean }) {
   const author = post.author!;
   const path = postUrl(author.uguid, post.infoguid);
   return (
@@ -101,7 +102,7 @@ function PostView({ post, signedIn }: { post: BlogPostView; signedIn: boolean })
           <span className="font-medium">{author.nickname}</span>
         </Link>
         <span>{post.publishedAt ? formatDate(post.publishedAt) : `${formatDate(post.createdAt)} 创建`}</span>
-        <span>阅读 {post.views}</span>
+        <span>阅读 {views}</span>
         {post.isAuthor ? (
           <Link href={editUrl(author.uguid, post.infoguid)} className="ml-auto font-medium text-brand hover:underline">编辑</Link>
         ) : null}

@@ -1,0 +1,16 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import type { BlogEditorProps } from "./BlogEditor";
+
+/**
+ * The editor (Markdown preview through the sanitiser, the form) is fetched only where someone writes: the blog page
+ * of a reader does not carry it in its first load.
+ */
+const BlogEditor = dynamic(() => import("./BlogEditor").then((m) => m.BlogEditor), {
+  loading: () => <p className="py-16 text-center text-sm text-slate-500">正在打开编辑器…</p>,
+});
+
+export function LazyBlogEditor(props: BlogEditorProps) {
+  return <BlogEditor {...props} />;
+}
