@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { useAdminAction } from "./admin-action";
 
 export interface ConfirmActionProps {
@@ -30,7 +30,7 @@ export function ConfirmAction({ label, ariaLabel, title, children, confirmText, 
       <Button variant={variant} size="sm" aria-label={ariaLabel} disabled={pending} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Dialog
+      <LazyDialog
         open={open}
         onOpenChange={(next) => (pending ? undefined : setOpen(next))}
         title={title}
@@ -54,7 +54,7 @@ export function ConfirmAction({ label, ariaLabel, title, children, confirmText, 
         }
       >
         <div className="text-[15px] leading-relaxed text-slate-700">{children}</div>
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

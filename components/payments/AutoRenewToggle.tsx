@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { postJson } from "@/components/dialogs/auth-fetch";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { cn } from "@/components/ui/cn";
 import { levelById } from "@/lib/domain/levels";
 import type { SubscriptionView } from "@/lib/domain/payments/types";
@@ -92,7 +92,7 @@ export function AutoRenewToggle({ subscription, today }: AutoRenewToggleProps) {
         </p>
       ) : null}
 
-      <Dialog
+      <LazyDialog
         open={confirming}
         onOpenChange={(open) => (busy ? undefined : setConfirming(open))}
         title="取消自动续费？"
@@ -126,7 +126,7 @@ export function AutoRenewToggle({ subscription, today }: AutoRenewToggleProps) {
             </p>
           ) : null}
         </div>
-      </Dialog>
+      </LazyDialog>
     </div>
   );
 }

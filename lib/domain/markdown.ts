@@ -84,7 +84,24 @@ export function boundMarkdown(markdown: string): string {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+/** Recent documents and their HTML: an article page renders the same body for every reader. */
+const rendered = new Map<string, string>();
+const REMEMBERED_DOCUMENTS = 200;
+const REMEMBERED_MAX_CHARS = 200_000;
+
+/** Markdown to sanitised HTML (the same output for the same input, so recent results are reused). */
 export function renderMarkdown(markdown: string): string {
+  const known = rendered.get(markdown);
+  if (known !== undefined) return known;
+  const html = renderUncached(markdown);
+  if (markdown.length <= REMEMBERED_MAX_CHARS) {
+    if (rendered.size >= REMEMBERED_DOCUMENTS) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(markdown, html);
+  }
+  return html;
+}
+
+function renderUncached(markdown: string): string {
   try {
     return String(processor.processSync(boundMarkdown(markdown)));
   } catch {

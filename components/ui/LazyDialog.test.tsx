@@ -1,0 +1,11 @@
+import { render, screen } from "@testing-library/react";
+import { LazyDialog } from "./LazyDialog";
+
+describe("LazyDialog", () => {
+  it("renders nothing while closed and the dialog once opened", async () => {
+    const { rerender } = render(<LazyDialog open={false} onOpenChange={() => {}} title="取消自动续费？" />);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    rerender(<LazyDialog open onOpenChange={() => {}} title="取消自动续费？">正文</LazyDialog>);
+    expect(await screen.findByRole("dialog", { name: "取消自动续费？" })).toHaveTextContent("正文");
+  });
+});
