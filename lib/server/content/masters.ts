@@ -2,6 +2,7 @@ import "server-only";
 import { asc, count, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { masters, strategies } from "@/lib/db/schema";
+import { publicData } from "@/lib/server/cache/public-data";
 
 export type MasterProfile = typeof masters.$inferSelect;
 export type StrategyProfile = typeof strategies.$inferSelect;
@@ -18,8 +19,10 @@ export async function listMasters(opts: { page?: number; pageSize?: number } = {
 }
 
 export async function masterByGuid(guid: string): Promise<MasterProfile | null> {
-  const [row] = await (await db()).select().from(masters).where(eq(masters.guid, guid)).limit(1);
-  return row ?? null;
+  return publicData(`master|${guid}`, ["statements"], async () => {
+    const [row] = await (await db()).select().from(masters).where(eq(masters.guid, guid)).limit(1);
+    return row ?? null;
+  });
 }
 
 export async function listStrategies(opts: { page?: number; pageSize?: number } = {}): Promise<{ items: StrategyProfile[]; total: number }> {
