@@ -32,7 +32,7 @@ export function BlogPostList({ uguid, items }: { uguid: string; items: BlogPostL
                 <span className="break-words">{p.title}</span>
               </p>
               {p.summary ? <p className="mt-1 line-clamp-2 text-sm break-words text-slate-500">{p.summary}</p> : null}
-              <p className="mt-1 text-xs text-slate-400">
+              <p className="mt-1 text-xs text-slate-500">
                 {p.status === "draft" ? `${formatDate(p.createdAt)} 创建` : formatDate(p.publishedAt)} · 阅读 {p.views} · 点赞 {p.likes}
               </p>
             </Link>

@@ -4,7 +4,7 @@ import { BaselineSeries, createChart, type MouseEventParams, type Time } from "l
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatSignedYuanWan, formatWan, pnlTone } from "@/lib/domain/statements/format";
-import { baseChartOptions } from "./chart-theme";
+import { baseChartOptions, keepAttributionOutOfTabOrder } from "./chart-theme";
 import { EQUITY_DEFAULT_HEIGHT, EQUITY_LEGEND_HEIGHT, equitySeries, equitySummary, type EquityPoint, type EquityPointInput } from "./equity-data";
 import { KLINE_COLORS, formatChartTime } from "./kline-data";
 
@@ -35,6 +35,7 @@ export function EquityCurve({ points, height = EQUITY_DEFAULT_HEIGHT, caption, d
     const el = canvasRef.current;
     if (!el || !series.length) return;
     const chart = createChart(el, baseChartOptions(false));
+    const stopUntabbing = keepAttributionOutOfTabOrder(el);
     const line = chart.addSeries(BaselineSeries, {
       baseValue: { type: "price", price: 0 },
       topLineColor: KLINE_COLORS.up,
@@ -55,6 +56,7 @@ export function EquityCurve({ points, height = EQUITY_DEFAULT_HEIGHT, caption, d
     chart.subscribeCrosshairMove(onMove);
     setReadyFor(series);
     return () => {
+      stopUntabbing();
       chart.unsubscribeCrosshairMove(onMove);
       chart.remove();
       setReadyFor(null);

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { formatNumber, formatVolumeAxis } from "@/lib/domain/statements/format";
-import { baseChartOptions } from "./chart-theme";
+import { baseChartOptions, keepAttributionOutOfTabOrder } from "./chart-theme";
 import { SpanBand } from "./span-band";
 import {
   KLINE_COLORS, KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, PERIOD_LABEL, buildKLineModel, indexOfTime, initialRange, klineSummary, legendAt,
@@ -43,6 +43,7 @@ function asTimeData<T>(data: unknown): T[] {
 function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: number | null) => void) {
   const isMinute = model.period === "min";
   const chart: IChartApi = createChart(container, baseChartOptions(isMinute));
+  const stopUntabbing = keepAttributionOutOfTabOrder(container);
   const priceFormat = { type: "price" as const, precision: model.pricePrecision, minMove: model.pricePrecision === 3 ? 0.001 : 0.01 };
 
   let main: ISeriesApi<SeriesType, Time>;
@@ -109,6 +110,7 @@ function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: n
   chart.subscribeCrosshairMove(onMove);
 
   return () => {
+    stopUntabbing();
     chart.unsubscribeCrosshairMove(onMove);
     markers.detach();
     chart.remove();
@@ -169,7 +171,7 @@ export function KLineChart({
       {model.bars.length ? (
         <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
       ) : (
-        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-400" style={{ height }}>
+        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-500" style={{ height }}>
           暂无行情数据
         </div>
       )}
@@ -230,7 +232,7 @@ function Legend({ legend, isMinute, precision }: { legend: LegendData | null; is
                 </span>
               ))
             ) : (
-              <span className="text-slate-400">
+              <span className="text-slate-500">
                 <span className="font-medium text-up">B</span> 买入 <span className="font-medium text-down-text">S</span> 卖出 · 长按或悬停查看当日
               </span>
             )}

@@ -38,3 +38,20 @@ export function baseChartOptions(withClock: boolean): DeepPartial<ChartOptions> 
     kineticScroll: { touch: true, mouse: false },
   };
 }
+
+/**
+ * The chart box is aria-hidden (the figure's caption and summary describe the chart to screen readers), and
+ * lightweight-charts puts its TradingView attribution link inside it: a focusable element under aria-hidden is a
+ * trap for keyboard users (axe: aria-hidden-focus), so the link leaves the tab order. It stays visible and clickable.
+ */
+export function keepAttributionOutOfTabOrder(container: HTMLElement): () => void {
+  const apply = () => {
+    for (const link of container.querySelectorAll("a")) if (link.tabIndex !== -1) link.tabIndex = -1;
+  };
+  apply();
+  // The library adds the link when it lays out its last pane, after createChart returns, and again if it rebuilds it.
+  if (typeof MutationObserver === "undefined") return () => {};
+  const observer = new MutationObserver(apply);
+  observer.observe(container, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

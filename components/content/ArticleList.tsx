@@ -37,7 +37,7 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
             </div>
             <p className="mt-1 font-medium text-slate-900">{a.title}</p>
             {a.summary ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{a.summary}</p> : null}
-            <p className="mt-1 text-xs text-slate-400">
+            <p className="mt-1 text-xs text-slate-500">
               {formatDate(a.publishedAt)} · 阅读 {a.views}
             </p>
           </Link>

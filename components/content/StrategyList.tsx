@@ -36,14 +36,14 @@ export function StrategyList({ items }: { items: StrategyListItem[] }) {
                 {([["年化收益", "annualReturn", s.annualReturn], ["最大回撤", "maxDrawdown", s.maxDrawdown], ["夏普比率", "sharpe", s.sharpe]] as const).map(([label, key, value]) => (
                   <div key={key}>
                     <dt className="text-xs text-slate-500">{label}</dt>
-                    <dd className={`mt-0.5 text-sm font-semibold tabular-nums ${key === "annualReturn" ? ((value ?? 0) >= 0 ? "text-red-600" : "text-green-600") : "text-slate-800"}`}>
+                    <dd className={`mt-0.5 text-sm font-semibold tabular-nums ${key === "annualReturn" ? ((value ?? 0) >= 0 ? "text-red-600" : "text-down-text") : "text-slate-800"}`}>
                       {formatMetric(key, value ?? null)}
                     </dd>
                   </div>
                 ))}
               </dl>
             ) : (
-              <p className="mt-3 text-xs text-slate-400">暂无净值数据，暂不参与排名</p>
+              <p className="mt-3 text-xs text-slate-500">暂无净值数据，暂不参与排名</p>
             )}
           </Link>
         </li>

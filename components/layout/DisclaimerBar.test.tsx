@@ -57,7 +57,10 @@ describe("DisclaimerBar", () => {
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   });
 
-  it("renders nothing on the server, so hydration never mismatches", () => {
-    expect(renderToString(<DisclaimerBar />)).toBe("");
+  it("is in the server's HTML, shown, whatever the visitor stored (the client decides after hydration)", () => {
+    window.localStorage.setItem("disclaimerClosedTime", String(NOW));
+    const html = renderToString(<DisclaimerBar />);
+    expect(html).toContain(TEXT);
+    expect(html).toContain('aria-label="风险提示"');
   });
 });

@@ -31,8 +31,10 @@ function subscribe(listener: () => void) {
 }
 
 const getSnapshot = () => shouldShowDisclaimer(readClosedAt(), Date.now());
-// The server (and the hydration pass) renders the bar hidden; the client decides right after.
-const getServerSnapshot = () => false;
+// The server (and the hydration pass) renders the bar shown: it is in the first paint, with the page, instead of
+// appearing after the scripts ran (it was then the page's largest contentful paint on phones, seconds late). The
+// client reads the stored choice right after hydration and removes it for a visitor who closed it within 7 days.
+const getServerSnapshot = () => true;
 
 /** Stores the closing time (milliseconds) and hides every mounted bar. */
 export function closeDisclaimer(now = Date.now()) {

@@ -6,10 +6,12 @@ import type { PayPlan } from "@/components/dialogs/PayDialog";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { usePayState } from "@/components/dialogs/pay-state";
 import { useShareState } from "@/components/dialogs/share-state";
+import { whenIdleAfterInteraction } from "@/components/ui/lazy-module";
 
 /*
  * The login, pay and share dialogs (radix, the QR encoder, the forms) are not part of any page's first load: each is
- * fetched when it is first opened, and fetched ahead when the browser is idle, so opening one rarely waits.
+ * fetched when it is first opened, and fetched ahead when the browser is idle after the visitor's first interaction
+ * (not during start-up, where evaluating them was a long task on phones), so opening one rarely waits.
  */
 const loadLogin = () => import("@/components/dialogs/LoginDialog");
 const loadPay = () => import("@/components/dialogs/PayDialog");
@@ -27,15 +29,7 @@ function useOpenedOnce(open: boolean): boolean {
 }
 
 function usePrefetchWhenIdle(): void {
-  useEffect(() => {
-    const prefetch = () => void Promise.all([loadLogin(), loadPay(), loadShare()]).catch(() => {});
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(prefetch, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(prefetch, 3000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdleAfterInteraction(() => void Promise.all([loadLogin(), loadPay(), loadShare()]).catch(() => {})), []);
 }
 
 export function LazyDialogs({ plans, siteUrl, siteName }: { plans: readonly PayPlan[]; siteUrl: string; siteName?: string }) {

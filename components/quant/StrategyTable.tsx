@@ -92,7 +92,7 @@ function Row({ row, rank, href }: { row: StrategyTableRow; rank: number | null; 
             <Link href={href} className="font-medium break-words text-slate-900 hover:text-brand hover:underline">
               {row.name}
             </Link>
-            <span className="mt-0.5 flex flex-wrap items-center gap-1 text-[11px] text-slate-400">
+            <span className="mt-0.5 flex flex-wrap items-center gap-1 text-[11px] text-slate-500">
               <StatusBadge status={row.status} />
               {row.isDemo ? <DemoBadge /> : null}
               <span className="truncate">{row.author}</span>

@@ -56,7 +56,7 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
                     <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
                       {f.side === "buy" ? "买入" : "卖出"}
                     </span>
-                    {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-400">新股</span> : null}
+                    {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
                   </td>
                   <td className={cn(TD, "text-right")}>{formatNumber(f.quantity, 0)}股</td>
                   <td className={cn(TD, "text-right")}>{formatQuote(f.price)}</td>

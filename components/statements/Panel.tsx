@@ -54,7 +54,7 @@ export function StockCell({ name, code, href }: { name: string; code: string; hr
   const body = (
     <span className="flex flex-col leading-tight">
       <span className={cn("font-medium text-slate-900", href ? "group-hover:text-brand group-hover:underline" : undefined)}>{name || code}</span>
-      <span className="text-[11px] text-slate-400">{code}</span>
+      <span className="text-[11px] text-slate-500">{code}</span>
     </span>
   );
   return href ? (

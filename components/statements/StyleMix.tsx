@@ -61,7 +61,7 @@ export function StyleMix({ title = "交易风格", ...style }: StyleMixData & { 
                   <span className="mt-0.5 block text-base font-semibold text-slate-900 tabular-nums">
                     {formatPercent(e.count / entryTotal, { signed: false, decimals: 1 })}
                   </span>
-                  <span className="block truncate text-[11px] text-slate-400 tabular-nums">
+                  <span className="block truncate text-[11px] text-slate-500 tabular-nums">
                     {e.count} 次{e.hint ? ` · ${e.hint}` : ""}
                   </span>
                 </li>

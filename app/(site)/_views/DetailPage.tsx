@@ -135,7 +135,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                         <div className="flex gap-1" role="tablist" aria-label="周期">
                           {PERIODS.map((p) =>
                             p.id === "min" ? (
-                              <span key={p.id} title="暂无分时数据" className="cursor-not-allowed rounded px-2.5 py-1 text-sm text-slate-300">{p.label}</span>
+                              <span key={p.id} role="tab" aria-selected={false} aria-disabled="true" title="暂无分时数据" className="cursor-not-allowed rounded px-2.5 py-1 text-sm text-slate-400">{p.label}</span>
                             ) : (
                               <Link
                                 key={p.id}

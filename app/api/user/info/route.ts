@@ -10,6 +10,9 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function GET(req: NextRequest) {
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
   const token = req.nextUrl.searchParams.get("token") || bearer || req.cookies.get(TOKEN_COOKIE)?.value;
+  // A visitor who presents no token is simply not signed in: no error (browsers log a 401 to the console, and the
+  // client asks on every first visit). A token that names no live session is refused.
+  if (!token) return NextResponse.json({ data: null }, { headers: NO_STORE });
   const viewer = await viewerForToken(token);
   if (!viewer) {
     return NextResponse.json({ data: null, status: 401, info: { name: "请先登录" } }, { status: 401, headers: NO_STORE });
