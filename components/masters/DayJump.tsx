@@ -2,10 +2,14 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { dateTriggerClass, DateTriggerContent, dayLabel } from "@/components/ui/date-trigger";
 
-// The calendar (react-day-picker, date-fns) is not needed for the first paint: it loads after the page, in a box of
-// the same size, so it stays out of the page's first-load JavaScript.
-const DatePicker = dynamic(() => import("@/components/ui/DatePicker").then((m) => m.DatePicker), {
+const loadPicker = () => import("@/components/ui/DatePicker");
+
+// The calendar (react-day-picker, date-fns, the popover) is fetched when the button is pressed (or pointed at), not
+// with the page: until then the button is plain HTML that looks the same.
+const DatePicker = dynamic(() => loadPicker().then((m) => m.DatePicker), {
   ssr: false,
   loading: () => <span aria-hidden="true" className="inline-block h-10 w-44 animate-pulse rounded-lg border border-slate-200 bg-slate-50" />,
 });
@@ -13,7 +17,31 @@ const DatePicker = dynamic(() => import("@/components/ui/DatePicker").then((m) =
 /** A Monday-first picker of the days that have trades; choosing one opens `hrefTemplate` with `{date}` filled in. */
 export function DayJump({ value, days, hrefTemplate, label = "选择交易日" }: { value: string | null; days: string[]; hrefTemplate: string; label?: string }) {
   const router = useRouter();
+  const [pressed, setPressed] = useState(false);
+  if (pressed) {
+    return (
+      <DatePicker
+        defaultOpen
+        value={value}
+        enabledDates={days}
+        aria-label={label}
+        placeholder={label}
+        onChange={(day) => router.push(hrefTemplate.replace("{date}", day))}
+      />
+    );
+  }
+  const shown = dayLabel(value) ?? label;
   return (
-    <DatePicker value={value} enabledDates={days} aria-label={label} placeholder={label} onChange={(day) => router.push(hrefTemplate.replace("{date}", day))} />
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={`${label}：${shown}`}
+      className={dateTriggerClass(dayLabel(value) !== null)}
+      onPointerEnter={() => void loadPicker()}
+      onFocus={() => void loadPicker()}
+      onClick={() => setPressed(true)}
+    >
+      <DateTriggerContent label={shown} />
+    </button>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 
 import { format, isValid, parse } from "date-fns";
-import { CalendarDays, ChevronDown } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useMemo, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { zhCN } from "react-day-picker/locale";
 import "react-day-picker/style.css";
 import { BASE_Z_INDEX } from "@/lib/domain/constants";
-import { cn } from "./cn";
+import { dateTriggerClass, DateTriggerContent } from "./date-trigger";
 
 const DAY = "yyyy-MM-dd";
 
@@ -28,6 +27,8 @@ export interface DatePickerProps {
   /** Accessible name of the button, e.g. 选择交易日. */
   "aria-label"?: string;
   className?: string;
+  /** Opens the calendar at once (a trigger that loaded the picker on a press). */
+  defaultOpen?: boolean;
 }
 
 /** Parses `YYYY-MM-DD` into a local date, or undefined. */
@@ -50,8 +51,9 @@ export function DatePicker({
   id,
   "aria-label": ariaLabel,
   className,
+  defaultOpen = false,
 }: DatePickerProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const selected = parseDay(value);
 
   const enabled = useMemo(() => {
@@ -68,17 +70,9 @@ export function DatePicker({
         id={id}
         disabled={disabled}
         aria-label={ariaLabel ? `${ariaLabel}：${label}` : undefined}
-        className={cn(
-          "inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm tabular-nums",
-          "hover:border-brand focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand",
-          "disabled:cursor-not-allowed disabled:opacity-60",
-          selected ? "text-slate-900" : "text-slate-500",
-          className,
-        )}
+        className={dateTriggerClass(!!selected, className)}
       >
-        <CalendarDays aria-hidden="true" size={16} className="text-slate-500" />
-        <span>{label}</span>
-        <ChevronDown aria-hidden="true" size={16} className="text-slate-400" />
+        <DateTriggerContent label={label} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
