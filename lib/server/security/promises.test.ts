@@ -199,6 +199,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "statements/preview": "reads an upload and stores nothing; visitors may try it",
   "stripe/webhook": "P5: Stripe's signature over the raw body is the authentication",
   "uploads/avatars/[file]": "avatars are public images under names we generate",
+  "user/info": "without a token it says only that nobody is signed in ({data: null}); a token naming no live session gets 401 (its route test)",
 };
 
 function apiRoutes(dir = API_DIR): string[] {
