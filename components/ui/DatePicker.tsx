@@ -7,7 +7,7 @@ import { DayPicker } from "react-day-picker";
 import { zhCN } from "react-day-picker/locale";
 import "react-day-picker/style.css";
 import { BASE_Z_INDEX } from "@/lib/domain/constants";
-import { dateTriggerClass, DateTriggerContent } from "./date-trigger";
+import { dateTriggerClass, DateTriggerContent, dayLabel } from "./date-trigger";
 
 const DAY = "yyyy-MM-dd";
 
@@ -62,7 +62,7 @@ export function DatePicker({
     return { set: new Set(days), first: parseDay(days[0]), last: parseDay(days[days.length - 1]) };
   }, [enabledDates]);
 
-  const label = selected ? format(selected, "yyyy-MM-dd EEE", { locale: zhCN }) : placeholder;
+  const label = (selected && dayLabel(value)) || placeholder;
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>

@@ -67,10 +67,6 @@ export function forgetPublicData(): void {
   entries.clear();
 }
 
-export function publicDataEntries(): number {
-  return entries.size;
-}
-
 /** A cached value is shared by every request: a caller that changes it would change it for all. Tests catch that. */
 function freezeOutsideProduction<T>(value: T): T {
   if (config().nodeEnv !== "production") deepFreeze(value);
