@@ -86,7 +86,12 @@ describe("ClientPlumbing", () => {
     expect(bootIntercom).not.toHaveBeenCalled();
   });
 
-  it("provides the fingerprint to what it wraps and to components elsewhere on the page", async () => {
+  it("provides the fingerprint, computed once the page has been painted, to what it wraps and to components elsewhere on the page", async () => {
+    // jsdom has no paint timing: report the page's first contentful paint as a browser would.
+    Object.defineProperty(performance, "getEntriesByName", {
+      configurable: true,
+      value: (name: string) => (name === "first-contentful-paint" ? [{ name, entryType: "paint", startTime: 120 }] : []),
+    });
     render(
       <>
         <ClientPlumbing config={config}><FingerprintProbe /></ClientPlumbing>
@@ -95,6 +100,7 @@ describe("ClientPlumbing", () => {
     );
     expect(await screen.findAllByText("h1")).toHaveLength(2);
     expect(getFingerprint).toHaveBeenCalledWith({ fingerprintKey: "k", fingerprintIv: "iv" });
+    delete (performance as { getEntriesByName?: unknown }).getEntriesByName;
   });
 
   it("boots the chat widget only when an app id is configured", async () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { whenDomReady } from "@/lib/client/dom-ready";
+import { whenPainted } from "@/lib/client/dom-ready";
 import { getFingerprint, onFingerprint, peekFingerprint, type Fingerprint } from "@/lib/client/fingerprint";
 
 /** undefined: no provider above; the hook then reads the page-wide fingerprint directly. */
@@ -18,11 +18,15 @@ function usePageFingerprint(): Fingerprint | null {
   return useSyncExternalStore(onFingerprint, peekFingerprint, () => null);
 }
 
-/** Starts the device fingerprint once the DOM is ready (plus the 100 ms delay) and provides it below. */
+/**
+ * Starts the device fingerprint once the DOM is ready and the page has been painted (plus the 100 ms delay) and provides
+ * it below. Its canvas and WebGL probes started before the first paint held that paint back by up to a second on a
+ * slow device (ADR 0018).
+ */
 export function FingerprintProvider({ fingerprintKey, fingerprintIv, children }: FingerprintProviderProps) {
   const fingerprint = usePageFingerprint();
 
-  useEffect(() => whenDomReady(() => void getFingerprint({ fingerprintKey, fingerprintIv })), [fingerprintKey, fingerprintIv]);
+  useEffect(() => whenPainted(() => void getFingerprint({ fingerprintKey, fingerprintIv })), [fingerprintKey, fingerprintIv]);
 
   return <FingerprintContext.Provider value={fingerprint}>{children}</FingerprintContext.Provider>;
 }

@@ -52,6 +52,32 @@ describe("collectSignals", () => {
     expect(signals.fonts).toBe("Microsoft YaHei,Arial");
   });
 
+  it("lets the page paint and answer taps between probes: no task measures more than a few fonts", async () => {
+    let measuredInThisTask = 0;
+    const measuredPerTask: number[] = [];
+    HTMLCanvasElement.prototype.getContext = jest.fn(function (this: HTMLCanvasElement, type: string) {
+      if (type !== "2d") return null;
+      const context = fake2dContext(this, ["Arial"]);
+      const measure = context.measureText;
+      context.measureText = () => {
+        measuredInThisTask++;
+        return measure();
+      };
+      return context;
+    }) as unknown as GetContext;
+    HTMLCanvasElement.prototype.toDataURL = jest.fn(() => "data:image/png;base64,AAAA");
+    const yieldToMain = jest.fn(async () => {
+      measuredPerTask.push(measuredInThisTask);
+      measuredInThisTask = 0;
+    });
+    const signals = await collectSignals({ yieldToMain });
+    measuredPerTask.push(measuredInThisTask);
+    expect(signals.fonts).toBe("Arial");
+    expect(yieldToMain.mock.calls.length).toBeGreaterThanOrEqual(7);
+    expect(Math.max(...measuredPerTask)).toBeLessThanOrEqual(3 + 5 * 3);
+    expect(measuredPerTask.reduce((a, b) => a + b, 0)).toBeGreaterThan(25);
+  });
+
   it("reports the webdriver flag", async () => {
     stubGetContext(() => null);
     Object.defineProperty(navigator, "webdriver", { value: true, configurable: true });
@@ -73,7 +99,7 @@ describe("collectSignals", () => {
       startRendering() { return new Promise(() => {}); }
     }
     Object.assign(window, { OfflineAudioContext: HangingAudioContext });
-    const result = collectSignals(1000);
+    const result = collectSignals({ audioTimeoutMs: 1000, yieldToMain: async () => {} });
     await jest.advanceTimersByTimeAsync(1000);
     expect((await result).audio).toBe(AUDIO_TIMEOUT);
   });
