@@ -26,6 +26,7 @@ test.describe("quantitative strategies", () => {
     const hrefs = await strategyHrefs(page);
     expect(hrefs.length).toBeGreaterThanOrEqual(3);
     await page.goto(hrefs[0]!.href);
+    await page.getByTestId("chart-box").first().scrollIntoViewIfNeeded(); // the chart loads as the reader scrolls towards it
     await expect(page.getByTestId("nav-chart")).toHaveAttribute("data-ready", "true");
     await expect(page.getByText("夏普比率").first()).toBeVisible();
     await expect(page.getByText("最大回撤").first()).toBeVisible();

@@ -42,6 +42,7 @@ test.describe("statements", () => {
     await logInPage(page, "svip");
     const href = await firstMasterHref(page);
     await page.goto(href);
+    await page.getByTestId("chart-box").scrollIntoViewIfNeeded(); // the chart loads as the reader scrolls towards it
     const chart = page.getByTestId("kline-chart");
     await expect(chart).toHaveAttribute("data-ready", "true");
     expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
@@ -53,6 +54,7 @@ test.describe("statements", () => {
     const href = await firstMasterHref(page);
     await page.goto(href);
     await expect(page.getByText(/个更新的交易日仅 VIP 可看/)).toBeVisible();
+    await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
     await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-ready", "true");
     await page.goto(`${href}/2026-11-20`);
     await expect(page.getByTestId("locked-box")).toBeVisible();

@@ -1,8 +1,9 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useRef } from "react";
 import { cn } from "@/components/ui/cn";
+import { useNearViewport } from "@/components/ui/near-viewport";
 import { ChartSkeleton } from "./ChartSkeleton";
 import type { KLineChartProps } from "./KLineChart";
 import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, buildKLineModel, klineSummary } from "./kline-data";
@@ -20,16 +21,18 @@ export function KLineChartLazy(props: Omit<KLineChartProps, "describedBy">) {
   const { bars, markers, limitMarks, highlight, period, caption, className } = props;
   const height = props.height ?? KLINE_DEFAULT_HEIGHT;
   const summaryId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   const summary = useMemo(
     () => klineSummary(buildKLineModel({ bars, markers, limitMarks, highlight, period }), caption),
     [bars, markers, limitMarks, highlight, period, caption],
   );
   return (
-    <div className={cn("relative w-full min-w-0", className)} style={{ minHeight: height + KLINE_LEGEND_HEIGHT }}>
+    <div ref={box} data-testid="chart-box" className={cn("relative w-full min-w-0", className)} style={{ minHeight: height + KLINE_LEGEND_HEIGHT }}>
       <p id={summaryId} className="sr-only">
         {summary}
       </p>
-      <KLineChart {...props} className={undefined} height={height} describedBy={summaryId} />
+      {near ? <KLineChart {...props} className={undefined} height={height} describedBy={summaryId} /> : <ChartSkeleton label="K线图加载中…" />}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useRef } from "react";
 import { ChartSkeleton } from "@/components/charts/ChartSkeleton";
 import { cn } from "@/components/ui/cn";
+import { useNearViewport } from "@/components/ui/near-viewport";
 import type { NavChartProps } from "./NavChart";
 import { DEFAULT_BENCHMARK_NAME, NAV_DEFAULT_HEIGHT, NAV_LEGEND_HEIGHT, navSummary, rebaseNav } from "./nav-data";
 
@@ -17,13 +18,15 @@ export function NavChartLazy(props: Omit<NavChartProps, "describedBy">) {
   const { nav, benchmark, benchmarkName = DEFAULT_BENCHMARK_NAME, caption, className } = props;
   const height = props.height ?? NAV_DEFAULT_HEIGHT;
   const summaryId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   const summary = useMemo(() => navSummary(rebaseNav(nav, benchmark), benchmarkName, caption), [nav, benchmark, benchmarkName, caption]);
   return (
-    <div className={cn("relative w-full min-w-0", className)} style={{ minHeight: height + NAV_LEGEND_HEIGHT }}>
+    <div ref={box} data-testid="chart-box" className={cn("relative w-full min-w-0", className)} style={{ minHeight: height + NAV_LEGEND_HEIGHT }}>
       <p id={summaryId} className="sr-only">
         {summary}
       </p>
-      <NavChart {...props} className={undefined} height={height} describedBy={summaryId} />
+      {near ? <NavChart {...props} className={undefined} height={height} describedBy={summaryId} /> : <ChartSkeleton label="净值曲线加载中…" />}
     </div>
   );
 }
