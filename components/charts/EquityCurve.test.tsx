@@ -3,6 +3,7 @@ import { EquityCurve } from "./EquityCurve";
 import { EquityCurveLazy } from "./EquityCurveLazy";
 import { equitySeries, equitySummary } from "./equity-data";
 import { KLineChartLazy } from "./KLineChartLazy";
+import { buildKLineModel, compactBars, klineSummary } from "./kline-data";
 
 const mockState = {
   series: [] as { type: string; options: Record<string, unknown>; data: unknown[] }[],
@@ -97,7 +98,8 @@ describe("lazy wrappers", () => {
 
   it("KLineChartLazy loads the chart on the client behind a skeleton of the same size", async () => {
     const bars = [{ code: "600519", date: "2024-03-04", open: 10, high: 10.6, low: 9.9, close: 10.5, volume: 100, amount: null }];
-    const { container } = render(<KLineChartLazy bars={bars} markers={[]} period="day" height={300} />);
+    const summary = klineSummary(buildKLineModel({ bars, markers: [], period: "day" }));
+    const { container } = render(<KLineChartLazy bars={compactBars(bars)} summary={summary} markers={[]} period="day" height={300} />);
     expect((container.firstChild as HTMLElement).style.minHeight).toBe("352px");
     const figure = await screen.findByTestId("kline-chart");
     expect(figure).toHaveAccessibleDescription(/日K：2024-03-04 至 2024-03-04，共 1 根，最新收盘 10.50/);

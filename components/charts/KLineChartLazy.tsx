@@ -6,33 +6,37 @@ import { cn } from "@/components/ui/cn";
 import { useNearViewport } from "@/components/ui/near-viewport";
 import { ChartSkeleton } from "./ChartSkeleton";
 import type { KLineChartProps } from "./KLineChart";
-import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, buildKLineModel, klineSummary } from "./kline-data";
+import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, expandBars, type CompactBar } from "./kline-data";
 
 const KLineChart = dynamic(() => import("./KLineChart").then((m) => m.KLineChart), {
   ssr: false,
   loading: () => <ChartSkeleton label="K线图加载中…" />,
 });
 
+export type KLineChartLazyProps = Omit<KLineChartProps, "describedBy" | "bars"> & {
+  /** compactBars(…) of the bars to draw */
+  bars: CompactBar[];
+  /** klineSummary(…) of the same chart, computed where the page renders so a phone does not compute it to hydrate */
+  summary: string;
+};
+
 /**
- * The way to put a K-line on a page: the chart library loads in the browser only (not in the first-load bundle),
- * behind a skeleton of the same size, while the text summary is in the server HTML for crawlers and screen readers.
+ * The way to put a K-line on a page: the chart library loads in the browser only (not in the first-load bundle), when
+ * the reader scrolls near it, behind a skeleton of the same size, while the text summary is in the server HTML for
+ * crawlers and screen readers.
  */
-export function KLineChartLazy(props: Omit<KLineChartProps, "describedBy">) {
-  const { bars, markers, limitMarks, highlight, period, caption, className } = props;
+export function KLineChartLazy({ bars, summary, className, ...props }: KLineChartLazyProps) {
   const height = props.height ?? KLINE_DEFAULT_HEIGHT;
   const summaryId = useId();
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
-  const summary = useMemo(
-    () => klineSummary(buildKLineModel({ bars, markers, limitMarks, highlight, period }), caption),
-    [bars, markers, limitMarks, highlight, period, caption],
-  );
+  const fullBars = useMemo(() => (near ? expandBars(bars) : []), [near, bars]);
   return (
     <div ref={box} data-testid="chart-box" className={cn("relative w-full min-w-0", className)} style={{ minHeight: height + KLINE_LEGEND_HEIGHT }}>
       <p id={summaryId} className="sr-only">
         {summary}
       </p>
-      {near ? <KLineChart {...props} className={undefined} height={height} describedBy={summaryId} /> : <ChartSkeleton label="K线图加载中…" />}
+      {near ? <KLineChart {...props} bars={fullBars} height={height} describedBy={summaryId} /> : <ChartSkeleton label="K线图加载中…" />}
     </div>
   );
 }

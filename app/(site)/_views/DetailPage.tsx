@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { masterSeo, personJsonLd } from "@/lib/domain/seo";
 import { notFound } from "next/navigation";
 import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
+import { buildKLineModel, compactBars, klineSummary, type KLinePeriod } from "@/components/charts/kline-data";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { MasterAvatar } from "@/components/content/MasterList";
@@ -22,7 +23,7 @@ import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
 import { masterByGuid } from "@/lib/server/content/masters";
-import { masterDetail } from "@/lib/server/statements/detail";
+import { masterDetail, type MasterDetail } from "@/lib/server/statements/detail";
 
 const PERIODS = [
   { id: "day", label: "日K" },
@@ -153,14 +154,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                       </div>
                       {period === "min" ? <p className="mb-2 text-xs text-slate-500">暂无该股票的分时数据，下面显示日K。</p> : null}
                       {detail.chart.bars.length ? (
-                        <KLineChartLazy
-                          bars={period === "week" ? weeklyBars(detail.chart.bars) : detail.chart.bars}
-                          markers={detail.chart.markers}
-                          limitMarks={period === "week" ? [] : detail.chart.limitMarks}
-                          highlight={detail.roundTrip ? { from: detail.roundTrip.openDate, to: detail.roundTrip.closeDate } : null}
-                          period={period === "min" ? "day" : period}
-                          caption={`${detail.symbol.name}(${detail.symbol.code})`}
-                        />
+                        <KLineChartLazy {...klineProps(detail.chart, period, detail.roundTrip, `${detail.symbol.name}(${detail.symbol.code})`)} />
                       ) : (
                         <EmptyState title="暂无该股票的行情数据">管理员导入日线数据后即可显示K线与买卖点。</EmptyState>
                       )}
@@ -193,6 +187,19 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
       ) : null}
     </>
   );
+}
+
+/** The chart's props: compact bars and the summary computed here, on the server. */
+function klineProps(chart: NonNullable<MasterDetail["chart"]>, period: "day" | "week" | "min", roundTrip: MasterDetail["roundTrip"], caption: string) {
+  const week = period === "week";
+  const input = {
+    bars: week ? weeklyBars(chart.bars) : chart.bars,
+    markers: chart.markers,
+    limitMarks: week ? [] : chart.limitMarks,
+    highlight: roundTrip ? { from: roundTrip.openDate, to: roundTrip.closeDate } : null,
+    period: (period === "min" ? "day" : period) satisfies KLinePeriod,
+  };
+  return { ...input, bars: compactBars(input.bars), summary: klineSummary(buildKLineModel(input), caption), caption };
 }
 
 /** Title, description, canonical URL and the Open Graph share image of a master's page. */
