@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { ErrorScreen } from "@/components/errors/ErrorScreen";
+import { BoundaryErrorScreen } from "@/components/errors/BoundaryErrorScreen";
 import { ReportShownError } from "@/components/errors/ReportShownError";
 import { PATH_HEADER } from "@/lib/domain/site";
 import { config } from "@/lib/config";
@@ -10,7 +10,7 @@ export default async function Forbidden() {
   const cfg = config();
   return (
     <>
-      <ErrorScreen code={403} supportEmail={cfg.supportEmail} intercomAppId={cfg.intercomAppId} />
+      <BoundaryErrorScreen code={403} supportEmail={cfg.supportEmail} intercomAppId={cfg.intercomAppId} />
       <ReportShownError statusCode={403} path={path} message="访问被拒绝" />
     </>
   );

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { ErrorScreen } from "@/components/errors/ErrorScreen";
+import { BoundaryErrorScreen } from "@/components/errors/BoundaryErrorScreen";
 import { ReportShownError } from "@/components/errors/ReportShownError";
 import { PATH_HEADER } from "@/lib/domain/site";
 import { config } from "@/lib/config";
@@ -15,7 +15,7 @@ export default async function NotFound() {
   const cfg = config();
   return (
     <>
-      <ErrorScreen code={404} detail={detail} supportEmail={cfg.supportEmail} intercomAppId={cfg.intercomAppId} />
+      <BoundaryErrorScreen code={404} detail={detail} supportEmail={cfg.supportEmail} intercomAppId={cfg.intercomAppId} />
       <ReportShownError statusCode={404} path={raw ?? ""} message={detail ?? "页面未找到"} />
     </>
   );

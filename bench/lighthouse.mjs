@@ -130,8 +130,10 @@ for (const [name, pagePath] of pages) {
     const metrics = Object.fromEntries(
       ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((m) => [m, lhr.audits[m]?.numericValue]),
     );
-    measured.push({ load, scores, metrics, failing: failing(lhr) });
-    process.stderr.write(`${name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => scores[c]).join(" / ")} (load ${load.toFixed(2)})\n`);
+    // Lighthouse's CPU benchmark of this run: on shared cores it moved between ~700 and ~2,300 from run to run (ADR 0018).
+    const cpuIndex = Math.round(lhr.environment?.benchmarkIndex ?? 0);
+    measured.push({ load, cpuIndex, scores, metrics, failing: failing(lhr) });
+    process.stderr.write(`${name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => scores[c]).join(" / ")} (load ${load.toFixed(2)}, CPU index ${cpuIndex})\n`);
   }
   measured.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
   const median = measured[Math.floor((measured.length - 1) / 2)];
@@ -141,12 +143,12 @@ for (const [name, pagePath] of pages) {
 const pad = (s, n) => String(s).padEnd(n);
 const below = (r, c) => r.scores[c] === null || r.scores[c] < TARGETS[c];
 console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} mobile, ${base}, median of ${runs} run(s), ${new Date().toISOString()}\n`);
-console.log(`${pad("page", 9)}${pad("path", 48)}${pad("perf", 7)}${pad("a11y", 7)}${pad("bp", 7)}${pad("seo", 7)}${pad("FCP ms", 8)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}load`);
+console.log(`${pad("page", 9)}${pad("path", 48)}${pad("perf", 7)}${pad("a11y", 7)}${pad("bp", 7)}${pad("seo", 7)}${pad("FCP ms", 8)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}${pad("load", 6)}CPU index`);
 for (const r of results) {
   const cell = (c) => pad(`${r.scores[c] ?? "–"}${below(r, c) ? "✖" : ""}`, 7);
   const m = r.metrics;
   console.log(
-    `${pad(r.name, 9)}${pad(r.path, 48)}${CATEGORIES.map(cell).join("")}${pad(Math.round(m["first-contentful-paint"]), 8)}${pad(Math.round(m["largest-contentful-paint"]), 8)}${pad(Math.round(m["total-blocking-time"]), 8)}${pad(m["cumulative-layout-shift"].toFixed(3), 7)}${r.load.toFixed(2)}`,
+    `${pad(r.name, 9)}${pad(r.path, 48)}${CATEGORIES.map(cell).join("")}${pad(Math.round(m["first-contentful-paint"]), 8)}${pad(Math.round(m["largest-contentful-paint"]), 8)}${pad(Math.round(m["total-blocking-time"]), 8)}${pad(m["cumulative-layout-shift"].toFixed(3), 7)}${pad(r.load.toFixed(2), 6)}${r.cpuIndex}`,
   );
 }
 const failures = results.filter((r) => CATEGORIES.some((c) => below(r, c)));
