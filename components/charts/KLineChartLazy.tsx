@@ -8,9 +8,13 @@ import { ChartSkeleton } from "./ChartSkeleton";
 import type { KLineChartProps } from "./KLineChart";
 import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, expandBars, type CompactBar } from "./kline-data";
 
+function KLineSkeleton() {
+  return <ChartSkeleton label="K线图加载中…" />;
+}
+
 const KLineChart = dynamic(() => import("./KLineChart").then((m) => m.KLineChart), {
   ssr: false,
-  loading: () => <ChartSkeleton label="K线图加载中…" />,
+  loading: KLineSkeleton,
 });
 
 export type KLineChartLazyProps = Omit<KLineChartProps, "describedBy" | "bars"> & {
@@ -36,7 +40,7 @@ export function KLineChartLazy({ bars, summary, className, ...props }: KLineChar
       <p id={summaryId} className="sr-only">
         {summary}
       </p>
-      {near ? <KLineChart {...props} bars={fullBars} height={height} describedBy={summaryId} /> : <ChartSkeleton label="K线图加载中…" />}
+      {near ? <KLineChart {...props} bars={fullBars} height={height} describedBy={summaryId} /> : <KLineSkeleton />}
     </div>
   );
 }

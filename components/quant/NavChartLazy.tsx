@@ -8,9 +8,13 @@ import { useNearViewport } from "@/components/ui/near-viewport";
 import type { NavChartProps } from "./NavChart";
 import { DEFAULT_BENCHMARK_NAME, NAV_DEFAULT_HEIGHT, NAV_LEGEND_HEIGHT, navSummary, rebaseNav } from "./nav-data";
 
+function NavSkeleton() {
+  return <ChartSkeleton label="净值曲线加载中…" />;
+}
+
 const NavChart = dynamic(() => import("./NavChart").then((m) => m.NavChart), {
   ssr: false,
-  loading: () => <ChartSkeleton label="净值曲线加载中…" />,
+  loading: NavSkeleton,
 });
 
 /** The NAV chart, loaded in the browser only behind a skeleton of its size, with its summary in the server HTML. */
@@ -26,7 +30,7 @@ export function NavChartLazy(props: Omit<NavChartProps, "describedBy">) {
       <p id={summaryId} className="sr-only">
         {summary}
       </p>
-      {near ? <NavChart {...props} className={undefined} height={height} describedBy={summaryId} /> : <ChartSkeleton label="净值曲线加载中…" />}
+      {near ? <NavChart {...props} className={undefined} height={height} describedBy={summaryId} /> : <NavSkeleton />}
     </div>
   );
 }
