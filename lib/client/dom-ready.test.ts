@@ -92,6 +92,19 @@ describe("whenPainted", () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
+  it("never runs before DOMContentLoaded, even when the document loads for longer than the fallback delay", () => {
+    setReadyState("loading");
+    const callback = jest.fn();
+    whenPainted(callback, 3000);
+    jest.advanceTimersByTime(5000);
+    expect(callback).not.toHaveBeenCalled();
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    jest.advanceTimersByTime(2999);
+    expect(callback).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
   it("waits for DOMContentLoaded first, and can be cancelled", () => {
     setReadyState("loading");
     const callback = jest.fn();

@@ -12,12 +12,13 @@ export function whenDomReady(callback: () => void): () => void {
 /**
  * Runs the callback once the browser has shown the page's first content (its first-contentful-paint entry, after
  * the frame reached the screen), so start-up work never holds that paint back; after `fallbackMs` anyway where paint
- * timing is missing or the tab never paints (hidden). Returns a canceller.
+ * timing is missing or the tab never paints (hidden), `fallbackMs` after DOMContentLoaded. Returns a canceller.
  */
 export function whenPainted(callback: () => void, fallbackMs = 3000): () => void {
   let finished = false;
   let observer: PerformanceObserver | undefined;
   let soon: ReturnType<typeof setTimeout> | undefined;
+  let fallback: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     finished = true;
     observer?.disconnect();
@@ -29,9 +30,9 @@ export function whenPainted(callback: () => void, fallbackMs = 3000): () => void
     stop();
     callback();
   };
-  const fallback = setTimeout(run, fallbackMs);
   const cancelReady = whenDomReady(() => {
     if (finished) return;
+    fallback = setTimeout(run, fallbackMs); // counted from DOMContentLoaded: start-up never runs before it (SPEC §4)
     if (performance.getEntriesByName?.("first-contentful-paint").length) {
       soon = setTimeout(run, 0);
       return;
