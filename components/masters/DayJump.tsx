@@ -30,13 +30,14 @@ export function DayJump({ value, days, hrefTemplate, label = "选择交易日" }
       />
     );
   }
-  const shown = dayLabel(value) ?? label;
+  const day = dayLabel(value);
+  const shown = day ?? label;
   return (
     <button
       type="button"
       aria-haspopup="dialog"
       aria-label={`${label}：${shown}`}
-      className={dateTriggerClass(dayLabel(value) !== null)}
+      className={dateTriggerClass(day !== null)}
       onPointerEnter={() => void loadPicker()}
       onFocus={() => void loadPicker()}
       onClick={() => setPressed(true)}

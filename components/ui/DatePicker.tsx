@@ -62,7 +62,7 @@ export function DatePicker({
     return { set: new Set(days), first: parseDay(days[0]), last: parseDay(days[days.length - 1]) };
   }, [enabledDates]);
 
-  const label = (selected && dayLabel(value)) || placeholder;
+  const label = dayLabel(value) ?? placeholder;
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
