@@ -396,7 +396,7 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       }
     });
 
-    it("P1: every page behind the login gate calls the page gate itself, and the middleware reads no data", () => {
+    it("P1: every page behind the login gate calls the page gate itself, and the proxy reads no data", () => {
       const pages = sourceFiles("app/(site)", ["page.tsx"]);
       const gated = pages.filter((file) => {
         const route = "/" + file.replace(/^app\/\(site\)\//, "").replace(/\/?page\.tsx$/, "").split("/").filter((s) => !s.startsWith("[[")).join("/");
@@ -407,8 +407,8 @@ describeOnEachEngine("security promises kept by the data layer and the route han
         const needed = file.startsWith("app/(site)/admin/") ? /\brequireStaff\(/ : /\brequire(?:Viewer|Staff)\(/;
         expect([file, needed.test(read(file))]).toEqual([file, true]);
       }
-      const middleware = read("middleware.ts");
-      expect(middleware).not.toMatch(/from "@\/lib\/(server|db)/);
+      const proxy = read("proxy.ts");
+      expect(proxy).not.toMatch(/from "@\/lib\/(server|db)/);
     });
 
     it("P1: the data layer is server-only: modules that reach the database import server-only; client code imports none of it", () => {

@@ -62,7 +62,7 @@ function rememberInvitation(res: NextResponse, code: string | undefined): NextRe
 /** public/ files, robots.txt, rss.xml, sitemaps, OG images, and whatever else ends in an extension: no routing. */
 const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
-export function middleware(req: NextRequest) {
+export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const security = pageSecurity(req);
   // Files are not routed here, but a missing one is answered with the 404 page, which needs the nonce too.
@@ -88,10 +88,10 @@ export function middleware(req: NextRequest) {
   return res;
 }
 
+// Next 16's proxy (formerly middleware.ts) always runs on Node.js, in the server's process: the policy depends on the
+// runtime configuration (lib/config), read per process.
 export const config = {
-  // Node.js, not the edge sandbox: the policy depends on the runtime configuration (lib/config), read per process.
-  runtime: "nodejs",
-  // Not Next's assets, API routes or build manifests (JSON, whose bodies the middleware would otherwise buffer):
+  // Not Next's assets, API routes or build manifests (JSON, whose bodies the proxy would otherwise buffer):
   // next.config.ts gives those the static headers.
   matcher: ["/((?!_next/|api/|builds/).*)"],
 };
