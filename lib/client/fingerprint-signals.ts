@@ -8,7 +8,7 @@
  */
 import SparkMD5 from "spark-md5";
 import { FINGERPRINT_AUDIO_TIMEOUT_MS } from "@/lib/domain/constants";
-import type { FingerprintSignals } from "@/lib/domain/fingerprint-payload";
+import type { FingerprintSignals } from "@/lib/domain/fingerprint-cookies";
 
 export const UNSUPPORTED = "unsupported";
 export const FAILED = "error";

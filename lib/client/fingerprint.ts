@@ -55,11 +55,13 @@ async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
   const kept = storedFingerprint();
   if (kept) return kept;
   // The signal collection and AES/MD5 code load only now, after start-up, and only when no cookie holds the result.
-  const [{ collectSignals }, { encryptPayload, hashSignals }] = await Promise.all([import("./fingerprint-signals"), import("@/lib/domain/fingerprint-payload")]);
+  const [{ collectSignals }, { encryptFingerprintPayload }, { hashSignals }] = await Promise.all([
+    import("./fingerprint-signals"), import("./fingerprint-encrypt"), import("@/lib/domain/fingerprint-plaintext"),
+  ]);
   const signals = await collectSignals();
   let encryptedData = "";
   try {
-    encryptedData = encryptPayload(signals, Math.floor(Date.now() / 1000), keys.fingerprintKey, keys.fingerprintIv);
+    encryptedData = await encryptFingerprintPayload(signals, Math.floor(Date.now() / 1000), keys.fingerprintKey, keys.fingerprintIv);
   } catch (error) {
     console.warn("Fingerprint payload not encrypted: check the fingerprint key and IV", error);
   }

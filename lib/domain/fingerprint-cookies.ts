@@ -1,4 +1,7 @@
-/** The fingerprint's shapes and cookie names: light enough for every page (the AES/MD5 code lives in fingerprint-payload). */
+/**
+ * The fingerprint's shapes and cookie names: light enough for every page (the plaintext and MD5 are in
+ * fingerprint-plaintext, the AES code in fingerprint-payload and lib/client/fingerprint-encrypt).
+ */
 export interface FingerprintSignals {
   canvas: string;
   webgl: string;
