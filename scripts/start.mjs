@@ -1,26 +1,19 @@
 // `npm start`: build when needed, then serve. The server itself migrates PGlite and loads the demo data
 // on first run (instrumentation.ts).
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
+import { tsImport } from "tsx/esm/api";
 import { buildIfNeeded } from "./build-if-needed.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const port = process.env.PORT || "3000";
 const dataDir = process.env.DATA_DIR || ".data";
-
-function lockHolder() {
-  try {
-    const pid = Number(fs.readFileSync(path.resolve(dataDir, "pglite.lock"), "utf8").trim());
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
+// The server's own rule (a dead holder's lock, or one whose pid now belongs to a newer process, is free), checked
+// before a build that could take minutes.
+const { lockHolder } = await tsImport("../lib/db/lock.ts", import.meta.url);
 
 if (!process.env.DATABASE_URL) {
-  const holder = lockHolder();
+  const holder = lockHolder(dataDir);
   if (holder) {
     console.error(
       `✖ The data directory ${path.resolve(dataDir)} is already in use by process ${holder}.\n` +
