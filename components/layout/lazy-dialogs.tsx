@@ -6,7 +6,7 @@ import type { PayPlan } from "@/components/dialogs/PayDialog";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { usePayState } from "@/components/dialogs/pay-state";
 import { useShareState } from "@/components/dialogs/share-state";
-import { whenIdleAfterInteraction } from "@/components/ui/lazy-module";
+import { whenIdleAfterInteraction } from "@/lib/client/idle-after-interaction";
 
 /*
  * The login, pay and share dialogs (radix, the QR encoder, the forms) are not part of any page's first load: each is

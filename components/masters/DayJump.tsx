@@ -3,7 +3,8 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { dateTriggerClass, DateTriggerContent, dayLabel } from "@/components/ui/date-trigger";
+import { dateTriggerClass, DateTriggerContent } from "@/components/ui/date-trigger";
+import { dayLabel } from "@/lib/domain/day-label";
 
 const loadPicker = () => import("@/components/ui/DatePicker");
 

@@ -7,7 +7,8 @@ import { DayPicker } from "react-day-picker";
 import { zhCN } from "react-day-picker/locale";
 import "react-day-picker/style.css";
 import { BASE_Z_INDEX } from "@/lib/domain/constants";
-import { dateTriggerClass, DateTriggerContent, dayLabel } from "./date-trigger";
+import { dayLabel } from "@/lib/domain/day-label";
+import { dateTriggerClass, DateTriggerContent } from "./date-trigger";
 
 const DAY = "yyyy-MM-dd";
 

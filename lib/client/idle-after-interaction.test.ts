@@ -1,4 +1,4 @@
-import { whenIdleAfterInteraction } from "./lazy-module";
+import { whenIdleAfterInteraction } from "./idle-after-interaction";
 
 describe("whenIdleAfterInteraction", () => {
   beforeEach(() => jest.useFakeTimers());

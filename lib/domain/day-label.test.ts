@@ -1,4 +1,4 @@
-import { dayLabel } from "./date-trigger";
+import { dayLabel } from "./day-label";
 
 describe("dayLabel", () => {
   it("writes a day as the date picker does: date and 周X", () => {
