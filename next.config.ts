@@ -7,13 +7,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino"],
   poweredByHeader: false,
   experimental: { authInterrupts: true },
-  // Every response (ADR 0013). The middleware replaces these on pages, adding the nonce policy and HSTS. Beware: a
+  // Every response (ADR 0013). proxy.ts replaces these on pages, adding the nonce policy and HSTS. Beware: a
   // header set here wins over the same header from a route handler (Next.js only appends headers not yet present),
   // so no Cache-Control here — handlers choose theirs (P4: session-dependent answers say `private, no-store`).
   async headers() {
     return [
       { source: "/:path*", headers: asList(BASE_SECURITY_HEADERS) },
-      // JSON and files of the API and the build manifests, which the middleware skips: never a page.
+      // JSON and files of the API and the build manifests, which the proxy skips: never a page.
       { source: "/api/:path*", headers: asList({ "Content-Security-Policy": NON_HTML_CSP }) },
       { source: "/builds/:path*", headers: asList({ "Content-Security-Policy": NON_HTML_CSP }) },
     ];

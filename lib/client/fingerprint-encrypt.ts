@@ -6,6 +6,7 @@
  * thread (its AES tables are computed when the module loads), one of the page's longest tasks after start-up.
  */
 import type { FingerprintSignals } from "@/lib/domain/fingerprint-cookies";
+import { base64FromBytes, bytesFromHex } from "@/lib/domain/bytes";
 import { checkedIvHex, checkedKeyHex, payloadPlaintext } from "@/lib/domain/fingerprint-plaintext";
 
 type Subtle = Pick<SubtleCrypto, "importKey" | "encrypt">;
@@ -17,13 +18,13 @@ function pageSubtle(): Subtle | null {
 export async function encryptFingerprintPayload(
   signals: FingerprintSignals, timestampSec: number, keyHex: string, ivHex: string, subtle: Subtle | null = pageSubtle(),
 ): Promise<string> {
-  const key = hexBytes(checkedKeyHex(keyHex));
-  const iv = hexBytes(checkedIvHex(ivHex));
+  const key = bytesFromHex(checkedKeyHex(keyHex));
+  const iv = bytesFromHex(checkedIvHex(ivHex));
   if (subtle && (key.length === 16 || key.length === 32)) {
     try {
       const cryptoKey = await subtle.importKey("raw", key, { name: "AES-CBC" }, false, ["encrypt"]);
       const ciphertext = await subtle.encrypt({ name: "AES-CBC", iv }, cryptoKey, new TextEncoder().encode(payloadPlaintext(signals, timestampSec)));
-      return base64(new Uint8Array(ciphertext));
+      return base64FromBytes(new Uint8Array(ciphertext));
     } catch {
       // A WebView whose WebCrypto refuses the operation: the CryptoJS code below gives the same bytes.
     }
@@ -32,14 +33,3 @@ export async function encryptFingerprintPayload(
   return encryptPayload(signals, timestampSec, keyHex, ivHex);
 }
 
-function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}

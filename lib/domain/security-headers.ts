@@ -1,9 +1,10 @@
 /**
- * The security headers of every response (ADR 0013). Pure: the middleware passes in the nonce, what is configured and
- * whether the request came over HTTPS; next.config.ts takes the static part for responses the middleware skips.
+ * The security headers of every response (ADR 0013). Pure: the proxy (proxy.ts) passes in the nonce, what is
+ * configured and whether the request came over HTTPS; next.config.ts takes the static part for responses it skips.
  */
+import { base64FromBytes } from "./bytes";
 
-/** Request header the middleware sets to the page's nonce (always overwritten, never trusted from the client). */
+/** Request header the proxy sets to the page's nonce (always overwritten, never trusted from the client). */
 export const NONCE_HEADER = "x-nonce";
 
 /** Third-party services whose hosts the policy allows only when the site is configured to use them. */
@@ -201,7 +202,5 @@ export function stripInternalRequestHeaders(headers: Headers, development = fals
 /** A nonce from 16 random bytes (the caller draws them from a CSPRNG), base64. */
 export function nonceFromBytes(bytes: Uint8Array): string {
   if (bytes.length < 16) throw new Error("a nonce needs at least 16 random bytes");
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
+  return base64FromBytes(bytes);
 }
