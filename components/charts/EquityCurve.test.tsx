@@ -3,7 +3,8 @@ import { EquityCurve } from "./EquityCurve";
 import { EquityCurveLazy } from "./EquityCurveLazy";
 import { equitySeries, equitySummary } from "./equity-data";
 import { KLineChartLazy } from "./KLineChartLazy";
-import { buildKLineModel, compactBars, klineSummary } from "./kline-data";
+import { packBars } from "@/lib/domain/market/packed-bars";
+import { buildKLineModel, klineSummary } from "./kline-data";
 
 const mockState = {
   series: [] as { type: string; options: Record<string, unknown>; data: unknown[] }[],
@@ -99,7 +100,7 @@ describe("lazy wrappers", () => {
   it("KLineChartLazy loads the chart on the client behind a skeleton of the same size", async () => {
     const bars = [{ code: "600519", date: "2024-03-04", open: 10, high: 10.6, low: 9.9, close: 10.5, volume: 100, amount: null }];
     const summary = klineSummary(buildKLineModel({ bars, markers: [], period: "day" }));
-    const { container } = render(<KLineChartLazy bars={compactBars(bars)} summary={summary} markers={[]} period="day" height={300} />);
+    const { container } = render(<KLineChartLazy bars={packBars(bars)} summary={summary} markers={[]} period="day" height={300} />);
     expect((container.firstChild as HTMLElement).style.minHeight).toBe("352px");
     const figure = await screen.findByTestId("kline-chart");
     expect(figure).toHaveAccessibleDescription(/日K：2024-03-04 至 2024-03-04，共 1 根，最新收盘 10.50/);

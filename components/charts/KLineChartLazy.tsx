@@ -6,7 +6,8 @@ import { cn } from "@/components/ui/cn";
 import { useNearViewport } from "@/components/ui/near-viewport";
 import { ChartSkeleton } from "./ChartSkeleton";
 import type { KLineChartProps } from "./KLineChart";
-import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, expandBars, type CompactBar } from "./kline-data";
+import { unpackBars } from "@/lib/domain/market/packed-bars";
+import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-data";
 
 function KLineSkeleton() {
   return <ChartSkeleton label="K线图加载中…" />;
@@ -18,8 +19,8 @@ const KLineChart = dynamic(() => import("./KLineChart").then((m) => m.KLineChart
 });
 
 export type KLineChartLazyProps = Omit<KLineChartProps, "describedBy" | "bars"> & {
-  /** compactBars(…) of the bars to draw */
-  bars: CompactBar[];
+  /** packBars(…) of the bars to draw: one string in the page's payload instead of ~1,000 values */
+  bars: string;
   /** klineSummary(…) of the same chart, computed where the page renders so a phone does not compute it to hydrate */
   summary: string;
 };
@@ -34,7 +35,7 @@ export function KLineChartLazy({ bars, summary, className, ...props }: KLineChar
   const summaryId = useId();
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
-  const fullBars = useMemo(() => (near ? expandBars(bars) : []), [near, bars]);
+  const fullBars = useMemo(() => (near ? unpackBars(bars) : []), [near, bars]);
   return (
     <div ref={box} data-testid="chart-box" className={cn("relative w-full min-w-0", className)} style={{ minHeight: height + KLINE_LEGEND_HEIGHT }}>
       <p id={summaryId} className="sr-only">

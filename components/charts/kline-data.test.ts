@@ -1,7 +1,6 @@
-import fc from "fast-check";
 import type { DailyBar } from "@/lib/domain/market/types";
 import {
-  buildKLineModel, compactBars, expandBars, formatChartTime, formatTick, indexOfTime, initialRange, klineSummary, legendAt, minuteTimestamp, weekKey,
+  buildKLineModel, formatChartTime, formatTick, indexOfTime, initialRange, klineSummary, legendAt, minuteTimestamp, weekKey,
 } from "./kline-data";
 
 function bar(date: string, open: number, close: number, volume = 1000): DailyBar {
@@ -165,28 +164,3 @@ describe("chart text", () => {
   });
 });
 
-describe("compactBars / expandBars", () => {
-  it("sends each bar as a short tuple and gets the same bar back, for any bar", () => {
-    const bar = fc.record({
-      code: fc.constant(""),
-      date: fc.date({ min: new Date("2000-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-      open: fc.double({ min: 0, max: 1e5, noNaN: true }),
-      high: fc.double({ min: 0, max: 1e5, noNaN: true }),
-      low: fc.double({ min: 0, max: 1e5, noNaN: true }),
-      close: fc.double({ min: 0, max: 1e5, noNaN: true }),
-      volume: fc.integer({ min: 0, max: 1e12 }),
-      amount: fc.option(fc.double({ min: 0, max: 1e14, noNaN: true }), { nil: null }),
-    });
-    fc.assert(fc.property(fc.array(bar), (bars) => {
-      expect(expandBars(JSON.parse(JSON.stringify(compactBars(bars))))).toEqual(bars);
-    }));
-  });
-
-  it("is well under half the size of the bars' JSON", () => {
-    const bars = Array.from({ length: 140 }, (_, i) => ({
-      code: "600519", date: `2026-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
-      open: 1590.5, high: 1602.88, low: 1581.2, close: 1599.01, volume: 3_456_789, amount: 5_512_345_678.5,
-    }));
-    expect(JSON.stringify(compactBars(bars)).length).toBeLessThan(JSON.stringify(bars).length * 0.6);
-  });
-});

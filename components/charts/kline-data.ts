@@ -28,20 +28,6 @@ export interface KLineHighlight {
   to: string | null;
 }
 
-/**
- * A daily bar as a page sends it to the browser: `[date, open, high, low, close, volume, amount]`. The chart's props
- * travel in the page's payload, and 140 bars with field names and the repeated code were a quarter of a master's page.
- */
-export type CompactBar = [date: string, open: number, high: number, low: number, close: number, volume: number, amount: number | null];
-
-export function compactBars(bars: readonly DailyBar[]): CompactBar[] {
-  return bars.map((b) => [b.date, b.open, b.high, b.low, b.close, b.volume, b.amount]);
-}
-
-export function expandBars(bars: readonly CompactBar[], code = ""): DailyBar[] {
-  return bars.map(([date, open, high, low, close, volume, amount]) => ({ code, date, open, high, low, close, volume, amount }));
-}
-
 /** The chart's horizontal item: `YYYY-MM-DD` for day/week bars, seconds (clock time written as UTC) for minutes. */
 export type ChartTime = string | number;
 

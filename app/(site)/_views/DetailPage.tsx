@@ -5,11 +5,12 @@ import { config } from "@/lib/config";
 import { masterSeo, personJsonLd } from "@/lib/domain/seo";
 import { notFound } from "next/navigation";
 import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
-import { buildKLineModel, compactBars, klineSummary, type KLinePeriod } from "@/components/charts/kline-data";
+import { klineChartProps } from "@/components/charts/kline-props";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { MasterAvatar } from "@/components/content/MasterList";
 import { Card, Section } from "@/components/content/PageIntro";
+import { DayChips } from "@/components/masters/DayChips";
 import { DayJump } from "@/components/masters/DayJump";
 import { RoundTripCard } from "@/components/masters/RoundTripCard";
 import { LockedBox } from "@/components/site/LockedBox";
@@ -17,13 +18,13 @@ import { FillTable } from "@/components/statements/FillTable";
 import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
 import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
 import { SummaryCards } from "@/components/statements/SummaryCards";
-import { weeklyBars } from "@/lib/domain/market/weekly";
+import { packDays } from "@/lib/domain/packed-days";
 import type { RouteParams } from "@/lib/domain/routes";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
 import { masterByGuid } from "@/lib/server/content/masters";
-import { masterDetail, type MasterDetail } from "@/lib/server/statements/detail";
+import { masterDetail } from "@/lib/server/statements/detail";
 
 const PERIODS = [
   { id: "day", label: "日K" },
@@ -85,19 +86,8 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
         )
       ) : (
         <>
-          <Section title="交易日" more={<DayJump value={detail.day} days={detail.days} hrefTemplate={`${root}/{date}`} />}>
-            <nav aria-label="最近交易日" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
-              {detail.days.slice(0, 20).map((d) => (
-                <Link
-                  key={d}
-                  href={`${root}/${d}`}
-                  aria-current={d === detail.day ? "page" : undefined}
-                  className={`shrink-0 rounded-full px-3 py-1.5 text-sm tabular-nums ${d === detail.day ? "bg-brand text-white" : "border border-slate-200 bg-white text-slate-600"}`}
-                >
-                  {d.slice(5)}
-                </Link>
-              ))}
-            </nav>
+          <Section title="交易日" more={<DayJump value={detail.day} days={packDays(detail.days)} hrefTemplate={`${root}/{date}`} />}>
+            <DayChips root={root} days={packDays(detail.days.slice(0, 20))} current={detail.day} label="最近交易日" />
             {!detail.fullAccess && detail.lockedDays > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
                 还有 {detail.lockedDays} 个更新的交易日仅 VIP 可看（免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单）。
@@ -154,7 +144,13 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                       </div>
                       {period === "min" ? <p className="mb-2 text-xs text-slate-500">暂无该股票的分时数据，下面显示日K。</p> : null}
                       {detail.chart.bars.length ? (
-                        <KLineChartLazy {...klineProps(detail.chart, period, detail.roundTrip, `${detail.symbol.name}(${detail.symbol.code})`)} />
+                        <KLineChartLazy
+                          {...klineChartProps(detail.chart, {
+                            period,
+                            highlight: detail.roundTrip ? { from: detail.roundTrip.openDate, to: detail.roundTrip.closeDate } : null,
+                            caption: `${detail.symbol.name}(${detail.symbol.code})`,
+                          })}
+                        />
                       ) : (
                         <EmptyState title="暂无该股票的行情数据">管理员导入日线数据后即可显示K线与买卖点。</EmptyState>
                       )}
@@ -187,19 +183,6 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
       ) : null}
     </>
   );
-}
-
-/** The chart's props: compact bars and the summary computed here, on the server. */
-function klineProps(chart: NonNullable<MasterDetail["chart"]>, period: "day" | "week" | "min", roundTrip: MasterDetail["roundTrip"], caption: string) {
-  const week = period === "week";
-  const input = {
-    bars: week ? weeklyBars(chart.bars) : chart.bars,
-    markers: chart.markers,
-    limitMarks: week ? [] : chart.limitMarks,
-    highlight: roundTrip ? { from: roundTrip.openDate, to: roundTrip.closeDate } : null,
-    period: (period === "min" ? "day" : period) satisfies KLinePeriod,
-  };
-  return { ...input, bars: compactBars(input.bars), summary: klineSummary(buildKLineModel(input), caption), caption };
 }
 
 /** Title, description, canonical URL and the Open Graph share image of a master's page. */

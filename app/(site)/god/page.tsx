@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
+import { packDays } from "@/lib/domain/packed-days";
 import { DayTrades } from "@/components/masters/DayTrades";
 import { MasterCards } from "@/components/masters/MasterCards";
 import { LockedBox } from "@/components/site/LockedBox";
@@ -27,7 +28,7 @@ export default async function GodPage({ searchParams }: Props) {
       <PageIntro title="大神交割单">来自券商导出文件的真实成交，逐笔可查、可复算。</PageIntro>
       <Section
         title={hub.day ? `${hub.day} 的交易` : "当日交易"}
-        more={hub.tradingDays.length ? <DayJump value={hub.day} days={hub.tradingDays} hrefTemplate="/god?date={date}" /> : null}
+        more={hub.tradingDays.length ? <DayJump value={hub.day} days={packDays(hub.tradingDays)} hrefTemplate="/god?date={date}" /> : null}
       >
         {locked ? (
           <LockedBox title={`${hub.day} 的交易仅对 VIP 开放`}>

@@ -4,6 +4,7 @@ import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
+import { packDays } from "@/lib/domain/packed-days";
 import { toneClass } from "@/components/masters/tone";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { LockedBox } from "@/components/site/LockedBox";
@@ -24,7 +25,7 @@ export default async function LossTrackerPage({ params }: Props) {
   const { stats } = data;
   return (
     <>
-      <PageIntro title="亏损追踪" aside={data.days.length ? <DayJump value={data.day} days={data.days} hrefTemplate="/loss-tracker/{date}" /> : null}>
+      <PageIntro title="亏损追踪" aside={data.days.length ? <DayJump value={data.day} days={packDays(data.days)} hrefTemplate="/loss-tracker/{date}" /> : null}>
         看大神如何止损：{data.day ?? "当天"}平仓亏损的交易与浮亏超过 {Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓。
       </PageIntro>
       {data.day ? (

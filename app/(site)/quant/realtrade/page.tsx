@@ -5,6 +5,7 @@ import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
+import { packDays } from "@/lib/domain/packed-days";
 import { FillsTable } from "@/components/quant/FillsTable";
 import { PositionsTable } from "@/components/quant/PositionsTable";
 import { StatusBadge } from "@/components/quant/StatusBadge";
@@ -24,7 +25,7 @@ export default async function RealtradePage({ searchParams }: Props) {
   if (!day) notFound();
   return (
     <>
-      <PageIntro title="策略实盘" aside={day.days.length ? <DayJump value={day.date} days={day.days} hrefTemplate="/quant/realtrade?date={date}" /> : null}>
+      <PageIntro title="策略实盘" aside={day.days.length ? <DayJump value={day.date} days={packDays(day.days)} hrefTemplate="/quant/realtrade?date={date}" /> : null}>
         {day.delayed
           ? `SVIP 查看当日成交与持仓；你看到的是 ${REALTRADE_DELAY_DAYS} 个交易日前的记录（截至 ${day.through}）。`
           : "SVIP：当日成交与持仓。"}

@@ -4,6 +4,7 @@ import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
+import { packDays } from "@/lib/domain/packed-days";
 import { toneClass } from "@/components/masters/tone";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { LockedBox } from "@/components/site/LockedBox";
@@ -40,7 +41,7 @@ export default async function RankPage({ params }: Props) {
   const range = data.from && data.to && data.from !== data.to ? `${data.from} 至 ${data.to}` : data.day;
   return (
     <>
-      <PageIntro title="排行榜" aside={data.days.length ? <DayJump value={day} days={data.days} hrefTemplate={`/rank/{date}/${period}/${show}`} /> : null}>
+      <PageIntro title="排行榜" aside={data.days.length ? <DayJump value={day} days={packDays(data.days)} hrefTemplate={`/rank/{date}/${period}/${show}`} /> : null}>
         {range ? `${range} · ` : ""}按当日（当周）平仓交易的已实现盈亏排名。
       </PageIntro>
       <div className="mb-4 flex flex-wrap items-center gap-2">
