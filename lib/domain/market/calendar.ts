@@ -6,6 +6,8 @@
  * holiday schedule but never trade on weekend make-up working days). Written from the published schedules; the
  * yearly trading-day totals are checked in calendar.test.ts against the published counts.
  */
+import { isoDayNumber, isoDayText } from "@/lib/domain/iso-day";
+
 export const EXCHANGE_HOLIDAYS: Readonly<Record<number, readonly string[]>> = {
   // 2015 SSE notice: incl. the 9/3–9/4 抗战胜利70周年 closure; Mid-Autumn fell on Sunday 9/27. 244 trading days.
   2015: [
@@ -95,7 +97,6 @@ export interface TradingCalendar {
 }
 
 const MS_PER_DAY = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** the calendar answers for 1990–2100; beyond that a date is a mistake, not a question */
 const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;
@@ -104,16 +105,9 @@ const DEFAULT_FIRST_YEAR = 2005;
 const DEFAULT_LAST_YEAR = 2035;
 
 function parseDay(date: string): number | null {
-  const m = ISO_DATE.exec(date);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const ms = Date.UTC(year, month - 1, day);
-  // rejects 2024-02-30 and the like
-  if (new Date(ms).getUTCDate() !== day) return null;
-  return ms / MS_PER_DAY;
+  const day = isoDayNumber(date);
+  const year = Number(date.slice(0, 4));
+  return day === null || year < MIN_YEAR || year > MAX_YEAR ? null : day;
 }
 
 function requireDay(date: string): number {
@@ -123,7 +117,7 @@ function requireDay(date: string): number {
 }
 
 function formatDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  return isoDayText(day);
 }
 
 function yearStart(year: number): number {
