@@ -4,6 +4,7 @@
 //
 //   node bench/lighthouse.mjs [BASE_URL] [--runs N] [--article /info/detail/…] [--master /detail/…] [--json FILE]
 //                             [--lhr-dir DIR]   (DIR gets every run's full Lighthouse report, NAME-RUN.json)
+//                             [--only master,god]   (only these pages: home, god, rank, article, master)
 //
 // BASE_URL defaults to http://localhost:3000 (a production server: `npm start`, or `next start` on a build). The
 // article and master page are found in the HTML of /info/case and /god unless given. Each page is measured N times
@@ -36,6 +37,7 @@ let articlePath = option("--article");
 let masterPath = option("--master");
 const jsonOut = option("--json");
 const lhrDir = option("--lhr-dir");
+const only = option("--only")?.split(",");
 const base = (args[0] ?? "http://localhost:3000").replace(/\/$/, "");
 if (!Number.isInteger(runs) || runs < 1) {
   console.error("✖ --runs takes a positive integer");
@@ -67,7 +69,11 @@ const pages = [
   ["rank", "/rank"],
   ["article", articlePath],
   ["master", masterPath],
-];
+].filter(([name]) => !only || only.includes(name));
+if (pages.length === 0) {
+  console.error(`✖ --only names no page: ${only.join(",")} (pages: home, god, rank, article, master)`);
+  process.exit(2);
+}
 
 function lighthouse(url) {
   const flags = [

@@ -49,14 +49,47 @@ describeOnEachEngine("public data kept between requests", (engine) => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("expires after MAX_AGE_MS even without a write (bounds how old reading counts get)", async () => {
-    const load = jest.fn(async () => "x");
+  it("after MAX_AGE_MS without a write, answers the old value once while one reload runs behind it (bounds how old reading counts get)", async () => {
+    let version = 0;
+    let finishReload: () => void = () => {};
+    const load = jest.fn(() => {
+      version += 1;
+      const v = `v${version}`;
+      return version === 1 ? Promise.resolve(v) : new Promise<string>((resolve) => (finishReload = () => resolve(v)));
+    });
     const t0 = Date.now();
-    await publicData("aged", ["plans"], load, t0);
-    await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS - 1);
+    expect(await publicData("aged", ["plans"], load, t0)).toBe("v1");
+    expect(await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS - 1)).toBe("v1");
     expect(load).toHaveBeenCalledTimes(1);
-    await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS);
+    // old: answered at once, not after the reload; concurrent callers start no second reload
+    expect(await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS)).toBe("v1");
+    expect(await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS + 5)).toBe("v1");
     expect(load).toHaveBeenCalledTimes(2);
+    finishReload();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await publicData("aged", ["plans"], load, t0 + MAX_AGE_MS + 10)).toBe("v2");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failed age reload keeps the old value and is tried again by the next request", async () => {
+    const load = jest.fn<Promise<string>, []>().mockResolvedValueOnce("old").mockRejectedValueOnce(new Error("database hiccup")).mockResolvedValueOnce("new");
+    const t0 = Date.now();
+    await publicData("aged-flaky", ["plans"], load, t0);
+    expect(await publicData("aged-flaky", ["plans"], load, t0 + MAX_AGE_MS)).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await publicData("aged-flaky", ["plans"], load, t0 + MAX_AGE_MS + 1)).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await publicData("aged-flaky", ["plans"], load, t0 + MAX_AGE_MS + 2)).toBe("new");
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("an old entry whose data changed is not answered again: the caller waits for the fresh load", async () => {
+    const load = jest.fn(async () => (await (await db()).select().from(masters)).length);
+    const t0 = Date.now();
+    const before = await publicData("aged-changed", ["statements"], load, t0);
+    await (await db()).insert(masters).values({ name: `过期且已改-${engine}` });
+    expect(await publicData("aged-changed", ["statements"], load, t0 + MAX_AGE_MS)).toBe(before + 1);
+    await (await db()).execute(sql`delete from masters where name = ${`过期且已改-${engine}`}`);
   });
 
   it("does not keep a failed load", async () => {

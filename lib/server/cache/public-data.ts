@@ -13,6 +13,8 @@ import { cacheVersions } from "@/lib/db/schema";
  * (migration 0008), so an import, a publication or an edit made by any instance, the CLI or psql is seen by the next
  * request, and nothing depends on a write path remembering to invalidate. Each request reads the versions once
  * (one primary-key scan of five rows). The age limit bounds what the triggers deliberately ignore: reading counts.
+ * An entry that is only old (its data unchanged) is still answered while one reload runs behind it, so no visitor
+ * waits for a reload that only refreshes reading counts; an entry whose data changed is never answered again.
  *
  * Keys must name everything the value depends on besides the data (the viewer's access class, the day, the
  * arguments); what differs per viewer is applied after the cached read, never inside it.
@@ -26,6 +28,8 @@ interface Entry {
   stamp: string;
   storedAt: number;
   value: Promise<unknown>;
+  /** an age reload of this entry is under way */
+  reloading?: boolean;
 }
 
 const entries = new Map<string, Entry>();
@@ -50,8 +54,14 @@ export async function publicData<T>(key: string, kinds: readonly PublicDataKind[
   const { database, versions } = await versionsOfThisRequest();
   const stamp = `${database}|${kinds.map((kind) => `${kind}:${versions.get(kind) ?? "?"}`).join(",")}`;
   const hit = entries.get(key);
-  if (hit && hit.stamp === stamp && now - hit.storedAt < MAX_AGE_MS) return hit.value as Promise<T>;
+  if (hit && hit.stamp === stamp) {
+    if (now - hit.storedAt >= MAX_AGE_MS && !hit.reloading) reloadBehind(key, hit, load, now);
+    return hit.value as Promise<T>;
+  }
+  return store(key, stamp, now, load);
+}
 
+function store<T>(key: string, stamp: string, now: number, load: () => Promise<T>): Promise<T> {
   const value = load().then(freezeOutsideProduction);
   entries.delete(key);
   entries.set(key, { stamp, storedAt: now, value });
@@ -59,7 +69,21 @@ export async function publicData<T>(key: string, kinds: readonly PublicDataKind[
     if (entries.get(key)?.value === value) entries.delete(key);
   });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  return value as Promise<T>;
+  return value;
+}
+
+/** Replaces an entry that is only old once its reload has finished; a failed reload leaves it for the next request to retry. */
+function reloadBehind<T>(key: string, old: Entry, load: () => Promise<T>, now: number): void {
+  old.reloading = true;
+  load().then(
+    (value) => {
+      if (entries.get(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
+      entries.set(key, { stamp: old.stamp, storedAt: now, value: Promise.resolve(freezeOutsideProduction(value)) });
+    },
+    () => {
+      old.reloading = false;
+    },
+  );
 }
 
 /** Empties the cache (tests; an operator's reload is a restart). */
