@@ -61,6 +61,27 @@ test.describe("statements", () => {
     await expect(page.getByTestId("day-trades")).toHaveCount(0);
   });
 
+  test("on a phone, a master's K-line is fetched only once the reader scrolls, then draws before they reach it", async ({ browser, baseURL }) => {
+    // Lighthouse's phone: the chart box starts ~300 px below the first screen, inside the look-ahead
+    const phone = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, locale: "zh-CN" });
+    const page = await phone.newPage();
+    const href = await firstMasterHref(page);
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.url());
+    });
+    await page.goto(href, { waitUntil: "networkidle" });
+    await expect(page.getByTestId("chart-skeleton")).toBeAttached();
+    const beforeScroll = scripts.length;
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId("kline-chart")).toHaveCount(0);
+    expect(scripts.length).toBe(beforeScroll); // nothing more fetched while the reader stays on the first screen
+    await page.evaluate(() => window.scrollBy(0, 200)); // a small scroll: the chart is still below the screen, within the look-ahead
+    await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-ready", "true");
+    expect(scripts.length).toBeGreaterThan(beforeScroll);
+    await phone.close();
+  });
+
   test("rankings and the loss tracker open on a day with data", async ({ page }) => {
     await logInPage(page, "svip");
     for (const path of ["/rank", "/rank/2026-11-20/week/loss", "/rank/2026-11-20/week/stocks"]) {
