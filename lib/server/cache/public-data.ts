@@ -78,6 +78,7 @@ function reloadBehind<T>(key: string, old: Entry, load: () => Promise<T>, now: n
   load().then(
     (value) => {
       if (entries.get(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
+      entries.delete(key);
       entries.set(key, { stamp: old.stamp, storedAt: now, value: Promise.resolve(freezeOutsideProduction(value)) });
     },
     () => {
