@@ -1,10 +1,9 @@
+import { isoDayNumber } from "@/lib/domain/iso-day";
 import type { DailyBar } from "@/lib/domain/market/types";
-
-const MS_PER_DAY = 86_400_000;
 
 /** Monday of the date's week, as a day number (weeks run Monday–Sunday, so a Mon–Fri week stays together) */
 function weekOf(date: string): number {
-  const day = Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY;
+  const day = isoDayNumber(date) ?? Number.NaN;
   const weekday = (((day + 4) % 7) + 7) % 7; // 0 = Sunday; 1970-01-01 was a Thursday
   return day - ((weekday + 6) % 7);
 }
