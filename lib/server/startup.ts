@@ -9,6 +9,7 @@ import { seedDemoBlogs } from "@/lib/server/content/demo-blogs";
 import { flushArticleViews } from "@/lib/server/content/view-counts";
 import { ensureSearchIndex } from "@/lib/server/search/indexer";
 import { installGracefulShutdown } from "@/lib/server/shutdown";
+import { rememberStartupContext } from "@/lib/server/startup-context";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -24,6 +25,7 @@ export interface PrepareServerOptions {
  * work and closes the database after Next.js has answered the last request.
  */
 export async function prepareServer(opts: PrepareServerOptions = {}): Promise<void> {
+  rememberStartupContext();
   const cfg = config();
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;

@@ -3,6 +3,7 @@ import { cache as oncePerRequest } from "react";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { cacheVersions } from "@/lib/db/schema";
+import { outsideRequest } from "@/lib/server/startup-context";
 
 /**
  * Viewer-independent reads (the masters, a day's trades, rankings, articles, strategies, the plans) kept in this
@@ -62,7 +63,8 @@ export async function publicData<T>(key: string, kinds: readonly PublicDataKind[
 }
 
 function store<T>(key: string, stamp: string, now: number, load: () => Promise<T>): Promise<T> {
-  const value = load().then(freezeOutsideProduction);
+  // Shared by later requests: created outside this one, or the entry would keep this request alive (startup-context.ts).
+  const value = outsideRequest(() => load().then(freezeOutsideProduction));
   entries.delete(key);
   entries.set(key, { stamp, storedAt: now, value });
   value.catch(() => {
@@ -75,7 +77,7 @@ function store<T>(key: string, stamp: string, now: number, load: () => Promise<T
 /** Replaces an entry that is only old once its reload has finished; a failed reload leaves it for the next request to retry. */
 function reloadBehind<T>(key: string, old: Entry, load: () => Promise<T>, now: number): void {
   old.reloading = true;
-  load().then(
+  outsideRequest(load).then(
     (value) => {
       if (entries.get(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
       entries.delete(key);

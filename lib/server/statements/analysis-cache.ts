@@ -1,4 +1,5 @@
 import "server-only";
+import { outsideRequest } from "@/lib/server/startup-context";
 
 interface Entry<T> {
   version: string;
@@ -19,7 +20,7 @@ export function cachedAnalysis<T>(key: string, version: string, compute: () => P
     entries.set(key, hit);
     return hit.value;
   }
-  const value = compute();
+  const value = outsideRequest(compute); // kept beyond this request: must not keep the request alive
   value.catch(() => entries.delete(key));
   entries.set(key, { version, value });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
