@@ -19,9 +19,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   if (opts.databaseUrl) {
     const { Pool, Client } = await import("pg");
     // A pooled connection outlives the request that happened to open it. Its socket must not keep that request's async
-    // context (Next's request store, and through it the request, its response and a chain of finished immediates):
-    // under load on PostgreSQL that held ~2,500 requests and 100–200 MB, and major GC pauses of 100–350 ms pushed p99
-    // over 300 ms. Connections therefore open in the context the pool was created in (the server's start-up).
+    // context (Next's request store, and through it the request, its response and a chain of finished immediates): a
+    // heap snapshot under load on PostgreSQL showed thousands of finished requests retained, partly along this path,
+    // and the long major GCs that follow push p99 up. Connections therefore open in the context the pool was created
+    // in (the server's start-up).
     const inPoolContext = AsyncLocalStorage.snapshot();
     type ConnectCallback = Parameters<InstanceType<typeof Client>["connect"]>[0];
     class ContextFreeClient extends Client {
