@@ -6,6 +6,8 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { articleForViewer, listArticles, recordArticleView } from "@/lib/server/content/articles";
 import { listPlans } from "@/lib/server/payments/catalog";
 import { godHub } from "@/lib/server/statements/god";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { rememberStartupContext } from "@/lib/server/startup-context";
 import { forgetPublicData, MAX_AGE_MS, publicData } from "./public-data";
 
 process.env.LOG_LEVEL = "silent";
@@ -90,6 +92,22 @@ describeOnEachEngine("public data kept between requests", (engine) => {
     await (await db()).insert(masters).values({ name: `过期且已改-${engine}` });
     expect(await publicData("aged-changed", ["statements"], load, t0 + MAX_AGE_MS)).toBe(before + 1);
     await (await db()).execute(sql`delete from masters where name = ${`过期且已改-${engine}`}`);
+  });
+
+  it("loads and reloads outside the request that asked, so a kept entry does not keep that request alive", async () => {
+    rememberStartupContext();
+    const request = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const load = jest.fn(async () => {
+      seen.push(request.getStore());
+      return "x";
+    });
+    const t0 = Date.now();
+    await request.run("GET /god", () => publicData("outside", ["plans"], load, t0));
+    await request.run("GET /rank", () => publicData("outside", ["plans"], load, t0 + MAX_AGE_MS));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(seen).toEqual([undefined, undefined]);
   });
 
   it("does not keep a failed load", async () => {

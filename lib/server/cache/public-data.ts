@@ -77,15 +77,18 @@ function store<T>(key: string, stamp: string, now: number, load: () => Promise<T
 /** Replaces an entry that is only old once its reload has finished; a failed reload leaves it for the next request to retry. */
 function reloadBehind<T>(key: string, old: Entry, load: () => Promise<T>, now: number): void {
   old.reloading = true;
-  outsideRequest(load).then(
-    (value) => {
-      if (entries.get(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
-      entries.delete(key);
-      entries.set(key, { stamp: old.stamp, storedAt: now, value: Promise.resolve(freezeOutsideProduction(value)) });
-    },
-    () => {
-      old.reloading = false;
-    },
+  // The whole chain outside the request: the promise stored below is made in the callback's context.
+  void outsideRequest(() =>
+    load().then(
+      (value) => {
+        if (entries.get(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
+        entries.delete(key);
+        entries.set(key, { stamp: old.stamp, storedAt: now, value: Promise.resolve(freezeOutsideProduction(value)) });
+      },
+      () => {
+        old.reloading = false;
+      },
+    ),
   );
 }
 
