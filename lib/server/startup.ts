@@ -10,6 +10,7 @@ import { flushArticleViews } from "@/lib/server/content/view-counts";
 import { ensureSearchIndex } from "@/lib/server/search/indexer";
 import { installGracefulShutdown } from "@/lib/server/shutdown";
 import { rememberStartupContext } from "@/lib/server/startup-context";
+import { releaseAbortReasonFrames } from "@/lib/server/abort-reason-frames";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -26,6 +27,7 @@ export interface PrepareServerOptions {
  */
 export async function prepareServer(opts: PrepareServerOptions = {}): Promise<void> {
   rememberStartupContext();
+  releaseAbortReasonFrames();
   const cfg = config();
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;

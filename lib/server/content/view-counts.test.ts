@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
+import { rememberStartupContext } from "@/lib/server/startup-context";
 import { countArticleView, flushArticleViews, pendingArticleViews } from "./view-counts";
 
 process.env.LOG_LEVEL = "silent";
@@ -35,6 +37,26 @@ describeOnEachEngine("reading counts written behind", () => {
     countArticleView(id, 0);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await flushArticleViews(); // waits for the timer's write if it is still running
+    expect(await storedViews(id)).toBe(1);
+  });
+
+  it("the timer that writes behind is made outside the reading's request, which it outlives", async () => {
+    rememberStartupContext();
+    const request = new AsyncLocalStorage<string>();
+    const id = await article();
+    const madeIn: unknown[] = [];
+    const realSetTimeout = global.setTimeout;
+    jest.spyOn(global, "setTimeout").mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+      madeIn.push(request.getStore());
+      return realSetTimeout(...args);
+    }) as typeof setTimeout);
+    try {
+      request.run("GET /info/detail/…", () => countArticleView(id, 0));
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(madeIn).toEqual([undefined]);
+    await flushArticleViews();
     expect(await storedViews(id)).toBe(1);
   });
 

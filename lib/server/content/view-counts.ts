@@ -1,5 +1,6 @@
 import "server-only";
 import { logger } from "@/lib/server/logger";
+import { outsideRequest } from "@/lib/server/startup-context";
 import { recordArticleView } from "./articles";
 
 /**
@@ -21,10 +22,12 @@ let flushing: Promise<void> = Promise.resolve();
 export function countArticleView(infoguid: string, storedViews: number): number {
   const waiting = (pending.get(infoguid) ?? 0) + 1;
   pending.set(infoguid, waiting);
-  if (!timer) {
-    timer = setTimeout(() => void flushArticleViews(), FLUSH_AFTER_MS);
-    timer.unref?.();
-  }
+  // Made outside the reading's request: the timer, and the write chain its flush extends, outlive that request.
+  timer ??= outsideRequest(() => {
+    const flushSoon = setTimeout(() => void flushArticleViews(), FLUSH_AFTER_MS);
+    flushSoon.unref?.();
+    return flushSoon;
+  });
   return Math.max(storedViews, known.get(infoguid) ?? 0) + waiting;
 }
 
