@@ -13,6 +13,7 @@
 // BUILT_TREE (default: this checkout) needs `.next/BUILD_ID`. PostgreSQL: a fresh database is created on --pg
 // (default TEST_DATABASE_URL's server), migrated and loaded with the demo data through the CLI, and dropped after.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freshDataDir, get, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
@@ -62,9 +63,21 @@ async function prepareEngine(engine) {
   return { server: { databaseUrl: url }, drop: () => psql("postgres", `drop database if exists ${name} with (force)`) };
 }
 
+const GC_MONITOR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "gc-monitor.cjs");
+
+/** The server's major GCs from `since` on (bench/gc-monitor.cjs): count, longest pause, heap used after them. */
+function majorGcs(file, since) {
+  const gcs = fs.existsSync(file)
+    ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line)).filter((gc) => gc.at >= since)
+    : [];
+  if (gcs.length === 0) return { count: 0, longestMs: 0, usedMb: [] };
+  return { count: gcs.length, longestMs: Math.max(...gcs.map((gc) => gc.pauseMs)), usedMb: gcs.map((gc) => gc.usedMb) };
+}
+
 async function measure(engine) {
   const prepared = await prepareEngine(engine);
-  const server = startServer({ dir, port, ...prepared.server });
+  const gcFile = path.join(fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "lianghua-gc-")), "major.jsonl");
+  const server = startServer({ dir, port, ...prepared.server, env: { NODE_OPTIONS: `--require ${GC_MONITOR}`, GC_MONITOR_FILE: gcFile } });
   try {
     await waitForHealth(server);
     const pages = await publicPages(server);
@@ -72,6 +85,7 @@ async function measure(engine) {
       const warm = await get(server.url(page)); // the first request of a page builds its cache entries
       if (warm.status !== 200) throw new Error(`${page} answered ${warm.status} before the run`);
     }
+    const measuringSince = Date.now();
     const measured = []; // one row per page and round
     for (let round = 0; round < rounds; round++) {
       const roundRows = [];
@@ -100,6 +114,7 @@ async function measure(engine) {
       row.ok = row.errors === 0 && row.non2xx === 0 && row.p99 < P99_LIMIT_MS && (page === BASELINE || share >= SHARE_OF_BASELINE);
       return row;
     });
+    gcByEngine[engine] = majorGcs(gcFile, measuringSince);
     return rows;
   } finally {
     await stopServer(server);
@@ -108,8 +123,9 @@ async function measure(engine) {
 }
 
 const results = [];
+const gcByEngine = {};
 for (const engine of engines) results.push(...(await measure(engine)));
-if (asJson) console.log(JSON.stringify(results, null, 2));
+if (asJson) console.log(JSON.stringify({ pages: results, majorGcs: gcByEngine }, null, 2));
 else {
   console.log(`autocannon ${connections} connections × ${duration} s per page, ${rounds} round(s); load average ${(await import("node:os")).loadavg()[0].toFixed(1)}`);
   if (rounds > 1) console.log("median of the rounds; shares in each round in brackets; p99 is the median, then the worst round");
@@ -119,6 +135,13 @@ else {
     const share = rounds > 1 ? `${r.share}% (${r.shares.join(", ")})` : `${r.share}%`;
     const p99 = rounds > 1 ? `${r.p99} (${r.p99Max})` : `${r.p99}`;
     console.log(`| ${r.engine} | \`${r.page}\` | ${r.rps} | ${share} | ${r.p50} | ${p99} | ${r.errors} | ${r.non2xx} | ${r.ok ? "✓" : "✗"} |`);
+  }
+  for (const [engine, gc] of Object.entries(gcByEngine)) {
+    const used = gc.usedMb;
+    console.log(
+      `${engine}: ${gc.count} major GCs during the runs, longest pause ${gc.longestMs} ms; heap in use after them ` +
+        (used.length ? `${used[0]} MB at the first, ${used[used.length - 1]} MB at the last, ${Math.max(...used)} MB at most` : "—"),
+    );
   }
 }
 const failed = results.filter((r) => !r.ok);
