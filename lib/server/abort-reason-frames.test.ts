@@ -59,4 +59,21 @@ describe("releaseAbortReasonFrames", () => {
     none.abort();
     expect(none.signal.reason).toBeInstanceOf(DOMException);
   });
+
+  it("a stack formatter that throws does not stop the abort", () => {
+    releaseAbortReasonFrames();
+    const formatter = Error.prepareStackTrace;
+    Error.prepareStackTrace = () => {
+      throw new Error("formatter broken");
+    };
+    try {
+      const controller = new AbortController();
+      const reason = new Error("stop");
+      controller.abort(reason);
+      expect(controller.signal.aborted).toBe(true);
+      expect(controller.signal.reason).toBe(reason);
+    } finally {
+      Error.prepareStackTrace = formatter;
+    }
+  });
 });

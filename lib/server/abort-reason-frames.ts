@@ -20,7 +20,13 @@ export function releaseAbortReasonFrames(): void {
   if (proto[INSTALLED]) return;
   const abort = proto.abort;
   proto.abort = function abortWithFormattedReason(this: AbortController, reason?: unknown) {
-    if (reason instanceof Error) void reason.stack;
+    if (reason instanceof Error) {
+      try {
+        void reason.stack;
+      } catch {
+        // a throwing Error.prepareStackTrace must not stop the abort
+      }
+    }
     return abort.call(this, reason);
   };
   Object.defineProperty(proto, INSTALLED, { value: true });
