@@ -16,6 +16,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 
 export function option(args, name, fallback) {
   const i = args.indexOf(name);
@@ -28,20 +29,23 @@ export function freshDataDir(label) {
 
 /**
  * Starts the built app in `dir` (needs `.next/BUILD_ID`).
- * launcher "next": `node node_modules/next/dist/bin/next start -p PORT` (the process is the next-server itself);
+ * launcher "next": `node <SERVER_NODE_FLAGS> node_modules/next/dist/bin/next start -p PORT` (the process is the
+ * next-server itself, with the V8 flags `npm start` gives it: scripts/server-node-flags.mjs);
  * launcher "npm-start": `node scripts/start.mjs` (what `npm start` runs; it forwards signals to its next-server child
  * and exits with its code; it rebuilds when the sources changed since the last build, so the tree needs
  * `.next/source-stamp` — `npm start` writes it, a bare `next build` does not). Not `npm start` itself: npm 11 exits
  * on a SIGTERM sent to it alone and leaves the server running (sh does not pass the signal on); see README Operations.
  */
-export function startServer({ dir, port, dataDir, databaseUrl, launcher = "next", env = {}, echo = false }) {
+export function startServer({ dir, port, dataDir, databaseUrl, launcher = "next", env = {}, echo = false, serverNodeFlags = SERVER_NODE_FLAGS }) {
   if (!dataDir && !databaseUrl) throw new Error("startServer needs dataDir (PGlite) or databaseUrl (PostgreSQL)");
   if (!fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) throw new Error(`no build in ${dir}/.next: run \`npx next build\` there first`);
   if (launcher !== "next" && !fs.existsSync(path.join(dir, ".next", "source-stamp"))) {
     throw new Error(`${dir}/.next/source-stamp is missing: scripts/start.mjs would rebuild; use --launcher next or start once with npm start`);
   }
   const [command, ...argv] =
-    launcher === "npm-start" ? [process.execPath, "scripts/start.mjs"] : [process.execPath, "node_modules/next/dist/bin/next", "start", "-p", String(port)];
+    launcher === "npm-start"
+      ? [process.execPath, "scripts/start.mjs"]
+      : [process.execPath, ...serverNodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port)];
   const spawnedAt = performance.now();
   const child = spawn(command, argv, {
     cwd: dir,

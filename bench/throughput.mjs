@@ -5,6 +5,7 @@
 //
 //   node bench/throughput.mjs [--dir BUILT_TREE] [--engine pglite|postgres|both] [--duration 20] [--connections 10]
 //                             [--rounds 1] [--port 3110] [--pg postgres://postgres@127.0.0.1:5432] [--json]
+//                             [--node-options "--max-semi-space-size=32"]   (added to the server's NODE_OPTIONS)
 //
 // --rounds N runs all the pages N times in turn and reports, per page, the median of its rounds: each round's share is
 // taken against the baseline of the same round, so a host that speeds up or slows down between rounds (steal time on
@@ -27,6 +28,7 @@ const rounds = Number(option(args, "--rounds", "1"));
 const port = Number(option(args, "--port", "3110"));
 const pgServer = option(args, "--pg", (process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test").replace(/\/[^/]*$/, ""));
 const asJson = args.includes("--json");
+const serverNodeOptions = option(args, "--node-options", "");
 if (!Number.isInteger(rounds) || rounds < 1) {
   console.error("✖ --rounds takes a positive integer");
   process.exit(2);
@@ -77,7 +79,7 @@ function majorGcs(file, since) {
 async function measure(engine) {
   const prepared = await prepareEngine(engine);
   const gcFile = path.join(fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "lianghua-gc-")), "major.jsonl");
-  const server = startServer({ dir, port, ...prepared.server, env: { NODE_OPTIONS: `--require ${GC_MONITOR}`, GC_MONITOR_FILE: gcFile } });
+  const server = startServer({ dir, port, ...prepared.server, env: { NODE_OPTIONS: `--require ${GC_MONITOR} ${serverNodeOptions}`.trim(), GC_MONITOR_FILE: gcFile } });
   try {
     await waitForHealth(server);
     const pages = await publicPages(server);

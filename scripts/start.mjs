@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { buildIfNeeded } from "./build-if-needed.mjs";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const port = process.env.PORT || "3000";
@@ -25,6 +26,6 @@ if (!process.env.DATABASE_URL) {
 
 buildIfNeeded();
 
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
