@@ -11,7 +11,7 @@ const INSTALLED = Symbol.for("lianghua.abortReasonFramesReleased");
  * each keeps the async context of the request that queued it, and each such request keeps its own render's abort error.
  * So one finished request that stayed reachable (through a timer, a cached promise, a pooled socket) kept every request
  * after it: under load on PostgreSQL the heap grew by hundreds of MB and major GCs stalled the server for up to a second
- * (bench/README.md, ADR 0017). Reading the stack replaces the frames with a string and cuts the chain at every render.
+ * (bench/README.md, ADR 0020). Reading the stack replaces the frames with a string and cuts the chain at every render.
  *
  * Global on purpose: the controller is React's own, out of reach, and reading a stack changes nothing else.
  */

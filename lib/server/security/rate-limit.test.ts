@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { rememberStartupContext } from "@/lib/server/startup-context";
 import { blockedFor, recordFailure, takeToken } from "./rate-limit";
 
 describe("rate limits", () => {
@@ -16,5 +18,26 @@ describe("rate limits", () => {
     expect(await takeToken("t-take", "ip", 2, 60)).toBe(0);
     expect(await takeToken("t-take", "ip", 2, 60)).toBe(0);
     expect(await takeToken("t-take", "ip", 2, 60)).toBeGreaterThan(0);
+  });
+
+  it("the window's timers are made outside the request that used the limiter (they last the whole window)", async () => {
+    rememberStartupContext();
+    const request = new AsyncLocalStorage<string>();
+    const madeIn: unknown[] = [];
+    const realSetTimeout = global.setTimeout;
+    jest.spyOn(global, "setTimeout").mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+      madeIn.push(request.getStore());
+      return realSetTimeout(...args);
+    }) as typeof setTimeout);
+    try {
+      await request.run("POST /api/auth/login", async () => {
+        await takeToken("t-context", "ip", 5, 3600);
+        await recordFailure("t-context", "acct", 5, 3600);
+      });
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(madeIn.length).toBeGreaterThan(0); // the limiter did make its timers
+    expect(madeIn.every((store) => store === undefined)).toBe(true);
   });
 });
