@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { rememberStartupContext } from "@/lib/server/startup-context";
+import { storesOfTimersMade } from "@/lib/server/timer-contexts.test-support";
 import { countArticleView, flushArticleViews, pendingArticleViews } from "./view-counts";
 
 process.env.LOG_LEVEL = "silent";
@@ -44,17 +45,7 @@ describeOnEachEngine("reading counts written behind", () => {
     rememberStartupContext();
     const request = new AsyncLocalStorage<string>();
     const id = await article();
-    const madeIn: unknown[] = [];
-    const realSetTimeout = global.setTimeout;
-    jest.spyOn(global, "setTimeout").mockImplementation(((...args: Parameters<typeof setTimeout>) => {
-      madeIn.push(request.getStore());
-      return realSetTimeout(...args);
-    }) as typeof setTimeout);
-    try {
-      request.run("GET /info/detail/…", () => countArticleView(id, 0));
-    } finally {
-      jest.restoreAllMocks();
-    }
+    const madeIn = await storesOfTimersMade(request, "GET /info/detail/…", () => countArticleView(id, 0));
     expect(madeIn).toEqual([undefined]);
     await flushArticleViews();
     expect(await storedViews(id)).toBe(1);

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { rememberStartupContext } from "@/lib/server/startup-context";
+import { storesOfTimersMade } from "@/lib/server/timer-contexts.test-support";
 import { blockedFor, recordFailure, takeToken } from "./rate-limit";
 
 describe("rate limits", () => {
@@ -23,20 +24,10 @@ describe("rate limits", () => {
   it("the window's timers are made outside the request that used the limiter (they last the whole window)", async () => {
     rememberStartupContext();
     const request = new AsyncLocalStorage<string>();
-    const madeIn: unknown[] = [];
-    const realSetTimeout = global.setTimeout;
-    jest.spyOn(global, "setTimeout").mockImplementation(((...args: Parameters<typeof setTimeout>) => {
-      madeIn.push(request.getStore());
-      return realSetTimeout(...args);
-    }) as typeof setTimeout);
-    try {
-      await request.run("POST /api/auth/login", async () => {
-        await takeToken("t-context", "ip", 5, 3600);
-        await recordFailure("t-context", "acct", 5, 3600);
-      });
-    } finally {
-      jest.restoreAllMocks();
-    }
+    const madeIn = await storesOfTimersMade(request, "POST /api/auth/login", async () => {
+      await takeToken("t-context", "ip", 5, 3600);
+      await recordFailure("t-context", "acct", 5, 3600);
+    });
     expect(madeIn.length).toBeGreaterThan(0); // the limiter did make its timers
     expect(madeIn.every((store) => store === undefined)).toBe(true);
   });
