@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freshDataDir, get, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
+import { freshDataDir, get, median, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const dir = path.resolve(option(args, "--dir", "."));
@@ -33,12 +33,6 @@ function load(url, amount) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 10, amount, headers: { "accept-language": "zh-CN" } }, (err, result) => (err ? reject(err) : resolve(result)));
   });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const dataDir = freshDataDir("cpu");

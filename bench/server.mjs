@@ -23,6 +23,13 @@ export function option(args, name, fallback) {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 }
 
+/** The median of a non-empty list of numbers (the benches judge a page by the median of its rounds). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 export function freshDataDir(label) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `lianghua-${label}-`));
 }

@@ -17,7 +17,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freshDataDir, get, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
+import { freshDataDir, get, median, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const dir = path.resolve(option(args, "--dir", "."));
@@ -42,12 +42,6 @@ function run(url) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration, headers: { "accept-language": "zh-CN" } }, (err, result) => (err ? reject(err) : resolve(result)));
   });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function psql(database, sql) {

@@ -22,7 +22,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // context (Next's request store, and through it the request, its response and a chain of finished immediates): a
     // heap snapshot under load on PostgreSQL showed thousands of finished requests retained, partly along this path,
     // and the long major GCs that follow push p99 up. Connections therefore open in the context the pool was created
-    // in (the server's start-up).
+    // in (the server's start-up). ADR 0020.
     const inPoolContext = AsyncLocalStorage.snapshot();
     type ConnectCallback = Parameters<InstanceType<typeof Client>["connect"]>[0];
     class ContextFreeClient extends Client {
