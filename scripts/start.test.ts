@@ -18,6 +18,7 @@ describe("npm start", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`is already in use by process ${process.pid}`);
     expect(run.stdout).not.toMatch(/build/i);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("starts the server with the production V8 flags (ADR 0021)", () => {
@@ -37,5 +38,6 @@ describe("npm start", () => {
     expect(started.argv).toEqual(["start", "-p", "3999"]);
     expect(started.execArgv).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
     expect(SERVER_NODE_FLAGS).toContain("--max-semi-space-size=64");
+    fs.rmSync(tree, { recursive: true, force: true });
   });
 });
