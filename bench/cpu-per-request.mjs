@@ -9,8 +9,7 @@
 //                                  [--variant ""] [--variant "--max-semi-space-size=32"] …
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
-import { freshDataDir, get, median, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
+import { freshDataDir, get, loadPage, median, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const dir = path.resolve(option(args, "--dir", "."));
@@ -30,9 +29,7 @@ function cpuMs(pid) {
 }
 
 function load(url, amount) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 10, amount, headers: { "accept-language": "zh-CN" } }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+  return loadPage(url, { connections: 10, amount });
 }
 
 const dataDir = freshDataDir("cpu");

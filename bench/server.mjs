@@ -16,6 +16,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 
 export function option(args, name, fallback) {
@@ -28,6 +29,13 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** autocannon against one page, as a browser in China asks for it; `options` adds connections and duration or amount. */
+export function loadPage(url, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers: { "accept-language": "zh-CN" }, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
 }
 
 export function freshDataDir(label) {

@@ -11,7 +11,8 @@
 // (/proc/<pid>/status), then runs autocannon (devDependency; programmatic API) with every connection cycling through
 // /, /god, /rank, /detail/{guid}, /info/detail/{id}, /disclaimer, samples RSS every second, then keeps sampling for at
 // least --settle and at most --settle-max seconds until RSS is back within --budget-mb of the value before the soak
-// (V8 gives the heap it grew under load back once the server has been idle for a while: about 30 s here, about 1.5 min with the 64 MB young generation of ADR 0021).
+// (V8 gives the heap it grew under load back once the server has been idle for a while: about 30 s here, about
+// 1.5 min with the 64 MB young generation of ADR 0021).
 // Fails (exit 1) on any error, timeout or non-2xx answer, or when RSS is not back within --budget-mb by --settle-max.
 import fs from "node:fs";
 import { createRequire } from "node:module";

@@ -16,8 +16,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
-import { freshDataDir, get, median, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
+import { freshDataDir, get, loadPage, median, option, publicPages, startServer, stopServer, waitForHealth } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const dir = path.resolve(option(args, "--dir", "."));
@@ -39,9 +38,7 @@ const P99_LIMIT_MS = 300;
 const BASELINE = "/disclaimer";
 
 function run(url) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: { "accept-language": "zh-CN" } }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+  return loadPage(url, { connections, duration });
 }
 
 function psql(database, sql) {

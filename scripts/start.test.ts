@@ -25,6 +25,7 @@ describe("npm start", () => {
     // A stand-in tree: an up-to-date build stamp and a `next` that reports the flags it was started with.
     const tree = fs.mkdtempSync(path.join(os.tmpdir(), "start-flags-"));
     const stamp = spawnSync(process.execPath, ["--input-type=module", "-e", `import { sourceStamp } from ${JSON.stringify(path.resolve("scripts/build-if-needed.mjs"))}; process.stdout.write(sourceStamp());`], { cwd: tree, encoding: "utf8" });
+    expect(stamp.status).toBe(0);
     fs.mkdirSync(path.join(tree, ".next"));
     fs.writeFileSync(path.join(tree, ".next", "BUILD_ID"), "test");
     fs.writeFileSync(path.join(tree, ".next", "source-stamp"), stamp.stdout);
@@ -34,6 +35,7 @@ describe("npm start", () => {
 
     const run = startWith(path.join(tree, "data"), { cwd: tree, script: path.resolve("scripts/start.mjs") });
     expect(run.status).toBe(0);
+    expect(run.stdout).not.toMatch(/Building/); // the stand-in build is current: only `next start` ran
     const started = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
     expect(started.argv).toEqual(["start", "-p", "3999"]);
     expect(started.execArgv).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
