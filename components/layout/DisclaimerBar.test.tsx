@@ -25,6 +25,32 @@ describe("DisclaimerBar", () => {
     expect(document.body.style.getPropertyValue("--disclaimer-height")).toMatch(/^\d+px$/);
   });
 
+  it("reads the bar's height from a ResizeObserver, not by forcing a layout while the page hydrates", () => {
+    const observed: Element[] = [];
+    let report: () => void = () => {};
+    class FakeResizeObserver {
+      constructor(callback: () => void) {
+        report = callback;
+      }
+      observe(element: Element) {
+        observed.push(element);
+      }
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: FakeResizeObserver });
+    const layoutReads = jest.spyOn(HTMLElement.prototype, "getBoundingClientRect");
+    try {
+      render(<DisclaimerBar />);
+      expect(layoutReads).not.toHaveBeenCalled();
+      expect(observed).toEqual([screen.getByRole("region", { name: "风险提示" })]);
+      layoutReads.mockReturnValue({ height: 52.4 } as DOMRect);
+      act(() => report());
+      expect(document.body.style.getPropertyValue("--disclaimer-height")).toBe("53px");
+    } finally {
+      delete (window as { ResizeObserver?: unknown }).ResizeObserver;
+    }
+  });
+
   it("hides on close, stores the time in milliseconds and removes the padding", async () => {
     const user = userEvent.setup();
     render(<DisclaimerBar />);

@@ -65,9 +65,11 @@ export function DisclaimerBar() {
     }
     body.dataset.disclaimer = "shown";
     const measure = () => body.style.setProperty("--disclaimer-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
-    measure();
+    // The observer reports the bar's size once it starts observing, after the next layout. Measuring here instead
+    // forced a layout of the whole page in the middle of hydration (ADR 0022); the padding's 5rem default holds until.
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
-    observer?.observe(bar);
+    if (observer) observer.observe(bar);
+    else measure();
     return () => {
       observer?.disconnect();
       delete body.dataset.disclaimer;

@@ -1,3 +1,4 @@
+import { canvasImageHash } from "./fingerprint-probes";
 import { AUDIO_TIMEOUT, collectSignals, UNSUPPORTED } from "./fingerprint-signals";
 
 type GetContext = typeof HTMLCanvasElement.prototype.getContext;
@@ -76,6 +77,55 @@ describe("collectSignals", () => {
     expect(yieldToMain.mock.calls.length).toBeGreaterThanOrEqual(7);
     expect(Math.max(...measuredPerTask)).toBeLessThanOrEqual(3 + 5 * 3);
     expect(measuredPerTask.reduce((a, b) => a + b, 0)).toBeGreaterThan(25);
+  });
+
+  it("hands the canvas image, WebGL and fonts to the worker, and measures neither WebGL nor fonts on the page", async () => {
+    const contextTypes: string[] = [];
+    HTMLCanvasElement.prototype.getContext = jest.fn(function (this: HTMLCanvasElement, type: string) {
+      contextTypes.push(type);
+      return type === "2d" ? fake2dContext(this, ["Arial"]) : null;
+    }) as unknown as GetContext;
+    HTMLCanvasElement.prototype.toDataURL = jest.fn(() => "data:image/png;base64,AAAA");
+    const probeOffMainThread = jest.fn(async () => ({ canvas: "5d41402abc4b2a76b9719d911017c592", webgl: "9d4568c009d203ab10e33ea9953a0264", fonts: "SimSun,Roboto" }));
+    const signals = await collectSignals({ probeOffMainThread, yieldToMain: async () => {} });
+    expect(probeOffMainThread).toHaveBeenCalledWith("data:image/png;base64,AAAA");
+    expect(signals).toMatchObject({ canvas: "5d41402abc4b2a76b9719d911017c592", webgl: "9d4568c009d203ab10e33ea9953a0264", fonts: "SimSun,Roboto" });
+    // The canvas drawing is the page's only context: no WebGL context, no font-probe canvas.
+    expect(contextTypes).toEqual(["2d"]);
+  });
+
+  it("gives the same canvas signal whether the worker or the page hashes the image", async () => {
+    HTMLCanvasElement.prototype.getContext = jest.fn(function (this: HTMLCanvasElement, type: string) {
+      return type === "2d" ? fake2dContext(this, []) : null;
+    }) as unknown as GetContext;
+    HTMLCanvasElement.prototype.toDataURL = jest.fn(() => "data:image/png;base64,iVBORw0KGgo=");
+    const onThePage = await collectSignals({ probeOffMainThread: async () => null, yieldToMain: async () => {} });
+    expect(onThePage.canvas).toBe(canvasImageHash("data:image/png;base64,iVBORw0KGgo="));
+    const inWorker = await collectSignals({
+      probeOffMainThread: async (image) => ({ canvas: canvasImageHash(image!), webgl: UNSUPPORTED, fonts: "" }),
+      yieldToMain: async () => {},
+    });
+    expect(inWorker.canvas).toBe(onThePage.canvas);
+  });
+
+  it("measures on the page what the worker could not (Safari 16: no WebGL on an OffscreenCanvas)", async () => {
+    const webgl = { getExtension: () => null, getParameter: (name: unknown) => `param-${String(name)}`, getSupportedExtensions: () => ["OES_texture_float"] };
+    HTMLCanvasElement.prototype.getContext = jest.fn(function (this: HTMLCanvasElement, type: string) {
+      return type === "2d" ? fake2dContext(this, ["Arial"]) : type === "webgl" ? webgl : null;
+    }) as unknown as GetContext;
+    HTMLCanvasElement.prototype.toDataURL = jest.fn(() => "data:image/png;base64,AAAA");
+    const signals = await collectSignals({
+      probeOffMainThread: async () => ({ canvas: "5d41402abc4b2a76b9719d911017c592", webgl: UNSUPPORTED, fonts: "error" }),
+      yieldToMain: async () => {},
+    });
+    expect(signals.webgl).toMatch(/^[0-9a-f]{32}$/);
+    expect(signals.fonts).toBe("Arial");
+  });
+
+  it("measures on the page when the worker fails", async () => {
+    stubGetContext(() => null);
+    const signals = await collectSignals({ probeOffMainThread: () => Promise.reject(new Error("worker crashed")), yieldToMain: async () => {} });
+    expect(signals).toMatchObject({ webgl: UNSUPPORTED, fonts: UNSUPPORTED });
   });
 
   it("reports the webdriver flag", async () => {

@@ -3,41 +3,40 @@
  * Canvas and webgl are hashed; every collector falls back to a fixed value instead of throwing (jsdom, privacy
  * browsers and WebViews without canvas or audio).
  *
- * Each probe runs in a task of its own, and the font probe in slices of a few fonts: together they took 100–400 ms
- * of a phone's main thread in one piece (Lighthouse's total blocking time), during which the page did not answer a tap.
+ * The WebGL and font probes run in a Web Worker where the browser can (ADR 0022). On the page, each probe runs in a
+ * task of its own and the font probe in slices of a few fonts: together they took 100–400 ms of a phone's main thread
+ * in one piece (Lighthouse's total blocking time), during which the page did not answer a tap.
  */
-import SparkMD5 from "spark-md5";
 import { FINGERPRINT_AUDIO_TIMEOUT_MS } from "@/lib/domain/constants";
 import type { FingerprintSignals } from "@/lib/domain/fingerprint-cookies";
+import { canvasImageHash, FAILED, fontsSignal, isMeasured, MAX_LIST_LENGTH, pageCanvas, safely, UNSUPPORTED, webglSignal } from "./fingerprint-probes";
+import { probeInWorker, type WorkerProbes } from "./fingerprint-worker";
 
-export const UNSUPPORTED = "unsupported";
-export const FAILED = "error";
+export { FAILED, UNSUPPORTED } from "./fingerprint-probes";
 export const AUDIO_TIMEOUT = "timeout";
-
-const CANDIDATE_FONTS = [
-  "Microsoft YaHei", "SimSun", "SimHei", "KaiTi", "FangSong", "PingFang SC", "Hiragino Sans GB", "STHeiti", "Heiti SC",
-  "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Arial", "Helvetica", "Times New Roman",
-  "Courier New", "Verdana", "Georgia", "Segoe UI", "Roboto", "Ubuntu", "Calibri", "Tahoma", "Menlo", "Consolas",
-];
-const BASE_FONTS = ["monospace", "sans-serif", "serif"];
-const FONT_PROBE_TEXT = "mmmmmmmmmmlli量化学堂";
-const MAX_LIST_LENGTH = 400;
-/** Fonts measured per task: each costs six text measurements at 72 px, some through the CJK fallback fonts. */
-const FONTS_PER_SLICE = 5;
 
 export interface CollectOptions {
   audioTimeoutMs?: number;
   /** Lets the browser paint and handle input between probes. */
   yieldToMain?: () => Promise<void>;
+  /** The canvas image's hash and the WebGL and font probes in a Web Worker; null where the browser cannot run them there. */
+  probeOffMainThread?: (canvasImage: string | null) => Promise<WorkerProbes | null>;
 }
 
-export async function collectSignals({ audioTimeoutMs = FINGERPRINT_AUDIO_TIMEOUT_MS, yieldToMain = nextTask }: CollectOptions = {}): Promise<FingerprintSignals> {
-  const canvas = safely(canvasSignal);
+export async function collectSignals({
+  audioTimeoutMs = FINGERPRINT_AUDIO_TIMEOUT_MS,
+  yieldToMain = nextTask,
+  probeOffMainThread = (canvasImage) => probeInWorker({ canvasImage }),
+}: CollectOptions = {}): Promise<FingerprintSignals> {
+  const image = safely(canvasImage);
+  const fromWorker = await probeOffMainThread(isMeasured(image) ? image : null).catch(() => null);
   await yieldToMain();
-  const webgl = safely(webglSignal);
+  // What the worker could not do is done here, so a browser without WebGL in workers keeps its WebGL signal.
+  const canvas = !isMeasured(image) ? image : fromWorker ? fromWorker.canvas : canvasImageHash(image);
+  const webgl = fromWorker && isMeasured(fromWorker.webgl) ? fromWorker.webgl : safely(() => webglSignal(pageCanvas));
   await yieldToMain();
   const plugins = safely(pluginsSignal);
-  const fonts = await fontsSignal(yieldToMain).catch(() => FAILED);
+  const fonts = fromWorker && isMeasured(fromWorker.fonts) ? fromWorker.fonts : await fontsSignal(pageCanvas, yieldToMain).catch(() => FAILED);
   await yieldToMain();
   return {
     canvas,
@@ -56,25 +55,9 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function safely<T>(collect: () => T, fallback: T): T;
-function safely(collect: () => string): string;
-function safely<T>(collect: () => T, fallback?: T): T | string {
-  try {
-    return collect();
-  } catch {
-    return fallback ?? FAILED;
-  }
-}
-
-function canvas2d(width: number, height: number): CanvasRenderingContext2D | null {
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  return canvas.getContext("2d");
-}
-
-function canvasSignal(): string {
-  const context = canvas2d(240, 60);
+/** The canvas drawing as a data URL (its MD5 is the canvas signal), or "unsupported". */
+function canvasImage(): string {
+  const context = pageCanvas(240, 60).getContext("2d") as CanvasRenderingContext2D | null;
   if (!context) return UNSUPPORTED;
   context.textBaseline = "alphabetic";
   context.fillStyle = "#f60";
@@ -90,49 +73,12 @@ function canvasSignal(): string {
   context.beginPath();
   context.arc(50, 50, 30, 0, Math.PI * 2);
   context.stroke();
-  return SparkMD5.hash(context.canvas.toDataURL());
-}
-
-function webglSignal(): string {
-  const canvas = document.createElement("canvas");
-  const gl = (canvas.getContext("webgl") ?? canvas.getContext("experimental-webgl")) as WebGLRenderingContext | null;
-  if (!gl) return UNSUPPORTED;
-  const debug = gl.getExtension("WEBGL_debug_renderer_info");
-  const parts = [
-    gl.getParameter(debug ? debug.UNMASKED_VENDOR_WEBGL : gl.VENDOR),
-    gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER),
-    gl.getParameter(gl.VERSION),
-    gl.getParameter(gl.SHADING_LANGUAGE_VERSION),
-    gl.getParameter(gl.MAX_TEXTURE_SIZE),
-    String(gl.getParameter(gl.MAX_VIEWPORT_DIMS)),
-    (gl.getSupportedExtensions() ?? []).join(","),
-  ];
-  // Browsers cap live WebGL contexts per page; give this one back at once.
-  gl.getExtension("WEBGL_lose_context")?.loseContext();
-  return SparkMD5.hash(parts.map(String).join("~"));
+  return context.canvas.toDataURL();
 }
 
 function pluginsSignal(): string {
   const names = Array.from(navigator.plugins ?? [], (plugin) => plugin.name);
   return names.join(",").slice(0, MAX_LIST_LENGTH);
-}
-
-async function fontsSignal(yieldToMain: () => Promise<void>): Promise<string> {
-  const context = canvas2d(10, 10);
-  if (!context) return UNSUPPORTED;
-  const widthWith = (family: string) => {
-    context.font = `72px ${family}`;
-    return context.measureText(FONT_PROBE_TEXT).width;
-  };
-  const baseWidths = BASE_FONTS.map(widthWith);
-  const present: string[] = [];
-  for (let start = 0; start < CANDIDATE_FONTS.length; start += FONTS_PER_SLICE) {
-    if (start > 0) await yieldToMain();
-    for (const font of CANDIDATE_FONTS.slice(start, start + FONTS_PER_SLICE)) {
-      if (BASE_FONTS.some((base, index) => widthWith(`"${font}", ${base}`) !== baseWidths[index])) present.push(font);
-    }
-  }
-  return present.join(",").slice(0, MAX_LIST_LENGTH);
 }
 
 type OfflineAudioContextConstructor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;

@@ -32,7 +32,7 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy(NOTHING)).toBe(
       `default-src 'self'; script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; ` +
         "img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob: https:; " +
-        "frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        "worker-src 'self'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
   });
 
@@ -93,7 +93,7 @@ describe("contentSecurityPolicy", () => {
       fc.property(fc.array(fc.string(), { maxLength: 4 }), (hosts) => {
         const policy = contentSecurityPolicy({ ...NOTHING, apiHosts: hosts });
         expect(policy.split("; ").map((d) => d.split(" ")[0])).toEqual([
-          "default-src", "script-src", "style-src", "img-src", "font-src", "connect-src", "media-src", "frame-src", "object-src", "base-uri", "form-action", "frame-ancestors",
+          "default-src", "script-src", "style-src", "img-src", "font-src", "connect-src", "media-src", "worker-src", "frame-src", "object-src", "base-uri", "form-action", "frame-ancestors",
         ]);
         expect(directives(policy).get("script-src")).toEqual(["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'"]);
       }),

@@ -29,8 +29,8 @@ export interface CspOptions extends CspServices {
 }
 
 type Directive =
-  | "default-src" | "script-src" | "style-src" | "img-src" | "font-src" | "connect-src" | "media-src" | "frame-src"
-  | "object-src" | "base-uri" | "form-action" | "frame-ancestors";
+  | "default-src" | "script-src" | "style-src" | "img-src" | "font-src" | "connect-src" | "media-src" | "worker-src"
+  | "frame-src" | "object-src" | "base-uri" | "form-action" | "frame-ancestors";
 
 /**
  * Hosts per service and directive. Only modern browsers matter for script-src (they honour 'strict-dynamic', which
@@ -111,6 +111,9 @@ export function contentSecurityPolicy(options: CspOptions): string {
     "connect-src": ["'self'"],
     // hls.js plays through MediaSource (blob: URLs).
     "media-src": ["'self'", "blob:", "https:"],
+    // The fingerprint's probe worker, a file of the build (ADR 0022). Said outright: with no worker-src the browser
+    // falls back to script-src, where 'strict-dynamic' makes some browsers ignore 'self'.
+    "worker-src": ["'self'"],
     "frame-src": [],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
