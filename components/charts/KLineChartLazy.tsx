@@ -7,7 +7,7 @@ import { useNearViewport } from "@/components/ui/near-viewport";
 import { ChartSkeleton } from "./ChartSkeleton";
 import type { KLineChartProps } from "./KLineChart";
 import { unpackBars } from "@/lib/domain/market/packed-bars";
-import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-data";
+import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
 
 function KLineSkeleton() {
   return <ChartSkeleton label="K线图加载中…" />;

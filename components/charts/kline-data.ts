@@ -49,9 +49,7 @@ export const KLINE_COLORS = {
   highlightEdge: "rgba(29, 78, 216, 0.35)",
 } as const;
 
-/** Canvas height (price, volume and MACD panes) and the legend row above it, in px. */
-export const KLINE_DEFAULT_HEIGHT = 360;
-export const KLINE_LEGEND_HEIGHT = 52;
+export { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
 
 export const PERIOD_LABEL: Record<KLinePeriod, string> = { day: "日K", week: "周K", min: "分时" };
 
