@@ -1,8 +1,9 @@
 import { expect, test, type Browser } from "@playwright/test";
 
 /**
- * ADR 0022: the device fingerprint measures WebGL and fonts in a Web Worker, off the phone's main thread, under the
- * page's CSP, and gets the values the page itself would measure: the same browser keeps the same fingerprint.
+ * ADR 0022: the device fingerprint hashes the canvas image and measures WebGL and fonts in a Web Worker, off the
+ * phone's main thread, under the page's CSP, and gets the values the page itself would: the same browser keeps the
+ * same fingerprint.
  */
 const CSP_VIOLATION = /Content Security Policy|violates the following/i;
 
@@ -38,10 +39,12 @@ async function fingerprintOf(browser: Browser, { workers }: { workers: boolean }
   return result;
 }
 
-test("the fingerprint's WebGL and font probes run in a worker and give the page's own values", async ({ browser }) => {
+test("the fingerprint's canvas hash, WebGL and font probes run in a worker and give the page's own values", async ({ browser }) => {
   const offMainThread = await fingerprintOf(browser, { workers: true });
   expect(offMainThread.problems).toEqual([]);
-  expect(offMainThread.answers).toEqual([{ webgl: expect.stringMatching(/^([0-9a-f]{32}|unsupported)$/), fonts: expect.any(String) }]);
+  expect(offMainThread.answers).toEqual([
+    { canvas: expect.stringMatching(/^[0-9a-f]{32}$/), webgl: expect.stringMatching(/^([0-9a-f]{32}|unsupported)$/), fonts: expect.any(String) },
+  ]);
   expect((offMainThread.answers[0] as { fonts: string }).fonts).not.toMatch(/^(unsupported|error)$/);
 
   const onThePage = await fingerprintOf(browser, { workers: false });

@@ -28,7 +28,7 @@ const BASE_FONTS = ["monospace", "sans-serif", "serif"];
 const FONT_PROBE_TEXT = "mmmmmmmmmmlli量化学堂";
 export const MAX_LIST_LENGTH = 400;
 /** Fonts measured per task on the page: each costs six text measurements at 72 px, some through CJK fallback fonts. */
-export const FONTS_PER_SLICE = 5;
+const FONTS_PER_SLICE = 5;
 
 export const pageCanvas: CanvasFactory = (width, height) => {
   const canvas = document.createElement("canvas");

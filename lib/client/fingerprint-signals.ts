@@ -3,9 +3,9 @@
  * Canvas and webgl are hashed; every collector falls back to a fixed value instead of throwing (jsdom, privacy
  * browsers and WebViews without canvas or audio).
  *
- * The WebGL and font probes run in a Web Worker where the browser can (ADR 0022). On the page, each probe runs in a
- * task of its own and the font probe in slices of a few fonts: together they took 100–400 ms of a phone's main thread
- * in one piece (Lighthouse's total blocking time), during which the page did not answer a tap.
+ * The canvas image's hash and the WebGL and font probes run in a Web Worker where the browser can (ADR 0022). On the
+ * page, each probe runs in a task of its own and the font probe in slices of a few fonts: together they took 100–400 ms
+ * of a phone's main thread in one piece (Lighthouse's total blocking time), during which the page did not answer a tap.
  */
 import { FINGERPRINT_AUDIO_TIMEOUT_MS } from "@/lib/domain/constants";
 import type { FingerprintSignals } from "@/lib/domain/fingerprint-cookies";
