@@ -12,3 +12,7 @@ if (!window.matchMedia) {
 // CI runs both Jest projects side by side on two cores with PostgreSQL and PGlite busy; a role query there can take
 // longer than the library's 1 s default to find an element that is already on screen.
 configure({ asyncUtilTimeout: 5000 });
+// For the same reason a whole interaction test (typing, debounce, keyboard) may take longer than Jest's 5 s default:
+// 2026-11-26 the search box's first test, cold in its worker, ran past 5 s there. A test allowed no more time than
+// one of its queries could never use the query's full wait.
+jest.setTimeout(20_000);
