@@ -11,12 +11,12 @@ import { formatNumber, formatVolumeAxis } from "@/lib/domain/statements/format";
 import { baseChartOptions, keepAttributionOutOfTabOrder } from "./chart-theme";
 import { SpanBand } from "./span-band";
 import {
-  KLINE_COLORS, KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT, PERIOD_LABEL, buildKLineModel, indexOfTime, initialRange, klineSummary, legendAt,
+  KLINE_COLORS, PERIOD_LABEL, buildKLineModel, indexOfTime, initialRange, klineSummary, legendAt,
   type KLineHighlight, type KLineLimitMark, type KLineModel, type KLinePeriod, type KLineTradeMarker, type LegendData,
 } from "./kline-data";
+import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
 
 export type { KLineHighlight, KLineLimitMark, KLinePeriod, KLineTradeMarker } from "./kline-data";
-export { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-data";
 
 export interface KLineChartProps {
   bars: DailyBar[];

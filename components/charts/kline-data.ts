@@ -49,8 +49,6 @@ export const KLINE_COLORS = {
   highlightEdge: "rgba(29, 78, 216, 0.35)",
 } as const;
 
-export { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
-
 export const PERIOD_LABEL: Record<KLinePeriod, string> = { day: "日K", week: "周K", min: "分时" };
 
 export const MA_PERIODS = [5, 10, 20] as const;

@@ -7,14 +7,17 @@ describe("fingerprint probe worker", () => {
     const postMessage = jest.spyOn(window, "postMessage").mockImplementation((message: unknown) => {
       posted.push(message);
     });
-    await import("./fingerprint-probe.worker");
-    window.dispatchEvent(new MessageEvent("message", { data: { canvasImage: "data:image/png;base64,iVBORw0KGgo=" } }));
-    window.dispatchEvent(new MessageEvent("message", { data: { canvasImage: null } }));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(posted).toEqual([
-      { canvas: canvasImageHash("data:image/png;base64,iVBORw0KGgo="), webgl: FAILED, fonts: FAILED },
-      { canvas: "", webgl: FAILED, fonts: FAILED },
-    ]);
-    postMessage.mockRestore();
+    try {
+      await import("./fingerprint-probe.worker");
+      window.dispatchEvent(new MessageEvent("message", { data: { canvasImage: "data:image/png;base64,iVBORw0KGgo=" } }));
+      window.dispatchEvent(new MessageEvent("message", { data: { canvasImage: null } }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(posted).toEqual([
+        { canvas: canvasImageHash("data:image/png;base64,iVBORw0KGgo="), webgl: FAILED, fonts: FAILED },
+        { canvas: "", webgl: FAILED, fonts: FAILED },
+      ]);
+    } finally {
+      postMessage.mockRestore();
+    }
   });
 });
