@@ -5,6 +5,8 @@
 //   node bench/lighthouse.mjs [BASE_URL] [--runs N] [--article /info/detail/…] [--master /detail/…] [--json FILE]
 //                             [--lhr-dir DIR]   (DIR gets every run's full Lighthouse report, NAME-RUN.json)
 //                             [--only master,god]   (only these pages: home, god, rank, article, master)
+//                             [--cpu-slowdown N]   (Lighthouse's CPU multiplier instead of its default 4, to calibrate
+//                              a host whose CPU index is far from the 1,500–2,000 the default assumes: see README)
 //
 // BASE_URL defaults to http://localhost:3000 (a production server: `npm start`, or `next start` on a build). The
 // article and master page are found in the HTML of /info/case and /god unless given. Each page is measured N times
@@ -38,9 +40,14 @@ let masterPath = option("--master");
 const jsonOut = option("--json");
 const lhrDir = option("--lhr-dir");
 const only = option("--only")?.split(",");
+const cpuSlowdown = option("--cpu-slowdown");
 const base = (args[0] ?? "http://localhost:3000").replace(/\/$/, "");
 if (!Number.isInteger(runs) || runs < 1) {
   console.error("✖ --runs takes a positive integer");
+  process.exit(2);
+}
+if (cpuSlowdown !== undefined && !(Number(cpuSlowdown) >= 1)) {
+  console.error("✖ --cpu-slowdown takes a number ≥ 1 (Lighthouse's default is 4)");
   process.exit(2);
 }
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -83,6 +90,7 @@ function lighthouse(url) {
     "--output-path=stdout",
     `--only-categories=${CATEGORIES.join(",")}`,
     "--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage --disable-gpu",
+    ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${Number(cpuSlowdown)}`] : []),
   ];
   const [cmd, pre] = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN, []] : ["npx", ["-y", `lighthouse@${LIGHTHOUSE_VERSION}`]];
   return new Promise((resolve, reject) => {
@@ -148,7 +156,7 @@ for (const [name, pagePath] of pages) {
 
 const pad = (s, n) => String(s).padEnd(n);
 const below = (r, c) => r.scores[c] === null || r.scores[c] < TARGETS[c];
-console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} mobile, ${base}, median of ${runs} run(s), ${new Date().toISOString()}\n`);
+console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} mobile${cpuSlowdown ? `, CPU slowdown ${Number(cpuSlowdown)}× (calibrated)` : ""}, ${base}, median of ${runs} run(s), ${new Date().toISOString()}\n`);
 console.log(`${pad("page", 9)}${pad("path", 48)}${pad("perf", 7)}${pad("a11y", 7)}${pad("bp", 7)}${pad("seo", 7)}${pad("FCP ms", 8)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}${pad("load", 6)}CPU index`);
 for (const r of results) {
   const cell = (c) => pad(`${r.scores[c] ?? "–"}${below(r, c) ? "✖" : ""}`, 7);
