@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { acquireDataDirLock, DataDirLockedError, lockFilePath, lockHolder, processStartMs } from "./lock";
+import { acquireDataDirLock, DataDirLockedError, lockFilePath, lockHolder, processStartMs, removeStaleLock } from "./lock";
 
 describe("one process per PGlite data directory", () => {
   let dir: string;
@@ -82,6 +82,64 @@ describe("one process per PGlite data directory", () => {
     release();
     expect(fs.existsSync(lockFilePath(dir))).toBe(false);
   });
+
+  it("removes a lock judged stale only while it still holds what was judged: a lock created since is put back", () => {
+    const file = lockFilePath(dir);
+    fs.writeFileSync(file, "999999");
+    removeStaleLock(file, "999999");
+    expect(fs.existsSync(file)).toBe(false);
+
+    fs.writeFileSync(file, "424242"); // another starter took the lock between the judgement and the removal
+    removeStaleLock(file, "999999");
+    expect(fs.readFileSync(file, "utf8")).toBe("424242");
+    expect(fs.readdirSync(dir)).toEqual(["pglite.lock"]); // nothing left aside
+  });
+
+  it("of several servers starting at once on a directory whose holder died, exactly one gets it", async () => {
+    const contenders = 5;
+    for (let round = 0; round < 3; round++) {
+      fs.writeFileSync(lockFilePath(dir), "999999");
+      const children = Array.from({ length: contenders }, () =>
+        spawn(
+          process.execPath,
+          [
+            "--import", "tsx", "--input-type=module", "-e",
+            `const lib = await import(${JSON.stringify(path.resolve("lib/db/lock.ts"))}); const { acquireDataDirLock } = lib.acquireDataDirLock ? lib : lib.default;
+             console.log("ready");
+             process.stdin.once("data", () => {
+               try { acquireDataDirLock(process.argv[1]); console.log("locked"); } catch (err) { console.log(err.name); }
+               process.stdin.once("end", () => process.exit(0));
+             });`,
+            dir,
+          ],
+          { env: { ...process.env, NODE_OPTIONS: "" }, stdio: ["pipe", "pipe", "inherit"] },
+        ),
+      );
+      try {
+        const lines = children.map((child) => {
+          let out = "";
+          child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+          return (text: string) =>
+            new Promise<string>((resolve, reject) => {
+              const check = () => (out.includes(text) ? resolve(out) : undefined);
+              child.stdout!.on("data", check);
+              child.on("exit", (code) => reject(new Error(`child exited ${code}: ${out}`)));
+              check();
+            });
+        });
+        await Promise.all(lines.map((waitFor) => waitFor("ready")));
+        children.forEach((child) => child.stdin!.write("go\n")); // all at once, each already loaded
+        const outcomes = await Promise.all(lines.map((waitFor) => Promise.race([waitFor("locked"), waitFor("DataDirLockedError")])));
+        const winners = children.filter((_, i) => outcomes[i]!.includes("locked")).map((child) => child.pid);
+        expect(winners).toHaveLength(1);
+        expect(fs.readFileSync(lockFilePath(dir), "utf8")).toBe(String(winners[0]));
+        await Promise.all(children.map((child) => new Promise((resolve) => (child.on("exit", resolve), child.stdin!.end()))));
+      } finally {
+        children.forEach((child) => child.exitCode === null && child.kill("SIGKILL"));
+      }
+      expect(fs.readdirSync(dir)).toEqual([]); // the winner released it on exit, and no draft or stale copy is left
+    }
+  }, 60_000);
 
   it("reads a process's start time from /proc (field 22 after the command name, which may hold spaces and parentheses)", () => {
     const files: Record<string, string> = {

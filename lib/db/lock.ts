@@ -49,22 +49,81 @@ export function lockFilePath(dataDir: string): string {
  */
 export function lockHolder(dataDir: string): number | null {
   const file = lockFilePath(dataDir);
+  return holderOf(file, readContent(file));
+}
+
+/** The live holder named by a lock file's content (see lockHolder), or null. */
+function holderOf(file: string, content: string | null): number | null {
+  const pid = Number(content?.trim());
+  if (content === null || !Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return null;
+  const started = processStartMs(pid);
   try {
-    const pid = Number(fs.readFileSync(file, "utf8").trim());
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return null;
-    const started = processStartMs(pid);
     if (started !== null && started > fs.statSync(file).mtimeMs + START_TIME_SLACK_MS) return null; // a reused pid
-    return pid;
+  } catch {
+    return null; // the file went away meanwhile
+  }
+  return pid;
+}
+
+function readContent(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
   } catch {
     return null;
   }
 }
 
 function readPid(file: string): number | null {
+  const content = readContent(file);
+  return content === null ? null : Number(content.trim());
+}
+
+/**
+ * Creates the lock file with this process's pid in one step: a complete file linked into place, so no other process
+ * ever reads it empty (an empty lock reads as a dead holder's). False when a lock file exists.
+ */
+function createLock(file: string): boolean {
+  const draft = `${file}.${process.pid}.new`;
+  fs.writeFileSync(draft, String(process.pid));
   try {
-    return Number(fs.readFileSync(file, "utf8").trim());
-  } catch {
-    return null;
+    fs.linkSync(draft, file);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw err;
+    // a file system without hard links: exclusive create (its empty instant is the only difference)
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      return true;
+    } catch (wxErr) {
+      if ((wxErr as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw wxErr;
+    }
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+/**
+ * Removes a lock judged stale, but only if the file still holds what was judged: it is first renamed aside (atomic, so
+ * of two processes taking over the same dead lock only one moves it), and put back when it turns out to be a lock that
+ * another starter created in the meantime.
+ */
+export function removeStaleLock(file: string, judged: string): void {
+  const aside = `${file}.${process.pid}.stale`;
+  try {
+    fs.renameSync(file, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return; // another starter moved it first
+    throw err;
+  }
+  try {
+    if (readContent(aside) !== judged) fs.linkSync(aside, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // a newer lock is in place: leave it
+  } finally {
+    fs.rmSync(aside, { force: true });
   }
 }
 
@@ -91,25 +150,22 @@ function releaseOnExit(file: string): () => void {
 
 /**
  * Takes the lock for this process or throws DataDirLockedError; the lock is released when the process exits (not
- * after `kill -9`: the next start then takes the dead process's lock over, see lockHolder).
- * Limit: two processes that start at the same instant on a directory whose holder has died can both take it over
- * (Node has no flock); one process per directory is the deployment's rule, this catches the mistakes.
+ * after `kill -9`: the next start then takes the dead process's lock over, see lockHolder). Of several processes
+ * starting at once on one directory, exactly one gets it, also when they all find a dead process's lock: creating
+ * the file and removing a stale one are each a single atomic step (link, rename).
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(path.resolve(dataDir), { recursive: true });
   const file = lockFilePath(dataDir);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
-      return releaseOnExit(file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = lockHolder(dataDir);
-      if (holder !== null) throw new DataDirLockedError(dataDir, holder);
-      // already ours (opened again in this process, or a restart that was given the dead process's pid)
-      if (readPid(file) === process.pid) return releaseOnExit(file);
-      fs.rmSync(file, { force: true }); // stale lock of a process that died
-    }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (createLock(file)) return releaseOnExit(file);
+    const content = readContent(file);
+    if (content === null) continue; // removed since: try again
+    const holder = holderOf(file, content);
+    if (holder !== null) throw new DataDirLockedError(dataDir, holder);
+    // already ours (opened again in this process, or a restart that was given the dead process's pid)
+    if (Number(content.trim()) === process.pid) return releaseOnExit(file);
+    removeStaleLock(file, content);
   }
   throw new DataDirLockedError(dataDir, readPid(file) ?? 0);
 }
