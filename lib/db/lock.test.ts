@@ -4,6 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, lockFilePath, lockHolder, processStartMs, removeStaleLock } from "./lock";
 
+/** A separate Node process that loads lib/db/lock.ts (as a server does) and runs `script` with its acquireDataDirLock. */
+function serverTakingTheLock(dir: string, script: string, stdin: "ignore" | "pipe") {
+  const load = `const lib = await import(${JSON.stringify(path.resolve("lib/db/lock.ts"))}); const { acquireDataDirLock } = lib.acquireDataDirLock ? lib : lib.default;`;
+  return spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `${load}\n${script}`, dir], {
+    env: { ...process.env, NODE_OPTIONS: "" },
+    stdio: [stdin, "pipe", "inherit"],
+  });
+}
+
 describe("one process per PGlite data directory", () => {
   let dir: string;
   beforeEach(() => {
@@ -39,11 +48,7 @@ describe("one process per PGlite data directory", () => {
   });
 
   it("P22: takes over the lock of a server killed with kill -9 (a real child that took it through lib/db/lock.ts)", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--input-type=module", "-e", `const lib = await import(${JSON.stringify(path.resolve("lib/db/lock.ts"))}); (lib.acquireDataDirLock ? lib : lib.default).acquireDataDirLock(process.argv[1]); console.log("locked"); setInterval(() => {}, 1000);`, dir],
-      { env: { ...process.env, NODE_OPTIONS: "" }, stdio: ["ignore", "pipe", "inherit"] },
-    );
+    const child = serverTakingTheLock(dir, `acquireDataDirLock(process.argv[1]); console.log("locked"); setInterval(() => {}, 1000);`, "ignore");
     const exited = new Promise((resolve) => child.on("exit", resolve));
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
@@ -100,19 +105,14 @@ describe("one process per PGlite data directory", () => {
     for (let round = 0; round < 3; round++) {
       fs.writeFileSync(lockFilePath(dir), "999999");
       const children = Array.from({ length: contenders }, () =>
-        spawn(
-          process.execPath,
-          [
-            "--import", "tsx", "--input-type=module", "-e",
-            `const lib = await import(${JSON.stringify(path.resolve("lib/db/lock.ts"))}); const { acquireDataDirLock } = lib.acquireDataDirLock ? lib : lib.default;
-             console.log("ready");
-             process.stdin.once("data", () => {
-               try { acquireDataDirLock(process.argv[1]); console.log("locked"); } catch (err) { console.log(err.name); }
-               process.stdin.once("end", () => process.exit(0));
-             });`,
-            dir,
-          ],
-          { env: { ...process.env, NODE_OPTIONS: "" }, stdio: ["pipe", "pipe", "inherit"] },
+        serverTakingTheLock(
+          dir,
+          `console.log("ready");
+           process.stdin.once("data", () => {
+             try { acquireDataDirLock(process.argv[1]); console.log("locked"); } catch (err) { console.log(err.name); }
+             process.stdin.once("end", () => process.exit(0));
+           });`,
+          "pipe",
         ),
       );
       try {

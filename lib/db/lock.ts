@@ -133,7 +133,7 @@ const releasing = new Set<string>();
 function releaseOnExit(file: string): () => void {
   const release = () => {
     try {
-      if (fs.readFileSync(file, "utf8").trim() === String(process.pid)) fs.unlinkSync(file);
+      if (readPid(file) === process.pid) fs.unlinkSync(file);
     } catch {
       /* already gone */
     }
@@ -151,8 +151,8 @@ function releaseOnExit(file: string): () => void {
 /**
  * Takes the lock for this process or throws DataDirLockedError; the lock is released when the process exits (not
  * after `kill -9`: the next start then takes the dead process's lock over, see lockHolder). Of several processes
- * starting at once on one directory, exactly one gets it, also when they all find a dead process's lock: creating
- * the file and removing a stale one are each a single atomic step (link, rename).
+ * starting at once on one directory, one gets it, also when they all find a dead process's lock: creating the file
+ * and removing a stale one are each a single atomic step (link, rename). ADR 0016 names the one narrow case left.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(path.resolve(dataDir), { recursive: true });
