@@ -1,4 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { config } from "../lib/config";
+import { decryptPayload, FINGERPRINT_COOKIES } from "../lib/domain/fingerprint-payload";
 
 /**
  * ADR 0022: the device fingerprint hashes the canvas image and measures WebGL and fonts in a Web Worker, off the
@@ -8,7 +10,10 @@ import { expect, test, type Browser } from "@playwright/test";
 const CSP_VIOLATION = /Content Security Policy|violates the following/i;
 
 async function fingerprintOf(browser: Browser, { workers }: { workers: boolean }) {
-  const context = await browser.newContext();
+  // One device scale factor for both contexts: under the project's Pixel 7 emulation (2.625), Chromium draws the
+  // canvas text with the emulated factor's font settings in some pages and with the host's (1) in others, so the
+  // canvas signal itself would differ between two pages of one emulated phone (a real phone has one factor).
+  const context = await browser.newContext({ deviceScaleFactor: 1 });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (m) => {
@@ -31,10 +36,13 @@ async function fingerprintOf(browser: Browser, { workers }: { workers: boolean }
     };
   }, workers);
   await page.goto("/disclaimer");
-  const hash = async () => (await context.cookies()).find((c) => c.name === "_lh_fa")?.value ?? "";
-  await expect.poll(hash, { timeout: 10_000 }).toMatch(/^[0-9a-f]{32}$/);
+  const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name)?.value ?? "";
+  await expect.poll(() => cookie(FINGERPRINT_COOKIES.hash), { timeout: 10_000 }).toMatch(/^[0-9a-f]{32}$/);
   const answers = await page.evaluate(() => (window as unknown as { workerAnswers: unknown[] }).workerAnswers);
-  const result = { hash: await hash(), answers, problems };
+  // The signals as the server reads them from the encrypted cookie (the e2e server runs with the default key and IV).
+  const { fingerprintKey, fingerprintIv } = config();
+  const payload = decryptPayload(decodeURIComponent(await cookie(FINGERPRINT_COOKIES.encryptedData)), fingerprintKey, fingerprintIv);
+  const result = { hash: await cookie(FINGERPRINT_COOKIES.hash), signals: payload?.signals, answers, problems };
   await context.close();
   return result;
 }
@@ -46,8 +54,10 @@ test("the fingerprint's canvas hash, WebGL and font probes run in a worker and g
     { canvas: expect.stringMatching(/^[0-9a-f]{32}$/), webgl: expect.stringMatching(/^([0-9a-f]{32}|unsupported)$/), fonts: expect.any(String) },
   ]);
   expect((offMainThread.answers[0] as { fonts: string }).fonts).not.toMatch(/^(unsupported|error)$/);
+  expect(offMainThread.signals).toMatchObject({ canvas: (offMainThread.answers[0] as { canvas: string }).canvas });
 
   const onThePage = await fingerprintOf(browser, { workers: false });
   expect(onThePage.answers).toEqual([]);
+  expect(onThePage.signals).toEqual(offMainThread.signals);
   expect(onThePage.hash).toBe(offMainThread.hash);
 });
