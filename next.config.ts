@@ -4,7 +4,7 @@ import { BASE_SECURITY_HEADERS, NON_HTML_CSP } from "./lib/domain/security-heade
 const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "piscina", "sharp"],
   poweredByHeader: false,
   experimental: { authInterrupts: true },
   // Every response (ADR 0013). proxy.ts replaces these on pages, adding the nonce policy and HSTS. Beware: a

@@ -1209,7 +1209,7 @@ describe("P2: next and react are pinned at or above their advisory floors", () =
   const installed = (name: string) => (JSON.parse(read(`node_modules/${name}/package.json`)) as { version: string }).version;
 
   it.each([
-    ["next", "16.3.3", "GHSA-p293-qw3h-jr36 and every earlier 16.x advisory in the research table"],
+    ["next", "16.4.6", "the newest 16.x patch with every platform binary on the registry (issue 20), past GHSA-p293-qw3h-jr36 and every earlier 16.x advisory"],
     ["react", "19.2.1", "CVE-2025-55182 (React2Shell)"],
     ["react-dom", "19.2.1", "CVE-2025-55182 (React2Shell)"],
   ])("P2: %s is pinned to one exact version, installed, and at least %s (%s)", (name, floor) => {
