@@ -16,8 +16,9 @@ export async function POST(req: NextRequest) {
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    const body = await readJson(req);
-    if (body === undefined) return fail(400, "参数无效");
+    const json = await readJson(req);
+    if (!json.ok) return json.refusal;
+    const body = json.value;
     const outcome = await createBlogPost(session.viewer, body as never);
     if (!outcome.ok) return answerFailure(outcome);
     logger().info({ infoguid: outcome.infoguid, by: session.viewer.userId, status: outcome.status }, "blog post created");

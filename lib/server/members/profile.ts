@@ -11,6 +11,7 @@ import type { Account } from "@/lib/domain/account";
 import type { UserInfo } from "@/lib/domain/user-info";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
+import { readBodyWithLimit } from "@/lib/server/request-body";
 import { membershipOf } from "./grants";
 import { toUserInfo } from "./user-info";
 import { findUserById, type UserRow } from "./users";
@@ -129,30 +130,7 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Reads a body up to `limit` bytes; null as soon as it is longer (the rest is never buffered). */
-export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
+export { readBodyWithLimit };
 
 export interface UploadRequest {
   contentType: string | null;

@@ -5,6 +5,7 @@ import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 
 /**
@@ -21,7 +22,9 @@ export function memberRoute<S extends z.ZodType>(
     try {
       const session = await sessionOfRequest(req);
       if (!session) return fail(401, "请先登录");
-      const parsed = schema.safeParse(await req.json().catch(() => null));
+      const json = await readJsonBody(req);
+      if (!json.ok) return json.refusal;
+      const parsed = schema.safeParse(json.value);
       if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "请求参数无效");
       return await handler(session.viewer, parsed.data);
     } catch (err) {

@@ -9,6 +9,9 @@ import { logger } from "@/lib/server/logger";
 import { idOf, stripeClient } from "./stripe-client";
 import { effectOfCharge, effectOfCheckoutSession, effectOfInvoice, effectOfPaymentIntent, effectOfSubscription, type Effect } from "./stripe-sync";
 
+/** Stripe's event bodies are a few kilobytes; anything near this is not from Stripe (ADR 0025). */
+export const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
 /** Stripe's signature window (seconds): older deliveries are refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

@@ -10,7 +10,7 @@ import {
   type FieldError,
 } from "@/lib/domain/quant/ingest-schema";
 import { logger } from "@/lib/server/logger";
-import { readBodyWithLimit } from "@/lib/server/members/profile";
+import { readBodyBytes } from "@/lib/server/request-body";
 import { clientIp } from "@/lib/server/security/request-meta";
 import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
 import { keyForBearer } from "./api-keys";
@@ -79,9 +79,7 @@ export async function handleIngest(req: NextRequest, guidParam: string, kind: In
     const limited = await takeToken("quant-ingest", holder.keyId, INGEST_RATE_PER_MINUTE, 60);
     if (limited > 0) return answer(429, { message: RATE_LIMITED }, { "Retry-After": String(limited) });
 
-    const declared = Number(req.headers.get("content-length") ?? NaN);
-    if (Number.isFinite(declared) && declared > MAX_INGEST_BODY_BYTES) return answer(413, { message: TOO_LARGE });
-    const raw = await readBodyWithLimit(req.body, MAX_INGEST_BODY_BYTES);
+    const raw = await readBodyBytes(req, MAX_INGEST_BODY_BYTES);
     if (!raw) return answer(413, { message: TOO_LARGE });
     let body: unknown;
     try {

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { MAX_REPORT_BYTES, storeClientErrorReport } from "@/lib/server/logs/client-errors";
-import { readBodyWithLimit } from "@/lib/server/members/profile";
+import { fail } from "@/lib/server/http";
+import { bodyTooLargeMessage, readBodyBytes } from "@/lib/server/request-body";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 
@@ -14,10 +15,8 @@ export async function POST(req: NextRequest) {
   const ip = clientIp(req.headers);
   const wait = await takeToken("logs-insert", ip, 60, 60);
   if (wait > 0) return new NextResponse(null, { status: 429, headers: { "Retry-After": String(wait) } });
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_REPORT_BYTES) return new NextResponse(null, { status: 413 });
-  const bytes = await readBodyWithLimit(req.body, MAX_REPORT_BYTES);
-  if (!bytes) return new NextResponse(null, { status: 413 });
+  const bytes = await readBodyBytes(req, MAX_REPORT_BYTES);
+  if (!bytes) return fail(413, bodyTooLargeMessage(MAX_REPORT_BYTES));
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

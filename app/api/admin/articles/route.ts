@@ -17,8 +17,10 @@ export async function POST(req: NextRequest) {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
     if (!isStaff(session.viewer)) return fail(403, "没有权限");
-    const body = await readJson(req);
-    if (body === undefined || typeof body.publish !== "boolean") return fail(400, "参数无效");
+    const json = await readJson(req);
+    if (!json.ok) return json.refusal;
+    const body = json.value;
+    if (typeof body.publish !== "boolean") return fail(400, "参数无效");
     const { publish, ...input } = body;
     const outcome = await createArticle(session.viewer, input as never, publish);
     if (!outcome.ok) return fail(outcome.status, outcome.message);

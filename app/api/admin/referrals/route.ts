@@ -5,6 +5,7 @@ import { requestToken } from "@/lib/server/auth/request-session";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { approveReferral, rejectReferral } from "@/lib/server/referrals/review";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
 
@@ -21,7 +22,9 @@ export async function POST(req: NextRequest) {
   try {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
-    const parsed = Body.safeParse(await req.json().catch(() => null));
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value);
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
     const { action, referralId } = parsed.data;
     const result = action === "approve" ? await approveReferral(viewer, referralId) : await rejectReferral(viewer, referralId);

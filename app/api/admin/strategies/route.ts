@@ -4,6 +4,7 @@ import { isStaff } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { createStrategy, StrategyInput } from "@/lib/server/quant/strategies-admin";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 
 /** Staff: creates a strategy from `{name, author, description, style, status, startDate, benchmark}`; answers `{message, guid}`. */
@@ -13,7 +14,9 @@ export async function POST(req: NextRequest) {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
     if (!isStaff(session.viewer)) return fail(403, "没有权限");
-    const parsed = StrategyInput.safeParse(await req.json().catch(() => null), { error: () => "参数无效" });
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = StrategyInput.safeParse(json.value, { error: () => "参数无效" });
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
     const strategy = await createStrategy(parsed.data);
     logger().info({ guid: strategy.guid, by: session.viewer.userId }, "strategy created");

@@ -3,6 +3,7 @@ import { requestToken } from "@/lib/server/auth/request-session";
 import { isStaff, viewerForToken } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { chineseIssues } from "@/lib/server/statements/admin-list";
 import { createMaster, MasterInput } from "@/lib/server/statements/masters-admin";
@@ -14,7 +15,9 @@ export async function POST(req: NextRequest) {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
     if (!isStaff(viewer)) return fail(403, "没有权限");
-    const parsed = MasterInput.safeParse(await req.json().catch(() => null), { error: chineseIssues });
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = MasterInput.safeParse(json.value, { error: chineseIssues });
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
     const master = await createMaster(parsed.data);
     logger().info({ guid: master.guid, by: viewer.userId }, "master created");

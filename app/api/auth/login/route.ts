@@ -6,6 +6,7 @@ import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { setLoginCookies } from "@/lib/server/auth/cookies";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
+import { readJsonBody } from "@/lib/server/request-body";
 import { deviceOf } from "@/lib/server/security/device";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
@@ -26,7 +27,9 @@ const LIMITS = [
 /** Password login: sets the HttpOnly `token` and the readable `userinfo` cookies, answers where to go next. */
 export async function POST(req: NextRequest) {
   if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
-  const parsed = Body.safeParse(await req.json().catch(() => null));
+  const json = await readJsonBody(req);
+  if (!json.ok) return json.refusal;
+  const parsed = Body.safeParse(json.value);
   if (!parsed.success) return fail(400, "请输入账号和密码");
   const { account, password, r } = parsed.data;
 

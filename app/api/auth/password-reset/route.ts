@@ -6,6 +6,7 @@ import { clearLoginCookies } from "@/lib/server/auth/cookies";
 import { NewPassword, PASSWORD_MAX, resetPassword } from "@/lib/server/auth/password-change";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
@@ -36,7 +37,9 @@ const tooMany = (wait: number) =>
 export async function POST(req: NextRequest) {
   if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
   try {
-    const raw: unknown = await req.json().catch(() => null);
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const raw: unknown = json.value;
     const parsed = Body.safeParse(raw);
     if (!parsed.success) {
       const step = (raw as { step?: unknown } | null)?.step;

@@ -23,8 +23,9 @@ export async function POST(req: NextRequest, { params }: Props) {
     const { infoguid } = await params;
     if (!isGuid(infoguid)) return fail(404, "文章不存在或已删除");
     const id = infoguid.toLowerCase();
-    const body = await readJson(req);
-    if (body === undefined) return fail(400, "参数无效");
+    const json = await readJson(req);
+    if (!json.ok) return json.refusal;
+    const body = json.value;
     if (body.action === "delete") {
       const outcome = await deleteBlogPost(session.viewer, id);
       if (!outcome.ok) return answerFailure(outcome);

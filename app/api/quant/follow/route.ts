@@ -4,6 +4,7 @@ import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { followStrategy, unfollowStrategy } from "@/lib/server/quant/follows";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 
 const Body = z.object({
@@ -22,7 +23,9 @@ export async function POST(req: NextRequest) {
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    const parsed = Body.safeParse(await req.json().catch(() => null));
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value);
     if (!parsed.success) return fail(400, "请求参数无效");
     const { strategyGuid, follow, email } = parsed.data;
     const outcome = follow ? await followStrategy(session.viewer, strategyGuid, { email }) : await unfollowStrategy(session.viewer, strategyGuid);

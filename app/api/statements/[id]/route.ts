@@ -4,6 +4,7 @@ import { isGuid } from "@/lib/domain/route-params";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { deleteOwnStatement, setOwnStatementVisibility } from "@/lib/server/statements/own";
 
@@ -15,7 +16,9 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ id:
   const session = await sessionOfRequest(req);
   if (!session) return fail(401, "请先登录");
   const { id } = await params;
-  const body = Body.safeParse(await req.json().catch(() => null));
+  const json = await readJsonBody(req);
+  if (!json.ok) return json.refusal;
+  const body = Body.safeParse(json.value);
   if (!isGuid(id) || !body.success) return fail(400, "请求参数无效");
   try {
     const { action } = body.data;

@@ -6,6 +6,7 @@ import { refreshUserInfoCookie } from "@/lib/server/auth/cookies";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
 import { bindAccount, checkBindable } from "@/lib/server/members/profile";
+import { readJsonBody } from "@/lib/server/request-body";
 import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
@@ -32,7 +33,9 @@ export async function POST(req: NextRequest) {
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    const raw: unknown = await req.json().catch(() => null);
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const raw: unknown = json.value;
     const parsed = Body.safeParse(raw);
     if (!parsed.success) {
       const step = (raw as { step?: unknown } | null)?.step;

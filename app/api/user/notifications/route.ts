@@ -5,6 +5,7 @@ import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { markAllNotificationsRead, markNotificationsRead } from "@/lib/server/notifications/read";
 import { unreadCount } from "@/lib/server/notifications/unread";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
 
@@ -22,7 +23,9 @@ export async function POST(req: NextRequest) {
   try {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
-    const parsed = Body.safeParse(await req.json().catch(() => null));
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value);
     if (!parsed.success) return fail(400, "参数无效：请指定要标记已读的消息");
     const updated =
       parsed.data.action === "read-all"

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { changePassword, PASSWORD_MAX } from "@/lib/server/auth/password-change";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
@@ -23,7 +24,9 @@ export async function POST(req: NextRequest) {
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    const parsed = Body.safeParse(await req.json().catch(() => null));
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value);
     if (!parsed.success) return fail(400, "请输入新密码");
 
     const limits = [["password-change-user", session.viewer.userId, 5], ["password-change-ip", clientIp(req.headers), 20]] as const;

@@ -25,8 +25,9 @@ export async function POST(req: NextRequest, { params }: Props) {
     const { infoguid } = await params;
     if (!isGuid(infoguid)) return fail(404, "文章不存在");
     const id = infoguid.toLowerCase();
-    const body = await readJson(req);
-    if (body === undefined) return fail(400, "参数无效");
+    const json = await readJson(req);
+    if (!json.ok) return json.refusal;
+    const body = json.value;
     const { action, ...input } = body;
     if (action === "update") {
       const outcome = await updateArticle(session.viewer, id, input as never);

@@ -4,6 +4,7 @@ import { addGrant, endGrant, StaffOnlyError } from "@/lib/server/admin/members";
 import { requestToken } from "@/lib/server/auth/request-session";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
 
@@ -31,7 +32,9 @@ export async function POST(req: NextRequest) {
   try {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
-    const parsed = Body.safeParse(await req.json().catch(() => null));
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value);
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
     const body = parsed.data;
     if (body.action === "add") {

@@ -7,6 +7,7 @@ import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { createStrategyKey, revokeStrategyKey } from "@/lib/server/quant/api-keys";
 import { keyOfStrategy, StrategyInput, strategyExists, updateStrategy } from "@/lib/server/quant/strategies-admin";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 
 const Body = z.discriminatedUnion(
@@ -34,7 +35,9 @@ export async function POST(req: NextRequest, { params }: Props) {
     const { guid: raw } = await params;
     if (!isGuid(raw)) return fail(404, "策略不存在");
     const guid = raw.toLowerCase();
-    const parsed = Body.safeParse(await req.json().catch(() => null), { error: () => "参数无效" });
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value, { error: () => "参数无效" });
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
     const body = parsed.data;
     if (!(await strategyExists(guid))) return fail(404, "策略不存在");

@@ -5,6 +5,7 @@ import { requestToken } from "@/lib/server/auth/request-session";
 import { isStaff, viewerForToken } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
+import { readJsonBody } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { chineseIssues, statementOfMaster } from "@/lib/server/statements/admin-list";
 import { deleteStatement, publishMasterStatement } from "@/lib/server/statements/import";
@@ -39,7 +40,9 @@ export async function POST(req: NextRequest, { params }: Props) {
     if (!isStaff(viewer)) return fail(403, "没有权限");
     const { guid } = await params;
     if (!isGuid(guid)) return fail(404, "大神不存在");
-    const parsed = Body.safeParse(await req.json().catch(() => null), { error: chineseIssues });
+    const json = await readJsonBody(req);
+    if (!json.ok) return json.refusal;
+    const parsed = Body.safeParse(json.value, { error: chineseIssues });
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
     const body = parsed.data;
     if (!(await masterExists(guid))) return fail(404, "大神不存在");
