@@ -6,11 +6,12 @@ import { strategies } from "@/lib/db/schema";
 import { MAX_CSV_BYTES, readFillsCsv, readNavCsv, type CsvLineError, type CsvRead } from "@/lib/domain/quant/ingest-csv";
 import { shanghaiToday } from "@/lib/domain/quant/ingest-schema";
 import { isGuid } from "@/lib/domain/route-params";
+import { isTextFile, uploadLabel } from "@/lib/domain/upload-files";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { isStaff } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
-import { readBodyWithLimit } from "@/lib/server/members/profile";
+import { readBodyBytes } from "@/lib/server/request-body";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { storeFills, storeNav } from "./ingest";
 
@@ -119,15 +120,15 @@ export type CsvUpload = { ok: true; bytes: Uint8Array; fileName: string } | { ok
 
 /** Multipart overhead allowed on top of the file. */
 const FORM_OVERHEAD = 64 * 1024;
+/** The largest request body a CSV upload may have. */
+export const CSV_UPLOAD_LIMIT = MAX_CSV_BYTES + FORM_OVERHEAD;
+export const NOT_A_CSV = "文件不是 CSV 文本，请上传逗号分隔的 .csv 文件";
 
-/** Reads a multipart CSV upload (`file`), refusing an oversized body before reading it whole. */
+/** Reads a multipart CSV upload (`file`), refusing an oversized body before reading it whole and bytes that are not text (415). */
 export async function readCsvUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }): Promise<CsvUpload> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) return { ok: false, status: 415, message: "请选择要上传的 CSV 文件" };
-  const limit = MAX_CSV_BYTES + FORM_OVERHEAD;
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, status: 413, message: CSV_TOO_LARGE };
-  const raw = await readBodyWithLimit(req.body, limit);
+  const raw = await readBodyBytes(req, CSV_UPLOAD_LIMIT);
   if (!raw) return { ok: false, status: 413, message: CSV_TOO_LARGE };
   let form: FormData;
   try {
@@ -138,8 +139,9 @@ export async function readCsvUpload(req: { headers: Headers; body: ReadableStrea
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的 CSV 文件（文件不能为空）" };
   if (file.size > MAX_CSV_BYTES) return { ok: false, status: 413, message: CSV_TOO_LARGE };
-  const fileName = (file as File).name?.slice(0, 200) || "upload.csv";
-  return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()), fileName };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!isTextFile(bytes)) return { ok: false, status: 415, message: NOT_A_CSV };
+  return { ok: true, bytes, fileName: uploadLabel((file as File).name, "upload.csv") };
 }
 
 /** At most this many bad lines go back to the browser (the CLI prints them all). */

@@ -1,23 +1,28 @@
 import "server-only";
 import { DEFAULT_IMPORT_LIMITS } from "@/lib/domain/statements/types";
-import { readBodyWithLimit } from "@/lib/server/members/profile";
+import { rejectPdf, sniff } from "@/lib/domain/statements/import/decode";
+import { statementFileKind, uploadLabel } from "@/lib/domain/upload-files";
+import { readBodyBytes } from "@/lib/server/request-body";
 
 /** Multipart overhead allowed on top of the file itself. */
 const FORM_OVERHEAD = 64 * 1024;
+/** The largest request body a statement upload may have. */
+export const STATEMENT_UPLOAD_LIMIT = DEFAULT_IMPORT_LIMITS.maxBytes + FORM_OVERHEAD;
+export const NOT_A_STATEMENT = "文件不是交割单：请上传交易软件导出的文本（.txt/.csv）或 Excel（.xlsx）文件";
 const TOO_LARGE = `文件过大：交割单最大 ${DEFAULT_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB，请按时间分段导出`;
 
 export type StatementUpload =
   | { ok: true; bytes: Uint8Array; fileName: string; fields: Record<string, string> }
   | { ok: false; status: number; message: string };
 
-/** Reads a multipart statement upload (`file` plus small text fields), refusing oversized bodies before reading them. */
+/**
+ * Reads a multipart statement upload (`file` plus small text fields), refusing oversized bodies before reading them
+ * and files whose bytes are not a statement (415). The file's name comes back as a label only (see uploadLabel).
+ */
 export async function readStatementUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }): Promise<StatementUpload> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) return { ok: false, status: 415, message: "请选择要上传的交割单文件" };
-  const limit = DEFAULT_IMPORT_LIMITS.maxBytes + FORM_OVERHEAD;
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, status: 413, message: TOO_LARGE };
-  const raw = await readBodyWithLimit(req.body, limit);
+  const raw = await readBodyBytes(req, STATEMENT_UPLOAD_LIMIT);
   if (!raw) return { ok: false, status: 413, message: TOO_LARGE };
   let form: FormData;
   try {
@@ -29,6 +34,7 @@ export async function readStatementUpload(req: { headers: Headers; body: Readabl
   if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的交割单文件（文件不能为空）" };
   const fields: Record<string, string> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value.slice(0, 200);
-  const fileName = (file as File).name?.slice(0, 200) || "statement";
-  return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()), fileName, fields };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!statementFileKind(bytes)) return { ok: false, status: 415, message: sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT };
+  return { ok: true, bytes, fileName: uploadLabel((file as File).name, "交割单"), fields };
 }
