@@ -1,4 +1,8 @@
+import { installChineseValidationMessages } from "@/lib/domain/validation-messages";
+
 export async function register() {
+  // Before any request: every validation message without its own wording is Chinese (ADR 0025).
+  installChineseValidationMessages();
   // `next build` also loads instrumentation in its workers: the database belongs to the running server only.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { prepareServer } = await import("@/lib/server/startup");

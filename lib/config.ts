@@ -81,7 +81,8 @@ let cached: AppConfig | null = null;
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = EnvSchema.safeParse(cleaned);
+  // Operators read these in the log: zod's English, whatever the app's default error map (ADR 0025).
+  const result = EnvSchema.safeParse(cleaned, { error: z.locales.en().localeError });
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
