@@ -126,17 +126,17 @@ export function messagesIn(value: unknown): string[] {
  */
 export const LATIN_ALLOWED = [
   "VIP", "SVIP", "RSS", "ID", "URL", "Stripe", "CSV", "csv", "txt", "xlsx", "xls", "Excel", "WPS", "PDF",
-  "JPEG", "PNG", "WebP", "KB", "MB", "UTF", "YYYY", "MM", "DD", "SH", "SZ", "IP",
+  "JPEG", "PNG", "WebP", "JSON", "KB", "MB", "UTF", "YYYY", "MM", "DD", "SH", "SZ", "IP",
 ];
 
 /** The English words of a message (none for a Chinese one): runs of ≥ 2 Latin letters not on the allow-list. */
-export function englishIn(message: string): string[] {
-  return (message.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !LATIN_ALLOWED.includes(word));
+export function englishIn(message: string, alsoAllowed: readonly string[] = []): string[] {
+  return (message.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !LATIN_ALLOWED.includes(word) && !alsoAllowed.includes(word));
 }
 
 /** A Chinese message: at least one Han character and no English word. */
-export function isChineseMessage(message: string): boolean {
-  return /\p{Script=Han}/u.test(message) && englishIn(message).length === 0;
+export function isChineseMessage(message: string, alsoAllowed: readonly string[] = []): boolean {
+  return /\p{Script=Han}/u.test(message) && englishIn(message, alsoAllowed).length === 0;
 }
 
 /**
@@ -145,7 +145,11 @@ export function isChineseMessage(message: string): boolean {
  */
 export const BILINGUAL_ROUTES = new Set(["quant/strategies/[guid]/signals", "quant/strategies/[guid]/nav", "quant/strategies/[guid]/fills"]);
 
+/** The ingest API's documented field names, which its Chinese half names as they are spelled in the JSON. */
+const INGEST_FIELDS = ["body", "fills", "points", "signals", "id", "date", "time", "code", "name", "side", "quantity", "price", "nav", "weight", "note"];
+
 /** Whether a route's message is Chinese by the rule above (the Chinese half, for the bilingual routes). */
 export function isChineseMessageOf(route: string, message: string): boolean {
-  return isChineseMessage(BILINGUAL_ROUTES.has(route) ? (message.split(" / ")[0] ?? "") : message);
+  if (!BILINGUAL_ROUTES.has(route)) return isChineseMessage(message);
+  return isChineseMessage(message.split(" / ")[0] ?? "", INGEST_FIELDS);
 }
