@@ -118,6 +118,7 @@ describe("every route handler bounds its request body (issue 20 point 2)", () =>
     const { req, ctx } = requestFor(r, fixtures, body.stream);
     const answer = await answerOf(await r.handler(req, ctx));
     expect(answer.status).toBe(413);
+    expect(answer.messages.length).toBeGreaterThan(0);
     for (const message of answer.messages) expect([message, isChineseMessageOf(r.route, message)]).toEqual([message, true]);
     expect(body.pulled()).toBeGreaterThan(limit);
     expect(body.pulled()).toBeLessThanOrEqual(limit + 2 * CHUNK);
