@@ -64,7 +64,7 @@ describeOnEachEngine("POST /api/blog…", () => {
     expect(await answer(await create([1, 2], { token }))).toEqual([400, "参数无效"]);
     expect(await answer(await create({ title: "", body: "x", publish: false }, { token }))).toEqual([400, "请填写标题"]);
     expect(await answer(await create({ title: "t", body: "x".repeat(50_001), publish: false }, { token }))).toEqual([400, "正文最多 50,000 字"]);
-    expect(await answer(await create({ title: "t", body: "x".repeat(600_000), publish: false }, { token }))).toEqual([400, "参数无效"]);
+    expect(await answer(await create({ title: "t", body: "x".repeat(1_100_000), publish: false }, { token }))).toEqual([413, "请求内容过大，最大 1 MB"]);
     expect(await answer(await change("not-a-guid", { action: "delete" }, { token }))).toEqual([404, "文章不存在或已删除"]);
     expect(await answer(await change(randomUUID(), { action: "rename" }, { token }))).toEqual([400, "参数无效"]);
     expect(await answer(await change(randomUUID(), { action: "save", title: "t", body: "b", publish: false }, { token }))).toEqual([404, "文章不存在或已删除"]);
