@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import sharp from "sharp";
 import { latestMessage } from "./outbox";
 
 // A member of this file's own (registered by one login code, then given a password), so changing the nickname,
@@ -73,23 +74,34 @@ test.describe("account pages", () => {
     expect(data.nickName).toBe("短线练习生");
   });
 
-  test("a real PNG becomes the avatar; a text file named .png and a file over 2 MB are refused in Chinese", async ({ page, playwright, baseURL }) => {
+  test("a real photo becomes a 256×256 WebP avatar; text, SVG, huge images and files over 2 MB are refused in Chinese", async ({ page, playwright, baseURL }) => {
     const who = await ownMember(playwright, baseURL!);
     await logInAs(page.context().request, who);
     await page.goto("/user/account");
     const input = page.getByTestId("avatar-input");
 
-    await input.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+    // A 900×600 JPEG, an orange field with a blue disc in the middle, stored sideways with EXIF orientation 6.
+    const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect width="900" height="600" fill="#f59e0b"/><circle cx="450" cy="300" r="200" fill="#1d4ed8"/></svg>`);
+    const photo = await sharp(disc).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    await input.setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
     const image = page.getByTestId("avatar-image");
-    await expect(image).toHaveAttribute("src", /^\/api\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    await expect(image).toHaveAttribute("src", /^\/api\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
     const src = (await image.getAttribute("src"))!;
     expect((await userInfoCookie(page)).avatar).toBe(src);
     const served = await page.context().request.get(src);
     expect(served.status()).toBe(200);
-    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(served.headers()["content-type"]).toBe("image/webp");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
     expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(await served.body()).toEqual(PNG);
+    const meta = await sharp(await served.body()).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 256, 256, undefined]);
+    await expect(image).toHaveJSProperty("naturalWidth", 256);
+    await page.screenshot({ path: test.info().outputPath("account-fresh-avatar-375.png") });
+
+    const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: "#888" } }).png().toBuffer();
+    await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+    await expect(page.getByTestId("avatar-feedback")).toHaveText("图片尺寸过大，长和宽都不能超过 4096 像素");
+    await expect(image).toHaveAttribute("src", src);
 
     await input.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("I am only text, not a picture.") });
     await expect(page.getByTestId("avatar-feedback")).toHaveText("文件不是有效的图片，仅支持 JPEG、PNG、WebP 格式");
@@ -108,6 +120,10 @@ test.describe("account pages", () => {
       multipart: { file: { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } },
     });
     expect(fake.status()).toBe(415);
+    const svg = await page.context().request.post("/api/user/avatar", {
+      multipart: { file: { name: "me.png", mimeType: "image/png", buffer: disc } },
+    });
+    expect([svg.status(), (await svg.json()).message]).toEqual([415, "文件不是有效的图片，仅支持 JPEG、PNG、WebP 格式"]);
 
     for (const name of ["..%2F..%2Fpglite.lock", "x.png", `${"a".repeat(32)}.svg`]) {
       expect((await page.context().request.get(`/api/uploads/avatars/${name}`)).status()).toBe(404);

@@ -72,4 +72,27 @@ test.describe("buying a membership", () => {
     await expect(page.getByTestId("level-name")).toHaveText("SVIP");
     await expect(page.getByText(/已取消自动续费/).first()).toBeVisible();
   });
+
+  test("hosted Checkout still works after Stripe forgets every customer and price (keys switched or deleted in the Dashboard)", async ({ page }) => {
+    await logInPage(page, "buyer");
+    const toHostedCheckout = async () => {
+      await page.goto("/pay?plan=vip-quarter");
+      await page.getByRole("radio", { name: /Stripe 收银台/ }).check();
+      await page.getByTestId("confirm-order").click();
+      await expect(page).toHaveURL(/\/stripePay1\?order=/);
+      await page.getByTestId("hosted-checkout").click();
+      await expect(page).toHaveURL(/\/checkout\/cs_/);
+    };
+    await toHostedCheckout(); // stores the buyer's Stripe customer and the plan's price
+
+    // The stand-in (test/stripe-local) drops them, as a switch to other keys would.
+    for (const type of ["customer", "price"]) {
+      const res = await fetch(`${process.env.STRIPE_API_BASE}/_local/forget/${type}`, { method: "POST" });
+      expect(((await res.json()) as { forgotten: string[] }).forgotten.length).toBeGreaterThan(0);
+    }
+    await toHostedCheckout();
+    await page.getByRole("button", { name: /支付/ }).click();
+    await expect(page).toHaveURL(/\/stripePay\/result\?order=.*session_id=cs_/);
+    await expect(page.getByTestId("order-outcome")).toContainText("支付成功");
+  });
 });

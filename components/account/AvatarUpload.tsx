@@ -13,7 +13,7 @@ const ACCEPTED_TYPES = AVATAR_ACCEPT.split(",");
 
 /**
  * The avatar with a 更换头像 control. The browser checks the size and the declared type for a quick answer; the
- * server decides by the file's bytes.
+ * server decides by the file's bytes and dimensions, and stores a 256×256 WebP it made itself.
  */
 export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickname: string }) {
   const [current, setCurrent] = useState(avatarUrl);
@@ -83,7 +83,7 @@ export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickn
             {busy ? <Spinner size={16} label="" /> : null}
             {busy ? "上传中…" : "更换头像"}
           </label>
-          <p className="mt-1 text-xs text-slate-500">JPEG、PNG 或 WebP，不超过 2 MB</p>
+          <p className="mt-1 text-xs text-slate-500">JPEG、PNG 或 WebP 静态图片，不超过 2 MB，长宽不超过 4096 像素</p>
         </div>
       </div>
       <div className="mt-3 empty:hidden">

@@ -2,10 +2,11 @@ import { cancelSubscription, confirmPaymentIntent, renewSubscription } from "./b
 import { completeCheckoutSession } from "./checkout";
 import { checkoutPage } from "./checkout-page";
 import type { Deliverer } from "./delivery";
-import { ApiError } from "./errors";
+import { ApiError, notFound } from "./errors";
 import { render } from "./expand";
 import { refundCharge, SUCCESS_CARD } from "./payments";
 import { html, json, redirect, route, type Route } from "./router";
+import type { ObjectTypes } from "./types";
 
 /** Not Stripe's: what the customer or the clock would do, for tests and for clicking through the app by hand. */
 export function controlRoutes(deliverer: Deliverer): Route[] {
@@ -19,6 +20,14 @@ export function controlRoutes(deliverer: Deliverer): Route[] {
     route("POST", "/_local/subscriptions/:id/cancel", ({ store, ids }) => json(render(store, cancelSubscription(store, ids[0]!)))),
     route("POST", "/_local/charges/:id/refund", ({ store, params, ids }) =>
       json(render(store, refundCharge(store, ids[0]!, params.int("amount")).charge))),
+    route("POST", "/_local/objects/:id/forget", ({ store, ids }) => {
+      if (!store.forget(ids[0]!)) throw notFound("object", ids[0]!);
+      return json({ id: ids[0], forgotten: true });
+    }),
+    route("POST", "/_local/forget/:type", ({ store, ids }) => {
+      const forgotten = store.all(ids[0] as keyof ObjectTypes).map((o) => o.id).filter((id) => store.forget(id));
+      return json({ forgotten });
+    }),
     route("GET", "/_local/events", ({ store }) => json(store.events)),
     route("POST", "/_local/events/:id/deliver", async ({ store, ids }) => json(await deliverer.deliver(store.event(ids[0]!)))),
 

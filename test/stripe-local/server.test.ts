@@ -114,6 +114,54 @@ describe("Stripe API basics", () => {
   });
 });
 
+describe("forgetting objects and injected errors", () => {
+  beforeEach(() => start());
+
+  it("a forgotten customer or price answers 404 resource_missing in Stripe's shape, in the path and as a parameter", async () => {
+    const customer = await stripe.customers.create({ email: "gone@example.com" }, { idempotencyKey: "customer-gone" });
+    const price = await stripe.prices.create({ currency: "cny", unit_amount: 2900, product_data: { name: "月度会员" }, lookup_key: "vip_once" });
+    local.forget(customer.id, price.id);
+
+    const raw = await fetch(`${local.url}/v1/customers/${customer.id}`, { headers: { authorization: "Bearer sk_test_local" } });
+    expect(raw.status).toBe(404);
+    expect(await raw.json()).toEqual({ error: {
+      type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such customer: '${customer.id}'`,
+      doc_url: "https://stripe.com/docs/error-codes/resource-missing",
+    } });
+    await expect(stripe.paymentIntents.create({ amount: 100, currency: "cny", customer: customer.id }))
+      .rejects.toMatchObject({ type: "StripeInvalidRequestError", code: "resource_missing", statusCode: 404, param: "customer" });
+    await expect(stripe.checkout.sessions.create({ mode: "payment", line_items: [{ price: price.id, quantity: 1 }], success_url: "http://x/ok" }))
+      .rejects.toMatchObject({ code: "resource_missing", statusCode: 404, param: "line_items[0][price]" });
+    expect((await stripe.prices.list({ lookup_keys: ["vip_once"] })).data).toEqual([]);
+    // As at Stripe, the idempotency key still replays the answer that named it.
+    expect((await stripe.customers.create({ email: "gone@example.com" }, { idempotencyKey: "customer-gone" })).id).toBe(customer.id);
+    expect(() => local.forget(customer.id)).toThrow();
+  });
+
+  it("forgets over HTTP: one object, or every object of a type (a restart with other keys)", async () => {
+    const [a, b] = [await stripe.customers.create({}), await stripe.customers.create({})];
+    const one = await fetch(`${local.url}/_local/objects/${a.id}/forget`, { method: "POST" });
+    expect([one.status, await one.json()]).toEqual([200, { id: a.id, forgotten: true }]);
+    expect((await fetch(`${local.url}/_local/objects/${a.id}/forget`, { method: "POST" })).status).toBe(404);
+    const all = await fetch(`${local.url}/_local/forget/customer`, { method: "POST" });
+    expect(await all.json()).toEqual({ forgotten: [b.id] });
+    await expect(stripe.customers.retrieve(b.id)).rejects.toMatchObject({ code: "resource_missing" });
+  });
+
+  it("answers an injected error the given number of times, and logs every request", async () => {
+    const missing = { status: 404, body: { type: "invalid_request_error", code: "resource_missing", param: "customer", message: "No such customer: 'cus_x'" } };
+    local.failNext("POST", "/v1/customers", missing, 2);
+    for (let i = 0; i < 2; i++) {
+      await expect(stripe.customers.create({}, { idempotencyKey: "k" })).rejects.toMatchObject({ code: "resource_missing", param: "customer" });
+    }
+    const made = await stripe.customers.create({}, { idempotencyKey: "k" });
+    expect(made.id).toMatch(/^cus_/);
+    expect(local.requests().map((r) => [r.method, r.path, r.status, r.idempotencyKey])).toEqual([
+      ["POST", "/v1/customers", 404, "k"], ["POST", "/v1/customers", 404, "k"], ["POST", "/v1/customers", 200, "k"],
+    ]);
+  });
+});
+
 describe("payment intents", () => {
   beforeEach(() => start());
 

@@ -29,10 +29,33 @@ export interface StripeLocalOptions {
   apiKey?: string;
 }
 
+/** One API or control request the stand-in answered, oldest first. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  idempotencyKey: string | null;
+}
+
+/** An error answered in Stripe's shape, e.g. `{ status: 404, body: { type: "invalid_request_error", code: "resource_missing", … } }`. */
+export interface InjectedError {
+  status: number;
+  body: ApiError["body"];
+}
+
 export interface StripeLocal {
   url: string;
   port: number;
   close(): Promise<void>;
+  /**
+   * Forgets objects as if Stripe had never made them (deleted, or the keys switched to another account or mode): their
+   * ids then answer 404 `resource_missing`, in the path or as a parameter. Throws for an id it does not hold.
+   */
+  forget(...ids: string[]): void;
+  /** The next `times` requests to `method path` (exact path, e.g. `POST /v1/checkout/sessions`) answer this error instead. */
+  failNext(method: string, path: string, error: InjectedError, times?: number): void;
+  /** Every request answered so far (oldest first). */
+  requests(): LoggedRequest[];
   /** All events created so far (oldest first). */
   events(): StripeEvent[];
   /** The exact raw body and a Stripe-Signature header for an event. */
@@ -100,6 +123,8 @@ export async function startStripeLocal(options: StripeLocalOptions): Promise<Str
   const flush = () => pending.splice(0).forEach((event) => deliverer.enqueue(event));
   const routes = [...apiRoutes, ...controlRoutes(deliverer)];
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
+  const faults: { method: string; path: string; error: InjectedError; left: number }[] = [];
+  const log: LoggedRequest[] = [];
   let serverUrl = "";
 
   const keyAccepted = (key: string | null) => key !== null && (options.apiKey ? key === options.apiKey : key.startsWith("sk_test_"));
@@ -127,6 +152,11 @@ export async function startStripeLocal(options: StripeLocalOptions): Promise<Str
         `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } }, 400);
     }
     if (cached) return { ...cached.reply, headers: { ...cached.reply.headers, "idempotent-replayed": "true" } };
+    const fault = faults.find((f) => f.method === method && f.path === url.pathname && f.left > 0);
+    if (fault) {
+      fault.left -= 1;
+      return json({ error: fault.error.body }, fault.error.status);
+    }
 
     let reply: Reply;
     try {
@@ -142,6 +172,11 @@ export async function startStripeLocal(options: StripeLocalOptions): Promise<Str
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     respond(req).catch(errorReply).then((reply) => {
+      const idempotencyKey = req.headers["idempotency-key"];
+      log.push({
+        method: req.method ?? "GET", path: new URL(req.url ?? "/", "http://localhost").pathname, status: reply.status,
+        idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null,
+      });
       res.once("finish", flush);
       res.once("close", flush); // a client that hung up still caused its events
       res.writeHead(reply.status, { ...reply.headers, "request-id": newId("req_"), "stripe-version": API_VERSION });
@@ -175,6 +210,13 @@ export async function startStripeLocal(options: StripeLocalOptions): Promise<Str
       server.closeAllConnections(); // the SDK keeps connections alive
       await closed;
     },
+    forget: (...ids) => {
+      for (const id of ids) if (!store.forget(id)) throw new Error(`stripe-local holds no object ${id}`);
+    },
+    failNext: (method, path, error, times = 1) => {
+      faults.push({ method, path, error: structuredClone(error), left: times });
+    },
+    requests: () => structuredClone(log),
     events: () => structuredClone(store.events),
     signedEvent: (eventId, timestamp) => signEvent(store.event(eventId), options.webhookSecret, timestamp),
     confirmPaymentIntent: (id, card = SUCCESS_CARD) => act(() => confirmPaymentIntent(store, id, card)),

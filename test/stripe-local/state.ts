@@ -34,6 +34,15 @@ export class Store {
     return obj;
   }
 
+  /**
+   * Drops an object as if Stripe had never made it (deleted in the Dashboard, or the keys switched to another account
+   * or mode): every later use of its id answers `resource_missing`. Idempotent replies that named it are kept, as
+   * Stripe keeps them for 24 hours. False when there was no such object.
+   */
+  forget(id: string): boolean {
+    return this.objects.delete(id);
+  }
+
   find(id: string): StripeObject | undefined {
     return this.objects.get(id);
   }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseAccount, type Account } from "@/lib/domain/account";
 import { viewerForToken, type Viewer } from "@/lib/server/auth/viewer";
+import { AvatarWebp } from "./avatar-image";
 import { createSession } from "@/lib/server/auth/sessions";
 import {
   accountProfileOf,
@@ -143,20 +144,21 @@ describeOnEachEngine("account profile", () => {
 
   it("stores an avatar under a random name, serves it back, and removes the one it replaces", async () => {
     const viewer = await member("avatar@example.com");
-    const first = await saveAvatar(viewer, PNG_1X1, { ext: "png", contentType: "image/png" });
+    const firstImage = new AvatarWebp(Buffer.from("first webp bytes"));
+    const first = await saveAvatar(viewer, firstImage);
     const firstName = first.userInfo.avatar.replace("/api/uploads/avatars/", "");
-    expect(first.userInfo.avatar).toMatch(/^\/api\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(first.userInfo.avatar).toMatch(/^\/api\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
     expect(avatarDir()).toBe(path.join(dataDir, "uploads", "avatars"));
-    expect(await readFile(path.join(avatarDir(), firstName))).toEqual(PNG_1X1);
-    expect(await readAvatar(firstName)).toEqual({ bytes: PNG_1X1, contentType: "image/png" });
+    expect(await readFile(path.join(avatarDir(), firstName))).toEqual(firstImage.bytes);
+    expect(await readAvatar(firstName)).toEqual({ bytes: firstImage.bytes, contentType: "image/webp" });
 
-    const second = await saveAvatar(viewer, JPEG_HEAD, { ext: "jpg", contentType: "image/jpeg" });
+    const second = await saveAvatar(viewer, new AvatarWebp(Buffer.from("second webp bytes")));
     const secondName = second.userInfo.avatar.replace("/api/uploads/avatars/", "");
-    expect(secondName).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    expect(secondName).toMatch(/^[0-9a-f]{32}\.webp$/);
     expect((await findUserById(viewer.userId))?.avatarUrl).toBe(second.userInfo.avatar);
     expect(await readAvatar(firstName)).toBeNull();
     expect((await readdir(avatarDir())).filter((f) => f.startsWith("."))).toEqual([]);
-    expect((await readAvatar(secondName))?.contentType).toBe("image/jpeg");
+    expect((await readAvatar(secondName))?.contentType).toBe("image/webp");
   });
 
   it("reads only names it could have written: no path leaves the avatar folder", async () => {

@@ -12,6 +12,7 @@ import type { UserInfo } from "@/lib/domain/user-info";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { readBodyWithLimit } from "@/lib/server/request-body";
+import type { AvatarWebp } from "./avatar-image";
 import { membershipOf } from "./grants";
 import { toUserInfo } from "./user-info";
 import { findUserById, type UserRow } from "./users";
@@ -92,7 +93,10 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
 export const AVATAR_URL_PREFIX = "/api/uploads/avatars/";
-/** The only file names we write and serve: 32 random hex digits and the extension of the detected type. */
+/**
+ * The only file names we serve: 32 random hex digits and an extension. New avatars are always `.webp` (re-encoded);
+ * `.jpg` and `.png` are avatars stored before re-encoding, served with the type their bytes were checked to be.
+ */
 export const AVATAR_FILE_RE = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 
 export const AVATAR_TOO_LARGE_MESSAGE = "头像图片不能超过 2 MB";
@@ -174,14 +178,17 @@ function ownAvatarFile(url: string): string | null {
   return AVATAR_FILE_RE.test(name) ? name : null;
 }
 
-/** Stores the image under a random name (never the client's), points the member at it and removes the old one. */
-export async function saveAvatar(viewer: Viewer, bytes: Uint8Array, type: ImageType): Promise<{ ok: true; userInfo: UserInfo }> {
+/**
+ * Stores a re-encoded avatar under a random name (never the client's), points the member at it and removes the old
+ * one. Only what reencodeAvatar made can be stored.
+ */
+export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<{ ok: true; userInfo: UserInfo }> {
   const dir = avatarDir();
   await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString("hex")}.${type.ext}`;
+  const name = `${randomBytes(16).toString("hex")}.${image.ext}`;
   const target = path.join(dir, name);
   const temp = path.join(dir, `.${name}.part`);
-  await writeFile(temp, bytes, { flag: "wx", mode: 0o644 });
+  await writeFile(temp, image.bytes, { flag: "wx", mode: 0o644 });
   await rename(temp, target);
 
   let user: UserRow | undefined;

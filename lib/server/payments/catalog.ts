@@ -67,36 +67,70 @@ export async function updatePlan(planId: string, edit: PlanEdit): Promise<PlanVi
   return row ? toView(row) : null;
 }
 
-/**
- * The Stripe Price for a plan at an amount: ours if we made it before, else found by its lookup key (another instance
- * may have made it) or created. Recurring prices bill monthly.
- */
-export async function stripePriceFor(plan: Pick<PlanView, "id" | "name" | "period">, amountFen: number, recurring: boolean): Promise<string> {
-  const database = await db();
-  const [known] = await database
+/** What a Stripe Price of ours is for: a plan at an amount, one-off or monthly. */
+export interface PriceSpec {
+  plan: Pick<PlanView, "id" | "name" | "period">;
+  amountFen: number;
+  recurring: boolean;
+}
+
+function lookupKeyOf(spec: PriceSpec): string {
+  return `lianghua:${spec.plan.id}:${spec.amountFen}:${spec.recurring ? "monthly" : "once"}`;
+}
+
+async function storedPriceId(spec: PriceSpec): Promise<string | null> {
+  const [known] = await (await db())
     .select({ id: planStripePrices.stripePriceId })
     .from(planStripePrices)
-    .where(and(eq(planStripePrices.planId, plan.id), eq(planStripePrices.amountFen, amountFen), eq(planStripePrices.recurring, recurring)))
+    .where(and(eq(planStripePrices.planId, spec.plan.id), eq(planStripePrices.amountFen, spec.amountFen), eq(planStripePrices.recurring, spec.recurring)))
     .limit(1);
-  if (known) return known.id;
+  return known?.id ?? null;
+}
+
+/** An active Stripe Price with the spec's lookup key (another instance may have made it), else a new one. */
+async function findOrCreatePrice(spec: PriceSpec, idempotencyKey: string, transferLookupKey: boolean): Promise<string> {
   const stripe = requireStripe();
-  const lookupKey = `lianghua:${plan.id}:${amountFen}:${recurring ? "monthly" : "once"}`;
+  const lookupKey = lookupKeyOf(spec);
   const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   const price =
     found.data[0] ??
     (await stripe.prices.create(
       {
         currency: "cny",
-        unit_amount: amountFen,
+        unit_amount: spec.amountFen,
         lookup_key: lookupKey,
-        product_data: { name: plan.name },
-        metadata: { planId: plan.id },
-        ...(recurring ? { recurring: { interval: "month" as const } } : {}),
+        ...(transferLookupKey ? { transfer_lookup_key: true } : {}),
+        product_data: { name: spec.plan.name },
+        metadata: { planId: spec.plan.id },
+        ...(spec.recurring ? { recurring: { interval: "month" as const } } : {}),
       },
-      { idempotencyKey: lookupKey },
+      { idempotencyKey },
     ));
-  await recordStripePrice(database, { stripePriceId: price.id, planId: plan.id, amountFen, recurring });
   return price.id;
+}
+
+/**
+ * The Stripe Price for a plan at an amount: ours if we made it before, else found by its lookup key (another instance
+ * may have made it) or created. Recurring prices bill monthly.
+ */
+export async function stripePriceFor(plan: Pick<PlanView, "id" | "name" | "period">, amountFen: number, recurring: boolean): Promise<string> {
+  const spec = { plan, amountFen, recurring };
+  const known = await storedPriceId(spec);
+  if (known) return known;
+  const id = await findOrCreatePrice(spec, lookupKeyOf(spec), false);
+  await recordStripePrice(await db(), { stripePriceId: id, planId: plan.id, amountFen, recurring });
+  return id;
+}
+
+/**
+ * Replaces a stored price Stripe no longer knows (deleted, or made under other keys): found by lookup key or created
+ * afresh — under an idempotency key naming the missing id, since the original key would replay the lost price — and
+ * stored in the same row, whose old id meant nothing to Stripe any more. A concurrent replacement that stored first wins.
+ */
+export async function replaceMissingStripePrice(spec: PriceSpec, missingId: string): Promise<string> {
+  const id = await findOrCreatePrice(spec, `${lookupKeyOf(spec)}:replacing:${missingId}`, true);
+  await (await db()).update(planStripePrices).set({ stripePriceId: id }).where(eq(planStripePrices.stripePriceId, missingId));
+  return (await storedPriceId(spec)) ?? id;
 }
 
 async function recordStripePrice(runner: Runner, row: typeof planStripePrices.$inferInsert): Promise<void> {

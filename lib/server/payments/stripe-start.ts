@@ -3,11 +3,12 @@ import type Stripe from "stripe";
 import { and, eq, isNull } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { orders, stripeCustomers, users } from "@/lib/db/schema";
+import { orders } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
-import { planById, stripePriceFor } from "./catalog";
+import { planById } from "./catalog";
 import { orderRowForViewer } from "./orders";
 import type { OrderRow } from "./order-view";
+import { withStoredStripeIds } from "./stored-stripe-ids";
 import { requireStripe } from "./stripe-client";
 
 export type StartResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409 | 503; message: string };
@@ -17,21 +18,6 @@ export interface CardPaymentStart {
   publishableKey: string;
   mode: "payment" | "subscription";
   amountFen: number;
-}
-
-/** The member's Stripe customer, made once (the idempotency key covers two tabs doing it at once). */
-async function stripeCustomerFor(userId: string): Promise<string> {
-  const database = await db();
-  const [known] = await database.select({ id: stripeCustomers.stripeCustomerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, userId)).limit(1);
-  if (known) return known.id;
-  const [user] = await database.select({ email: users.email, nickname: users.nickname }).from(users).where(eq(users.id, userId)).limit(1);
-  const customer = await requireStripe().customers.create(
-    { ...(user?.email ? { email: user.email } : {}), name: user?.nickname ?? undefined, metadata: { userId } },
-    { idempotencyKey: `customer:${userId}` },
-  );
-  await database.insert(stripeCustomers).values({ userId, stripeCustomerId: customer.id }).onConflictDoNothing();
-  const [row] = await database.select({ id: stripeCustomers.stripeCustomerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, userId)).limit(1);
-  return row!.id;
 }
 
 function metadataOf(order: OrderRow, kind: "pass" | "subscription"): Record<string, string> {
@@ -68,16 +54,18 @@ export async function startCardPayment(viewer: Viewer, orderGuid: string): Promi
     const existing = order.providerRef ? await stripe.paymentIntents.retrieve(order.providerRef) : null;
     const pi =
       existing ??
-      (await stripe.paymentIntents.create(
-        {
-          amount: order.amountFen,
-          currency: "cny",
-          customer: await stripeCustomerFor(order.userId),
-          automatic_payment_methods: { enabled: true },
-          description: order.planName,
-          metadata: metadataOf(order, "pass"),
-        },
-        { idempotencyKey: `order:${order.orderGuid}:payment-intent` },
+      (await withStoredStripeIds({ userId: order.userId, price: null }, ({ customer }) =>
+        stripe.paymentIntents.create(
+          {
+            amount: order.amountFen,
+            currency: "cny",
+            customer,
+            automatic_payment_methods: { enabled: true },
+            description: order.planName,
+            metadata: metadataOf(order, "pass"),
+          },
+          { idempotencyKey: `order:${order.orderGuid}:payment-intent:${customer}` },
+        ),
       ));
     const ref = existing ? pi.id : await attachProviderRef(order, pi.id);
     const final = ref === pi.id ? pi : await stripe.paymentIntents.retrieve(ref);
@@ -89,17 +77,18 @@ export async function startCardPayment(viewer: Viewer, orderGuid: string): Promi
   if (order.providerRef) {
     sub = await stripe.subscriptions.retrieve(order.providerRef, { expand: ["latest_invoice.confirmation_secret"] });
   } else {
-    const price = await stripePriceFor(plan, order.amountFen, true);
-    sub = await stripe.subscriptions.create(
-      {
-        customer: await stripeCustomerFor(order.userId),
-        items: [{ price }],
-        payment_behavior: "default_incomplete",
-        payment_settings: { save_default_payment_method: "on_subscription" },
-        metadata: metadataOf(order, "subscription"),
-        expand: ["latest_invoice.confirmation_secret"],
-      },
-      { idempotencyKey: `order:${order.orderGuid}:subscription` },
+    sub = await withStoredStripeIds({ userId: order.userId, price: { plan, amountFen: order.amountFen, recurring: true } }, ({ customer, price }) =>
+      stripe.subscriptions.create(
+        {
+          customer,
+          items: [{ price }],
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          metadata: metadataOf(order, "subscription"),
+          expand: ["latest_invoice.confirmation_secret"],
+        },
+        { idempotencyKey: `order:${order.orderGuid}:subscription:${customer}:${price}` },
+      ),
     );
     const ref = await attachProviderRef(order, sub.id);
     if (ref !== sub.id) sub = await stripe.subscriptions.retrieve(ref, { expand: ["latest_invoice.confirmation_secret"] });
@@ -125,12 +114,12 @@ export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Pr
   }
   const plan = await planById(order.planId);
   if (!plan) return { ok: false, status: 404, message: "该套餐不存在或已下架" };
-  const price = await stripePriceFor(plan, order.amountFen, order.autoRenew);
   const site = config().siteUrl;
-  const session = await stripe.checkout.sessions.create(
+  const needs = { userId: order.userId, price: { plan, amountFen: order.amountFen, recurring: order.autoRenew } };
+  const session = await withStoredStripeIds(needs, ({ customer, price }) => stripe.checkout.sessions.create(
     {
       mode: order.autoRenew ? "subscription" : "payment",
-      customer: await stripeCustomerFor(order.userId),
+      customer,
       line_items: [{ price, quantity: 1 }],
       client_reference_id: order.orderGuid,
       locale: "zh",
@@ -141,8 +130,8 @@ export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Pr
         ? { subscription_data: { metadata: metadataOf(order, "subscription") } }
         : { payment_intent_data: { metadata: metadataOf(order, "pass"), description: order.planName } }),
     },
-    { idempotencyKey: `order:${order.orderGuid}:checkout` },
-  );
+    { idempotencyKey: `order:${order.orderGuid}:checkout:${customer}:${price}` },
+  ));
   const ref = await attachProviderRef(order, session.id);
   if (ref !== session.id) {
     const winner = await stripe.checkout.sessions.retrieve(ref);

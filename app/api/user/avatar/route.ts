@@ -2,14 +2,16 @@ import { NextResponse, type NextRequest } from "next/server";
 import { refreshUserInfoCookie } from "@/lib/server/auth/cookies";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
+import { reencodeAvatar } from "@/lib/server/members/avatar-image";
 import { readAvatarUpload, saveAvatar } from "@/lib/server/members/profile";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
 
 /**
- * Avatar upload: multipart/form-data with the image in `file` (JPEG, PNG or WebP by its bytes, ≤ 2 MB) →
- * `{message, userInfo}` and a fresh `userinfo` cookie. The size is checked before the body is read in full.
+ * Avatar upload: multipart/form-data with the image in `file` (JPEG, PNG or WebP by its bytes, ≤ 2 MB, ≤ 4096 px a
+ * side) → `{message, userInfo}` and a fresh `userinfo` cookie. The size is checked before the body is read in full;
+ * the image is decoded and stored re-encoded as a 256×256 WebP (ADR 0030), or refused and nothing is stored.
  */
 export async function POST(req: NextRequest) {
   if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
@@ -24,7 +26,9 @@ export async function POST(req: NextRequest) {
       body: req.body,
     });
     if (!upload.ok) return fail(upload.status, upload.message);
-    const result = await saveAvatar(session.viewer, upload.bytes, upload.type);
+    const reencoded = await reencodeAvatar(upload.bytes);
+    if (!reencoded.ok) return fail(reencoded.status, reencoded.message);
+    const result = await saveAvatar(session.viewer, reencoded.image);
     const res = NextResponse.json({ message: "头像已更新", userInfo: result.userInfo });
     refreshUserInfoCookie(res, result.userInfo, session.expiresAt);
     return res;

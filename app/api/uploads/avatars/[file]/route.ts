@@ -9,8 +9,9 @@ const notFound = () =>
 
 /**
  * Serves an uploaded avatar. Only names we generate (32 hex digits + .jpg/.png/.webp) are looked up, so no path
- * can leave the avatar folder; the type comes from the extension we chose after checking the bytes. Names are
- * never reused, so the file may be cached for a year.
+ * can leave the avatar folder; the type comes from the extension we chose: `.webp` for every avatar since they are
+ * re-encoded (ADR 0030), `.jpg`/`.png` for older ones whose bytes were checked. Names are never reused, so the file
+ * may be cached for a year.
  */
 export async function GET(_req: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
