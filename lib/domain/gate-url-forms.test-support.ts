@@ -4,7 +4,7 @@ export function urlFormsOf(page: string): string[] {
   const encodeFirstChar = (s: string) => `%${s.charCodeAt(0).toString(16)}${s.slice(1)}`;
   return [
     page, `${page}/`, `${page}//`, `/${page}`, page.replace("/", "//"),
-    `${page}.rsc`, `${page}.prefetch.rsc`, `${page}.segments/_tree.segment.rsc`, `${page}.segments/_full.segment.rsc`,
+    `${page}.rsc`, `${page}.prefetch.rsc`, `${page}.prefetch`, `${page}.anything`, `${page}.segments/_tree.segment.rsc`, `${page}.segments/_full.segment.rsc`,
     `${page}.segments${page}/__PAGE__.segment.rsc`, `${page}.segments/$c$children/__PAGE__.segment.rsc`,
     `/${encodeFirstChar(first!)}${rest.length ? "/" + rest.join("/") : ""}`,
     rest.length ? `/${first}/${encodeFirstChar(rest.join("/"))}` : `/${first}%2F`,

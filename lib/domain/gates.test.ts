@@ -16,7 +16,7 @@ describe("the login gate's matcher", () => {
     }
   });
 
-  it.each(["/", "/user", "/user/password", "/user/subscription", "/user/blog", "/user/accounts", "/user/account-x", "/administrator", "/login", "/price", "/user.segments/_tree.segment.rsc"])(
+  it.each(["/", "/user", "/user/password", "/user/subscription", "/user/blog", "/user/accounts", "/user/account-x", "/administrator", "/login", "/price", "/user.segments/_tree.segment.rsc", "/.well-known/x", "/user.account"])(
     "leaves %s open",
     (path) => {
       expect(isLoginGated(path)).toBe(false);

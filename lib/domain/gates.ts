@@ -1,8 +1,6 @@
 /** Pages that need a `token` cookie (SPEC §5), plus the admin area. Visitors are sent to `/?r=…`. */
 export const LOGIN_GATED_PATHS = ["/user/invite", "/user/account", "/user/notif", "/user/invitation", "/user/unsubscribe", "/admin"];
 
-/** Next.js's other addresses of a page's RSC payload: `<page>.rsc`, `<page>.prefetch.rsc`, `<page>.segments/…`. */
-const RSC_SUFFIX = /(?:\.segments(?:\/.*)?|\.prefetch\.rsc|\.rsc)$/;
 const MAX_DECODES = 3;
 
 function decodeFully(path: string): string {
@@ -19,6 +17,18 @@ function decodeFully(path: string): string {
   return current;
 }
 
+/**
+ * Next.js's other addresses of a page's RSC payload add a suffix from a dot on (`<page>.rsc`, `<page>.prefetch.rsc`,
+ * `<page>.segments/…/x.segment.rsc`), and Next strips some of it before the proxy sees the path (`.rsc`: the proxy
+ * gets `<page>.prefetch`). So the page ends at the first dot: whatever follows is a form of it.
+ */
+function cutAtFirstDot(segments: string[]): string[] {
+  const i = segments.findIndex((s) => s.includes("."));
+  if (i < 0) return segments;
+  const name = segments[i]!.slice(0, segments[i]!.indexOf("."));
+  return name ? [...segments.slice(0, i), name] : segments.slice(0, i);
+}
+
 function resolveDotSegments(segments: string[]): string[] {
   const out: string[] = [];
   for (const s of segments) {
@@ -31,14 +41,13 @@ function resolveDotSegments(segments: string[]): string[] {
 /**
  * The page a request path may reach, in the one form the gate compares (ADR 0029). It errs towards the gate:
  * percent-encoding is undone (several times: a second decoding somewhere must not open a way around), case is
- * ignored, backslashes count as slashes, repeated and trailing slashes and dot segments go, and Next.js's RSC
- * suffixes (segment prefetches of Next 16 included) are cut, so every URL form of a gated page is gated.
+ * ignored, backslashes count as slashes, repeated and trailing slashes and dot segments go, and everything from the
+ * first dot on is cut (Next's RSC suffixes, segment prefetches of Next 16 included), so every URL form of a gated
+ * page is gated. No gated page has a dot in its path.
  */
 export function gatePath(pathname: string): string {
   const decoded = decodeFully(pathname).toLowerCase().replace(/\\/g, "/");
-  const segments = resolveDotSegments(decoded.split("/"));
-  const page = ("/" + segments.join("/")).replace(RSC_SUFFIX, "");
-  return page === "" ? "/" : page.replace(/\/+$/, "") || "/";
+  return "/" + cutAtFirstDot(resolveDotSegments(decoded.split("/"))).join("/");
 }
 
 export function isLoginGated(pathname: string): boolean {
