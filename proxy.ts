@@ -65,8 +65,11 @@ const FILE_PATH = /\.[A-Za-z0-9]+$/;
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const security = pageSecurity(req);
-  // Files are not routed here, but a missing one is answered with the 404 page, which needs the nonce too.
-  if (FILE_PATH.test(pathname)) return secured(NextResponse.next({ request: { headers: forward(req, security, {}) } }), security);
+  // Files are not routed here, but a missing one is answered with the 404 page, which needs the nonce too. A gated
+  // page's RSC addresses end in an extension as well (`.rsc`, `.segments/….segment.rsc`): a visitor's are routed,
+  // to the 404 (gates.ts, ADR 0029).
+  const visitorAtGate = isLoginGated(pathname) && !req.cookies.get(TOKEN_COOKIE)?.value;
+  if (FILE_PATH.test(pathname) && !visitorAtGate) return secured(NextResponse.next({ request: { headers: forward(req, security, {}) } }), security);
   const match = matchRoute(pathname, search);
 
   if (match.status !== "ok") {
@@ -74,7 +77,7 @@ export function proxy(req: NextRequest) {
     return secured(NextResponse.rewrite(new URL("/error/404", req.url), { status: 404, request: { headers } }), security);
   }
 
-  if (isLoginGated(pathname) && !req.cookies.get(TOKEN_COOKIE)?.value) {
+  if (visitorAtGate) {
     return secured(NextResponse.redirect(new URL(loginRedirectTarget(pathname, search), req.url)), security);
   }
 

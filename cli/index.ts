@@ -6,10 +6,11 @@ import { registerMetricsCommand } from "./metrics";
 import { registerArticleCommands } from "./articles";
 import { registerStatementCommands } from "./statements";
 import { registerStrategyCommands } from "./strategies";
+import { registerUserCreateCommand } from "./users";
 import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
 import { levelByCode } from "@/lib/domain/levels";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
-import { createUser, findUserByAccount, NewUserInput } from "@/lib/server/members/users";
+import { findUserByAccount } from "@/lib/server/members/users";
 import { levelEndDateString } from "@/lib/domain/membership";
 import { readOutbox } from "@/lib/server/messaging/outbox";
 
@@ -58,23 +59,7 @@ program
     });
   });
 
-program
-  .command("user:create")
-  .description("create a member; prints the uguid alone on its last line")
-  .requiredOption("--email <email>", "e-mail address")
-  .option("--mobile <mobile>", "mainland mobile number (11 digits)")
-  .option("--password <password>", "password (at least 8 characters)")
-  .option("--nickname <nickname>", "display name")
-  .option("--role <role>", "member | editor | admin", "member")
-  .action(async (opts: { email: string; mobile?: string; password?: string; nickname?: string; role: string }) => {
-    const input = NewUserInput.safeParse(opts);
-    if (!input.success) throw new InvalidArgumentError(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
-    await withDatabase(true, async () => {
-      const user = await createUser(opts as never);
-      console.log(`created ${user.role} ${user.email ?? user.mobile} (invitation code ${user.invitationCode})`);
-      console.log(user.id);
-    });
-  });
+registerUserCreateCommand(program);
 
 program
   .command("user:grant")

@@ -66,7 +66,7 @@ test("the login endpoint refuses wrong passwords with one answer for every case"
   expect(await wrong.json()).toEqual(await unknown.json());
 });
 
-test("wrong passwords are limited per account with Retry-After (P10: 5 in 15 minutes)", async ({ request }) => {
+test("wrong passwords are limited per account and address with Retry-After (P10: 5 in 15 minutes)", async ({ request }) => {
   const attempt = () => request.post("/api/auth/login", { data: { account: "locked-out@e2e.test", password: "wrong-guess" } });
   for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(401);
   const blocked = await attempt();

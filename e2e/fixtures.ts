@@ -2,11 +2,11 @@ import { expect, type APIRequestContext, type BrowserContext, type Page } from "
 
 /** The accounts scripts/e2e.mjs creates before the server starts. */
 export const ACCOUNTS = {
-  member: { email: "member@e2e.test", password: "member-pass-1", nickname: "测试会员" },
-  editor: { email: "editor@e2e.test", password: "editor-pass-1", nickname: "测试编辑" },
-  svip: { email: "svip@e2e.test", password: "svip-pass-1", nickname: "测试SVIP" },
-  buyer: { email: "buyer@e2e.test", password: "buyer-pass-1", nickname: "测试买家" },
-  subscriber: { email: "subscriber@e2e.test", password: "subscriber-pass-1", nickname: "测试订阅" },
+  member: { email: "member@e2e.test", password: "quiet-river-41", nickname: "测试会员" },
+  editor: { email: "editor@e2e.test", password: "amber-kite-52", nickname: "测试编辑" },
+  svip: { email: "svip@e2e.test", password: "velvet-moon-63", nickname: "测试SVIP" },
+  buyer: { email: "buyer@e2e.test", password: "copper-fern-74", nickname: "测试买家" },
+  subscriber: { email: "subscriber@e2e.test", password: "silent-orbit-85", nickname: "测试订阅" },
 } as const;
 
 export const GUID = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";

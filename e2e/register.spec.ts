@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logInPage } from "./fixtures";
+import { ACCOUNTS, logInPage } from "./fixtures";
 import { latestMessage } from "./outbox";
 
 function shanghaiDatePlus(days: number): string {
@@ -81,7 +81,7 @@ test("a reward claimed on the inviter's own device waits for review", async ({ p
     const form = page.locator("main");
     await form.getByRole("tab", { name: "密码登录" }).click();
     await form.getByPlaceholder("请输入手机号或邮箱").fill("editor@e2e.test");
-    await form.getByPlaceholder("请输入密码").fill("editor-pass-1");
+    await form.getByPlaceholder("请输入密码").fill(ACCOUNTS.editor.password);
     // The device fingerprint is computed shortly after start-up: log in once this browser carries it.
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "_lh_fb"), { timeout: 10_000 }).toBe(true);
     await form.getByRole("button", { name: "登录" }).click();

@@ -34,12 +34,12 @@ const cli = (...args) =>
 // The accounts the specs log in with (e2e/fixtures.ts reads the same constants).
 cli("db:migrate");
 cli("db:seed", "--demo");
-cli("user:create", "--email", "member@e2e.test", "--password", "member-pass-1", "--nickname", "测试会员");
-cli("user:create", "--email", "editor@e2e.test", "--password", "editor-pass-1", "--nickname", "测试编辑", "--role", "editor");
-cli("user:create", "--email", "svip@e2e.test", "--password", "svip-pass-1", "--nickname", "测试SVIP");
+cli("user:create", "--email", "member@e2e.test", "--password", "quiet-river-41", "--nickname", "测试会员");
+cli("user:create", "--email", "editor@e2e.test", "--password", "amber-kite-52", "--nickname", "测试编辑", "--role", "editor");
+cli("user:create", "--email", "svip@e2e.test", "--password", "velvet-moon-63", "--nickname", "测试SVIP");
 cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
-cli("user:create", "--email", "buyer@e2e.test", "--password", "buyer-pass-1", "--nickname", "测试买家");
-cli("user:create", "--email", "subscriber@e2e.test", "--password", "subscriber-pass-1", "--nickname", "测试订阅");
+cli("user:create", "--email", "buyer@e2e.test", "--password", "copper-fern-74", "--nickname", "测试买家");
+cli("user:create", "--email", "subscriber@e2e.test", "--password", "silent-orbit-85", "--nickname", "测试订阅");
 
 // The local Stripe stand-in (test/stripe-local): the app pays through it and it posts signed events to the webhook.
 const appPort = Number(process.env.E2E_PORT ?? 3100);

@@ -5,10 +5,11 @@ import { Button } from "@/components/ui/Button";
 import { postJson } from "@/components/dialogs/auth-fetch";
 import { Field, FeedbackLine, inputClass, type Feedback } from "./form-kit";
 import { NewPasswordFields } from "./NewPasswordFields";
+import type { PasswordNames } from "@/lib/domain/password-policy";
 import { newPasswordProblem } from "./password-rules";
 
 /** Sets the first password, or changes it with the current one; other devices are logged out by the server. */
-export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
+export function ChangePasswordForm({ hasPassword, names = {} }: { hasPassword: boolean; names?: PasswordNames }) {
   const [hasOne, setHasOne] = useState(hasPassword);
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
@@ -19,7 +20,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (hasOne && !currentPassword) return setFeedback({ tone: "error", text: "请输入当前密码" });
-    const problem = newPasswordProblem(newPassword, repeat);
+    const problem = newPasswordProblem(newPassword, repeat, names);
     if (problem) return setFeedback({ tone: "error", text: problem });
     setBusy(true);
     setFeedback(null);

@@ -30,6 +30,24 @@ describe("newPasswordProblem", () => {
     expect(newPasswordProblem("long-enough", "long-enougH")).toBe("两次输入的新密码不一致");
     expect(newPasswordProblem("long-enough", "long-enough")).toBeNull();
   });
+
+  it("refuses the account's names in the browser too, and leaves the common-password list to the server", () => {
+    expect(newPasswordProblem("member-pass-1", "member-pass-1", { email: "member@e2e.test" })).toBe("新密码不能包含邮箱 @ 前面的部分");
+    expect(newPasswordProblem("LaoWang-2024", "LaoWang-2024", { nickname: "laowang" })).toBe("新密码不能包含昵称");
+    expect(newPasswordProblem("password1", "password1")).toBeNull();
+  });
+});
+
+describe("the password forms' names", () => {
+  it("the change form refuses a password with the member's nickname before asking the server", async () => {
+    const user = userEvent.setup();
+    render(<ChangePasswordForm hasPassword={false} names={{ nickname: "LaoWang", email: "zhang@example.com" }} />);
+    await user.type(screen.getByLabelText("新密码"), "i-am-laowang");
+    await user.type(screen.getByLabelText("确认新密码"), "i-am-laowang");
+    await user.click(screen.getByRole("button", { name: "设置密码" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("新密码不能包含昵称");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });
 
 describe("ChangePasswordForm", () => {

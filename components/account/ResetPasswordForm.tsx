@@ -43,7 +43,7 @@ export function ResetPasswordForm() {
     if (!sentTo) return send();
     const digits = code.trim();
     if (!CODE_PATTERN.test(digits)) return setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
-    const problem = newPasswordProblem(newPassword, repeat);
+    const problem = newPasswordProblem(newPassword, repeat, sentTo.includes("@") ? { email: sentTo } : { mobile: sentTo });
     if (problem) return setFeedback({ tone: "error", text: problem });
     setBusy("confirm");
     setFeedback(null);

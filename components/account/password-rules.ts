@@ -1,12 +1,14 @@
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { passwordProblem, type PasswordNames } from "@/lib/domain/password-policy";
 
-/** The browser's quick check of a new password and its repetition; the server checks again. */
-export function newPasswordProblem(password: string, repeat: string): string | null {
-  if (!password) return "请输入新密码";
-  if (password.length < PASSWORD_MIN) return `新密码至少 ${PASSWORD_MIN} 位`;
-  if (password.length > PASSWORD_MAX) return `新密码最长 ${PASSWORD_MAX} 位`;
-  if (password.trim() === "") return "新密码不能全是空格";
+export { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/domain/password-policy";
+
+/**
+ * The browser's quick check of a new password and its repetition: the shared rules (lib/domain/password-policy)
+ * with the names the form knows, without the common-password list, which the server checks (ADR 0029).
+ */
+export function newPasswordProblem(password: string, repeat: string, names: PasswordNames = {}): string | null {
+  const problem = passwordProblem(password, names);
+  if (problem) return problem;
   if (password !== repeat) return "两次输入的新密码不一致";
   return null;
 }

@@ -53,11 +53,26 @@ describeOnEachEngine("one-time codes", (engine) => {
     expect(latestCode(addr("known"))?.text).toContain("重置密码");
   });
 
-  it("refuses to bind an address another member holds", async () => {
+  it("answers a wrong reset code alike for an unknown and a known account, and no code matches the unknown one's", async () => {
+    await createUser({ email: addr("known2") });
+    await issueCode({ account: addr("known2"), purpose: "reset", ip: ip() });
+    await issueCode({ account: addr("ghost2"), purpose: "reset", ip: ip() });
+    const sent = latestCode(addr("known2"))!.code!;
+    const wrong = sent === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      const known = await verifyCode({ account: addr("known2"), purpose: "reset", code: wrong });
+      const ghost = await verifyCode({ account: addr("ghost2"), purpose: "reset", code: i === 0 ? sent : wrong });
+      expect(ghost).toEqual(known);
+      expect(known.ok).toBe(false);
+    }
+  });
+
+  it("sends a bind code to an address another member holds exactly as to a free one (ADR 0029)", async () => {
     await createUser({ email: addr("taken") });
     const other = await createUser({ email: addr("other") });
-    expect(await issueCode({ account: addr("taken"), purpose: "bind", ip: ip(), userId: other.id })).toMatchObject({ ok: false, status: 409 });
-    expect((await issueCode({ account: addr("free"), purpose: "bind", ip: ip(), userId: other.id })).ok).toBe(true);
+    expect(await issueCode({ account: addr("taken"), purpose: "bind", ip: ip(), userId: other.id })).toEqual({ ok: true });
+    expect(latestCode(addr("taken"))?.text).toContain("绑定账号");
+    expect(await issueCode({ account: addr("free"), purpose: "bind", ip: ip(), userId: other.id })).toEqual({ ok: true });
     const { code } = latestCode(addr("free"))!;
     expect(await verifyCode({ account: addr("free"), purpose: "bind", code: code!, userId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ ok: false });
   });

@@ -13,8 +13,13 @@ import { takeToken } from "@/lib/server/security/rate-limit";
 export type CodePurpose = "login" | "bind" | "reset";
 export type CodeFailure = { ok: false; status: number; message: string; retryAfterSec?: number };
 
+/** Marks the stored code of an unknown account's reset: never six digits, so no typed code matches it. */
+const UNSENT_CODE_PREFIX = "unsent:";
+
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const hashCode = (account: string, purpose: CodePurpose, code: string) => sha256(`${purpose}:${account}:${code}`);
+
+export const CODE_SPENT_MESSAGE = "验证码已失效，请重新获取";
 
 const PURPOSE_TEXT: Record<CodePurpose, string> = { login: "登录/注册", bind: "绑定账号", reset: "重置密码" };
 
@@ -51,6 +56,9 @@ function deliverAfterAnswer(message: ReturnType<typeof composeMessage>): void {
  * Sends a 6-digit code (and, for an e-mail login, a one-click link). Limited to one a minute and five an hour per
  * address and twenty an hour per IP. A reset for an unknown account answers the same and sends nothing; a reset
  * for a known one does not wait for its delivery, and both do the same database work before answering (P12).
+ * The unknown account's reset stores a code that can never match (not six digits), so confirming it answers
+ * exactly as a wrong code for a real account does (ADR 0029). A bind code goes to any address, another member's
+ * too: that the address is taken is said only once its code is confirmed, to the person who holds it.
  */
 export async function issueCode(opts: { account: string; purpose: CodePurpose; ip: string; userId?: string }): Promise<{ ok: true } | CodeFailure> {
   const account = parseAccount(opts.account);
@@ -64,10 +72,7 @@ export async function issueCode(opts: { account: string; purpose: CodePurpose; i
   if (wait > 0) return { ok: false, status: 429, message: `发送太频繁，请 ${wait} 秒后再试`, retryAfterSec: wait };
 
   const holder = await accountHolder(account);
-  if (opts.purpose === "bind" && holder && holder !== opts.userId) {
-    return { ok: false, status: 409, message: account.kind === "email" ? "该邮箱已被其他账号使用" : "该手机号已被其他账号使用" };
-  }
-  // An unknown account's reset goes through the same steps up to the delivery, storing nothing (P12).
+  // An unknown account's reset goes through the same steps up to the delivery, storing an unmatchable code (P12).
   const unknownReset = opts.purpose === "reset" && !holder;
 
   const code = formatCode(randomInt(0, 1_000_000));
@@ -77,11 +82,10 @@ export async function issueCode(opts: { account: string; purpose: CodePurpose; i
     // A new code replaces the earlier ones for the same address and purpose.
     await tx.update(loginCodes).set({ consumedAt: new Date() })
       .where(and(eq(loginCodes.account, account.value), eq(loginCodes.purpose, opts.purpose), isNull(loginCodes.consumedAt)));
-    if (unknownReset) return;
     await tx.insert(loginCodes).values({
       account: account.value,
       purpose: opts.purpose,
-      codeHash: hashCode(account.value, opts.purpose, code),
+      codeHash: hashCode(account.value, opts.purpose, unknownReset ? UNSENT_CODE_PREFIX + randomBytes(16).toString("hex") : code),
       linkTokenHash: linkToken ? sha256(linkToken) : null,
       userId: opts.userId ?? null,
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
@@ -110,7 +114,7 @@ export async function verifyCode(opts: { account: string; purpose: CodePurpose; 
   const [row] = await database.select().from(loginCodes)
     .where(and(eq(loginCodes.account, account.value), eq(loginCodes.purpose, opts.purpose)))
     .orderBy(desc(loginCodes.createdAt)).limit(1);
-  const expired = { ok: false as const, status: 400, message: "验证码已失效，请重新获取" };
+  const expired = { ok: false as const, status: 400, message: CODE_SPENT_MESSAGE };
   if (!row || codeState(row, new Date()) !== "active") return expired;
   if (opts.purpose === "bind" && row.userId !== (opts.userId ?? null)) return expired;
 

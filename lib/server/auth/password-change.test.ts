@@ -2,17 +2,26 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseAccount } from "@/lib/domain/account";
 import { createUser, findUserById } from "@/lib/server/members/users";
 import { loginWithPassword } from "./login";
-import { changePassword, hasPassword, NewPassword, resetPassword } from "./password-change";
+import { hashPassword } from "./password";
+import { changePassword, hasPassword, newPasswordProblem, resetPassword } from "./password-change";
 import { createSession } from "./sessions";
 import { viewerForToken, type Viewer } from "./viewer";
 
+jest.mock("./password", () => {
+  const actual = jest.requireActual<typeof import("./password")>("./password");
+  return { ...actual, hashPassword: jest.fn(actual.hashPassword) };
+});
+const hashed = jest.mocked(hashPassword);
+
 describe("new password rule", () => {
-  it("takes 8–128 characters as typed", () => {
-    expect(NewPassword.parse(" 8 chars")).toBe(" 8 chars");
-    expect(NewPassword.safeParse("short").error?.issues[0]?.message).toBe("新密码至少 8 位");
-    expect(NewPassword.safeParse("x".repeat(129)).error?.issues[0]?.message).toBe("新密码最长 128 位");
-    expect(NewPassword.safeParse(" ".repeat(10)).error?.issues[0]?.message).toBe("新密码不能全是空格");
-    expect(NewPassword.safeParse("x".repeat(128)).success).toBe(true);
+  it("takes 8–128 characters as typed, and refuses common passwords and the account's names", () => {
+    expect(newPasswordProblem(" 8 chars", {})).toBeNull();
+    expect(newPasswordProblem("short", {})).toBe("新密码至少 8 位");
+    expect(newPasswordProblem("x".repeat(129), {})).toBe("新密码最长 128 位");
+    expect(newPasswordProblem(" ".repeat(10), {})).toBe("新密码不能全是空格");
+    expect(newPasswordProblem("x".repeat(128), {})).toBeNull();
+    expect(newPasswordProblem("iloveyou", {})).toBe("这个密码太常见，很容易被猜到，请换一个");
+    expect(newPasswordProblem("ZHANGSAN-1990", { email: "zhangsan@example.com" })).toBe("新密码不能包含邮箱 @ 前面的部分");
   });
 });
 
@@ -25,10 +34,11 @@ describeOnEachEngine("password change and reset", () => {
   }
 
   it("sets a first password without asking for a current one and ends the other sessions", async () => {
-    const user = await createUser({ mobile: "13800138100" });
+    const user = await createUser({ mobile: "13800138100", nickname: "LaoWang" });
     const mine = await sessionOf(user.id);
     const other = await sessionOf(user.id);
     expect(await hasPassword(user.id)).toBe(false);
+    expect(await changePassword(mine.viewer, mine.token, { newPassword: "i-am-laowang" })).toMatchObject({ ok: false, message: "新密码不能包含昵称" });
     expect(await changePassword(mine.viewer, mine.token, { newPassword: "first-password" })).toEqual({ ok: true, wasSet: true });
     expect(await hasPassword(user.id)).toBe(true);
     expect(await viewerForToken(mine.token)).not.toBeNull();
@@ -49,6 +59,10 @@ describeOnEachEngine("password change and reset", () => {
       .toEqual({ ok: false, status: 400, message: "当前密码不正确", wrongPassword: true });
     expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "short" }))
       .toEqual({ ok: false, status: 400, message: "新密码至少 8 位" });
+    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "1q2w3e4r5t" }))
+      .toEqual({ ok: false, status: 400, message: "这个密码太常见，很容易被猜到，请换一个" });
+    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "my-Change-2024" }))
+      .toEqual({ ok: false, status: 400, message: "新密码不能包含邮箱 @ 前面的部分" });
     expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "old-password" }))
       .toEqual({ ok: false, status: 400, message: "新密码不能与当前密码相同" });
     expect(await viewerForToken(other.token)).not.toBeNull(); // refusals change nothing
@@ -74,6 +88,17 @@ describeOnEachEngine("password change and reset", () => {
     expect((await findUserById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
 
     expect(await resetPassword(parseAccount("reset@example.com")!, "short")).toMatchObject({ ok: false, status: 400, message: "新密码至少 8 位" });
-    expect(await resetPassword(parseAccount("nobody@example.com")!, "brand-new-pw")).toMatchObject({ ok: false, status: 400 });
+    expect(await resetPassword(parseAccount("13800138200")!, "x13800138200")).toMatchObject({ ok: false, status: 400, message: "新密码不能包含手机号" });
+  });
+
+  it("does the same work, and answers as for a spent code, when the confirmed address has no member", async () => {
+    await createUser({ email: "still-here@example.com", password: "forgotten-pw" });
+    hashed.mockClear();
+    expect((await resetPassword(parseAccount("still-here@example.com")!, "brand-new-pw")).ok).toBe(true);
+    expect(hashed).toHaveBeenCalledTimes(1);
+    hashed.mockClear();
+    expect(await resetPassword(parseAccount("nobody@example.com")!, "brand-new-pw"))
+      .toEqual({ ok: false, status: 400, message: "验证码已失效，请重新获取" });
+    expect(hashed).toHaveBeenCalledTimes(1);
   });
 });

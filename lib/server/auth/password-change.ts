@@ -1,23 +1,22 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { Account } from "@/lib/domain/account";
+import { isCommonPassword } from "@/lib/domain/common-passwords";
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, type PasswordNames } from "@/lib/domain/password-policy";
 import { findUserByAccount, findUserById } from "@/lib/server/members/users";
+import { CODE_SPENT_MESSAGE } from "./codes";
 import { hashPassword, verifyPassword } from "./password";
 import { revokeOtherSessions } from "./sessions";
 import type { Viewer } from "./viewer";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
-/** A new password: 8–128 characters, taken as typed (never trimmed), not only spaces. */
-export const NewPassword = z
-  .string({ error: "请输入新密码" })
-  .min(PASSWORD_MIN, `新密码至少 ${PASSWORD_MIN} 位`)
-  .max(PASSWORD_MAX, `新密码最长 ${PASSWORD_MAX} 位`)
-  .refine((v) => v.trim() !== "", "新密码不能全是空格");
+/** The server's verdict on a new password (ADR 0029): every rule, the 10,000 common passwords included. */
+export function newPasswordProblem(password: string, names: PasswordNames): string | null {
+  return passwordProblem(password, names, isCommonPassword);
+}
 
 export type PasswordFailure = {
   ok: false;
@@ -27,9 +26,12 @@ export type PasswordFailure = {
   wrongPassword?: boolean;
 };
 
-async function storePassword(userId: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+async function storeHash(userId: string, passwordHash: string): Promise<void> {
   await (await db()).update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+async function storePassword(userId: string, password: string): Promise<void> {
+  await storeHash(userId, await hashPassword(password));
 }
 
 export async function hasPassword(userId: string): Promise<boolean> {
@@ -45,33 +47,40 @@ export async function changePassword(
   keepToken: string,
   input: { currentPassword?: string; newPassword: string },
 ): Promise<{ ok: true; wasSet: boolean } | PasswordFailure> {
-  const parsed = NewPassword.safeParse(input.newPassword);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "新密码格式不正确" };
   const user = await findUserById(viewer.userId);
   if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
+  const problem = newPasswordProblem(input.newPassword, user);
+  if (problem) return { ok: false, status: 400, message: problem };
   if (user.passwordHash) {
     if (!input.currentPassword) return { ok: false, status: 400, message: "请输入当前密码" };
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       return { ok: false, status: 400, message: "当前密码不正确", wrongPassword: true };
     }
-    if (input.currentPassword === parsed.data) return { ok: false, status: 400, message: "新密码不能与当前密码相同" };
+    if (input.currentPassword === input.newPassword) return { ok: false, status: 400, message: "新密码不能与当前密码相同" };
   }
-  await storePassword(user.id, parsed.data);
+  await storePassword(user.id, input.newPassword);
   await revokeOtherSessions(user.id, keepToken);
   return { ok: true, wasSet: user.passwordHash === null };
 }
 
+/** The names a reset may check before its code is confirmed: only the account typed (nothing read from the database). */
+export function resetPasswordNames(account: Account): PasswordNames {
+  return account.kind === "email" ? { email: account.value } : { mobile: account.value };
+}
+
 /**
  * Sets a new password for the member who owns a confirmed reset code, and ends all of their sessions (they log in
- * again with it). Refused when no member has that address (its owner just proved they hold it, so this reveals
- * nothing to a stranger).
+ * again with it). The password is hashed before the member is looked up, so a code confirmed for an address that
+ * has no member (only an unsent code for it exists, or the member was removed since) costs the same and gets the
+ * answer of a spent code (ADR 0029).
  */
 export async function resetPassword(account: Account, newPassword: string): Promise<{ ok: true; userId: string } | PasswordFailure> {
-  const parsed = NewPassword.safeParse(newPassword);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "新密码格式不正确" };
+  const problem = newPasswordProblem(newPassword, resetPasswordNames(account));
+  if (problem) return { ok: false, status: 400, message: problem };
+  const passwordHash = await hashPassword(newPassword);
   const user = await findUserByAccount(account.value);
-  if (!user) return { ok: false, status: 400, message: "该账号尚未注册，请使用验证码登录（首次登录即注册）" };
-  await storePassword(user.id, parsed.data);
+  if (!user) return { ok: false, status: 400, message: CODE_SPENT_MESSAGE };
+  await storeHash(user.id, passwordHash);
   await revokeOtherSessions(user.id, null);
   return { ok: true, userId: user.id };
 }

@@ -240,13 +240,24 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Whether the member may start binding this address: refused when it is already theirs or another member's
- * (which a logged-in member learns only at the rate limit of the bind route).
+ * Whether the member may start binding this address: refused only when it is already theirs. Whether another member
+ * holds it is not said here, before the code (that would tell anyone with an account which addresses are
+ * registered): the code goes out either way and checkBindable says it once the code is confirmed (ADR 0029).
  */
-export async function checkBindable(viewer: Viewer, account: Account): Promise<{ ok: true } | Failure> {
+export async function checkNewAddress(viewer: Viewer, account: Account): Promise<{ ok: true } | Failure> {
   const user = await ownRow(viewer);
   const current = account.kind === "email" ? user.email : user.mobile;
   if (current === account.value) return { ok: false, status: 400, message: `该${KIND_NAME[account.kind]}已绑定到你的账号` };
+  return { ok: true };
+}
+
+/**
+ * Whether the member may bind an address whose code they confirmed: not their own, not another member's (the
+ * person who holds the address learns that it has an account, which tells a stranger nothing).
+ */
+export async function checkBindable(viewer: Viewer, account: Account): Promise<{ ok: true } | Failure> {
+  const own = await checkNewAddress(viewer, account);
+  if (!own.ok) return own;
   const column = account.kind === "email" ? users.email : users.mobile;
   const [other] = await (await db())
     .select({ id: users.id })

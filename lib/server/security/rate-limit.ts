@@ -41,3 +41,9 @@ export async function blockedFor(name: string, key: string, points: number, dura
 export async function recordFailure(name: string, key: string, points: number, durationSec: number): Promise<void> {
   await outsideRequest(() => limiter(name, points, durationSec).penalty(key, 1));
 }
+
+/** How many failures `key` has counted within the current window (0 when none). */
+export async function failuresOf(name: string, key: string, points: number, durationSec: number): Promise<number> {
+  const res = await outsideRequest(() => limiter(name, points, durationSec).get(key));
+  return res?.consumedPoints ?? 0;
+}

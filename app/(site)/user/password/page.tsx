@@ -21,11 +21,14 @@ export default async function PasswordPage() {
     );
   }
   const existing = await hasPassword(viewer.userId);
+  // userInfo.mobile falls back to the e-mail; only a real mobile number is a name to keep out of the password.
+  const { email, mobile, nickName } = viewer.userInfo;
+  const names = { email, mobile: mobile === email ? null : mobile, nickname: nickName };
   return (
     <>
       <PageIntro title={existing ? "修改密码" : "设置密码"} />
       <Card className="mx-auto max-w-md">
-        <ChangePasswordForm hasPassword={existing} />
+        <ChangePasswordForm hasPassword={existing} names={names} />
       </Card>
     </>
   );

@@ -8,7 +8,7 @@ import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { readJsonBody } from "@/lib/server/request-body";
 import { deviceOf } from "@/lib/server/security/device";
-import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
+import { holdLoginAnswer, loginThrottle, recordLoginFailure } from "@/lib/server/security/login-throttle";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
 
@@ -17,12 +17,6 @@ const Body = z.object({
   password: z.string().min(1).max(128),
   r: z.string().max(2000).optional(),
 });
-
-/** P10: at most 5 wrong passwords per account in 15 minutes and 30 per address in an hour (unknown accounts alike). */
-const LIMITS = [
-  { name: "login-ip", points: 30, windowSec: 60 * 60 },
-  { name: "login-account", points: 5, windowSec: 15 * 60 },
-] as const;
 
 /** Password login: sets the HttpOnly `token` and the readable `userinfo` cookies, answers where to go next. */
 export async function POST(req: NextRequest) {
@@ -33,19 +27,22 @@ export async function POST(req: NextRequest) {
   if (!parsed.success) return fail(400, "请输入账号和密码");
   const { account, password, r } = parsed.data;
 
-  // Wrong passwords are limited per account and per address; successful logins cost nothing.
+  // P10 (lib/domain/login-throttle.ts): refused per account and address and per address, slowed per account;
+  // unknown accounts alike, successful logins cost nothing.
   const ip = clientIp(req.headers);
-  const accountKey = account.toLowerCase();
-  const keys = { "login-ip": ip, "login-account": accountKey };
-  const wait = Math.max(...(await Promise.all(LIMITS.map((l) => blockedFor(l.name, keys[l.name], l.points, l.windowSec)))));
-  if (wait > 0) return fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
+  const throttle = await loginThrottle(account, ip);
+  if ("refusedForSec" in throttle) {
+    const wait = throttle.refusedForSec;
+    return fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
+  }
+  await holdLoginAnswer(throttle.delayMs);
 
   const device = deviceOf(req.cookies);
   const deviceHash = device.status === "valid" ? device.hash : null;
   const previousToken = req.cookies.get(TOKEN_COOKIE)?.value ?? null;
   const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", deviceHash, previousToken);
   if (!result.ok) {
-    await Promise.all(LIMITS.map((l) => recordFailure(l.name, keys[l.name], l.points, l.windowSec)));
+    await recordLoginFailure(account, ip);
     return fail(401, "账号或密码错误");
   }
   const viewer = await viewerForToken(result.session.token);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseAccount, ACCOUNT_INVALID_MESSAGE } from "@/lib/domain/account";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { clearLoginCookies } from "@/lib/server/auth/cookies";
-import { NewPassword, PASSWORD_MAX, resetPassword } from "@/lib/server/auth/password-change";
+import { newPasswordProblem, PASSWORD_MAX, resetPassword, resetPasswordNames } from "@/lib/server/auth/password-change";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
 import { readJsonBody } from "@/lib/server/request-body";
@@ -68,9 +68,10 @@ export async function POST(req: NextRequest) {
       return NextResponse.json({ message: SENT_MESSAGE });
     }
 
-    // Check the new password before the code, so a typo in it does not use up the code.
-    const password = NewPassword.safeParse(body.newPassword);
-    if (!password.success) return fail(400, password.error.issues[0]?.message ?? "新密码格式不正确");
+    // Check the new password before the code, so a typo in it does not use up the code; against the account typed
+    // only, so the answer cannot depend on whether it has a member (ADR 0029).
+    const problem = newPasswordProblem(body.newPassword, resetPasswordNames(account));
+    if (problem) return fail(400, problem);
     const limits = [["password-reset-ip", ip, 20], ["password-reset-account", account.value, 10]] as const;
     const wait = Math.max(...(await Promise.all(limits.map(([name, key, points]) => blockedFor(name, key, points, WINDOW_SEC)))));
     if (wait > 0) return tooMany(wait);
@@ -80,7 +81,7 @@ export async function POST(req: NextRequest) {
       return fail(verified.status, verified.message);
     }
     const current = await sessionOfRequest(req);
-    const result = await resetPassword(verified.account, password.data);
+    const result = await resetPassword(verified.account, body.newPassword);
     if (!result.ok) return fail(result.status, result.message);
     const res = NextResponse.json({ message: "密码已重置，请使用新密码登录" });
     // This browser's session of the member ended with the others: forget it here too.

@@ -54,7 +54,7 @@ describeOnEachEngine("POST /api/user/bind", () => {
     expect((await findUserById(user.id))?.email).toBe("bind-route2@example.com");
   });
 
-  it("refuses addresses of the wrong kind, the member's own, another member's, and malformed codes before any code is sent", async () => {
+  it("refuses addresses of the wrong kind, the member's own, and malformed codes before any code is sent", async () => {
     const user = await createUser({ email: "bind-route3@example.com" });
     await createUser({ email: "someone@example.com" });
     const { token } = await createSession(user.id);
@@ -62,7 +62,6 @@ describeOnEachEngine("POST /api/user/bind", () => {
       [{ step: "send", kind: "email", account: "13900001111" }, 400, "请输入正确的邮箱"],
       [{ step: "send", kind: "mobile", account: "12345" }, 400, "请输入正确的手机号"],
       [{ step: "send", kind: "email", account: "BIND-route3@example.com" }, 400, "该邮箱已绑定到你的账号"],
-      [{ step: "send", kind: "email", account: "someone@example.com" }, 409, "该邮箱已绑定其他账号"],
       [{ step: "confirm", kind: "email", account: "x@example.com", code: "12ab56" }, 400, "请输入 6 位数字验证码"],
       [{ step: "other" }, 400, "请输入要绑定的手机号或邮箱"],
     ];

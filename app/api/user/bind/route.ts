@@ -5,7 +5,7 @@ import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { refreshUserInfoCookie } from "@/lib/server/auth/cookies";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { logger } from "@/lib/server/logger";
-import { bindAccount, checkBindable } from "@/lib/server/members/profile";
+import { bindAccount, checkNewAddress } from "@/lib/server/members/profile";
 import { readJsonBody } from "@/lib/server/request-body";
 import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
@@ -49,8 +49,9 @@ export async function POST(req: NextRequest) {
     if (body.step === "send") {
       const wait = await takeToken("bind-send-user", viewer.userId, 10, 60 * 60);
       if (wait > 0) return tooMany(wait);
-      const bindable = await checkBindable(viewer, account);
-      if (!bindable.ok) return fail(bindable.status, bindable.message);
+      // Another member's address gets a code too: the answer must not tell who is registered (ADR 0029).
+      const fresh = await checkNewAddress(viewer, account);
+      if (!fresh.ok) return fail(fresh.status, fresh.message);
       const issued = await issueCode({ account: account.value, purpose: "bind", ip: clientIp(req.headers), userId: viewer.userId });
       if (!issued.ok) {
         return fail(issued.status, issued.message, issued.retryAfterSec ? { "Retry-After": String(issued.retryAfterSec) } : undefined);
