@@ -48,9 +48,10 @@ describeOnEachEngine("cli article:create", () => {
     expect(made.out[0]).toContain("首板案例");
     const [row] = await (await db()).select().from(articles).where(eq(articles.infoguid, infoguid));
     expect(row).toMatchObject({
-      type: "case", title: "首板案例", body: "## 首板\n\n**次日**低开，止损。", summary: "首板 次日低开，止损。", minLevel: 100,
+      type: "case", title: "首板案例", body: "## 首板\n\n**次日**低开，止损。", summary: "首板", minLevel: 100,
       status: "published", authorId: null, videoUrl: null,
     });
+    // the summary is the VIP article's lead-in (its heading), not its paid paragraph (issue 20)
     expect(row!.publishedAt).toBeInstanceOf(Date);
     expect((await (await db()).select().from(articleTags).where(eq(articleTags.infoguid, infoguid))).map((t) => t.tag).sort()).toEqual(["打板", "案例"].sort());
   });
