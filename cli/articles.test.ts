@@ -56,6 +56,22 @@ describeOnEachEngine("cli article:create", () => {
     expect((await (await db()).select().from(articleTags).where(eq(articleTags.infoguid, infoguid))).map((t) => t.tag).sort()).toEqual(["打板", "案例"].sort());
   });
 
+  it("warns (in English) when --summary quotes the paid part, and keeps the operator's summary", async () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const body = file("gated.md", "免费导读。\n\n<!-- more -->\n\n付费正文：仓位按波动率倒数分配。");
+      const made = await cli("article:create", "--type", "case", "--title", "引用", "--body-file", body, "--min-level", "200", "--summary", "讲仓位按波动率倒数分配");
+      expect(made.error).toBeNull();
+      expect(warn.mock.calls.map((c) => c.join(" "))).toEqual([
+        'warning: --summary quotes the paid part of the body ("仓位按波动率倒数分配"); every visitor and search engine reads the summary',
+      ]);
+      const [row] = await (await db()).select().from(articles).where(eq(articles.infoguid, made.out.at(-1)!));
+      expect(row?.summary).toBe("讲仓位按波动率倒数分配");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it("publishes a video with its address, public by default", async () => {
     const made = await cli("article:create", "--type", "video", "--title", "K线入门", "--body-file", file("v.md", "视频讲解"), "--video", "/videos/k.m3u8");
     expect(made.error).toBeNull();
