@@ -50,7 +50,8 @@ export function paidQuote(summary: string, body: string, minLevel: number): stri
     if (!inPaid(run) || free.some((t) => t.includes(run))) continue;
     let end = start + QUOTE_CHARS;
     while (end < chars.length && inPaid(chars.slice(start, end + 1).join(""))) end++;
-    return shown.slice(start, end).join("").trim();
+    const passage = shown.slice(start, end).join("");
+    return passage.replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, "") || passage.trim(); // shown without the punctuation around it
   }
   return null;
 }

@@ -100,7 +100,7 @@ describe("ArticleForm", () => {
 
     fireEvent.change(screen.getByLabelText("摘要"), { target: { value: "本文讲：仓位按波动率倒数分配" } });
     const warning = await screen.findByTestId("summary-paid-warning");
-    expect(warning).toHaveTextContent("摘要引用了付费部分：“：仓位按波动率倒数分配”。摘要对所有访客和搜索引擎公开");
+    expect(warning).toHaveTextContent("摘要引用了付费部分：“仓位按波动率倒数分配”。摘要对所有访客和搜索引擎公开");
     expect(warning).toHaveAttribute("role", "alert");
     expect(screen.getByLabelText("摘要")).toHaveAttribute("aria-invalid", "true");
 
