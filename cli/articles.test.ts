@@ -48,11 +48,28 @@ describeOnEachEngine("cli article:create", () => {
     expect(made.out[0]).toContain("首板案例");
     const [row] = await (await db()).select().from(articles).where(eq(articles.infoguid, infoguid));
     expect(row).toMatchObject({
-      type: "case", title: "首板案例", body: "## 首板\n\n**次日**低开，止损。", summary: "首板 次日低开，止损。", minLevel: 100,
+      type: "case", title: "首板案例", body: "## 首板\n\n**次日**低开，止损。", summary: "首板", minLevel: 100,
       status: "published", authorId: null, videoUrl: null,
     });
+    // the summary is the VIP article's lead-in (its heading), not its paid paragraph (issue 20)
     expect(row!.publishedAt).toBeInstanceOf(Date);
     expect((await (await db()).select().from(articleTags).where(eq(articleTags.infoguid, infoguid))).map((t) => t.tag).sort()).toEqual(["打板", "案例"].sort());
+  });
+
+  it("warns (in English) when --summary quotes the paid part, and keeps the operator's summary", async () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const body = file("gated.md", "免费导读。\n\n<!-- more -->\n\n付费正文：仓位按波动率倒数分配。");
+      const made = await cli("article:create", "--type", "case", "--title", "引用", "--body-file", body, "--min-level", "200", "--summary", "讲仓位按波动率倒数分配");
+      expect(made.error).toBeNull();
+      expect(warn.mock.calls.map((c) => c.join(" "))).toEqual([
+        'warning: --summary quotes the paid part of the body ("仓位按波动率倒数分配"); every visitor and search engine reads the summary',
+      ]);
+      const [row] = await (await db()).select().from(articles).where(eq(articles.infoguid, made.out.at(-1)!));
+      expect(row?.summary).toBe("讲仓位按波动率倒数分配");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("publishes a video with its address, public by default", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { ARTICLE_TYPES } from "@/lib/db/schema";
+import { paidQuote } from "@/lib/domain/article-summary";
 import { withDatabase } from "./with-database";
 
 const LEVELS = ["0", "100", "200"];
@@ -61,7 +62,7 @@ export function registerArticleCommands(program: Command): void {
     .requiredOption("--body-file <file>", "a UTF-8 Markdown file with the body")
     .option("--min-level <level>", "who may read it: 0 everyone, 100 VIP, 200 SVIP", levelArg, 0)
     .option("--video <url>", "the video's address (http(s) URL or /path; HLS .m3u8 or MP4); needed for --type video")
-    .option("--summary <text>", "the summary (default: the start of the body's text)")
+    .option("--summary <text>", "the summary (default: the start of the text every visitor may read: the whole body, or the lead-in of a gated one)")
     .option("--cover <url>", "a cover image address (http(s) URL or /path)")
     .option("--tags <list>", "tags, separated by commas")
     .action(async (opts: CreateOptions) => {
@@ -75,6 +76,8 @@ export function registerArticleCommands(program: Command): void {
       if (!parsed.success) {
         throw new InvalidArgumentError(parsed.error.issues.map((i) => `${OPTION_OF[String(i.path[0])] ?? "input"}: ${i.message}`).join("; "));
       }
+      const quote = paidQuote(parsed.data.summary, parsed.data.body, parsed.data.minLevel);
+      if (quote) console.warn(`warning: --summary quotes the paid part of the body ("${quote}"); every visitor and search engine reads the summary`);
       await withDatabase(true, async () => {
         const outcome = await createArticleAsOperator(parsed.data);
         if (!outcome.ok) throw new Error(outcome.message);

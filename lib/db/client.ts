@@ -4,6 +4,7 @@ import { is, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { PgTable, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { runDataMigrations } from "./data-migrations";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,6 +50,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "lib/db/migrations");
 
+/** The committed SQL migrations, then the data migrations they left owed (./data-migrations.ts). */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.engine === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -57,6 +59,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   }
+  await runDataMigrations(handle.db);
 }
 
 /**

@@ -103,16 +103,32 @@ function definitionsAfter(markdown: string, tree: Root, cut: number): string[] {
  * A body with no blocks at all is returned as "".
  */
 export function leadIn(body: string): string {
-  // Cut the bounded source: it renders exactly like the body does (renderMarkdown bounds it too), and members'
-  // pathological input cannot make this parse slow. For ordinary documents it is the body itself.
-  const markdown = boundMarkdown(body);
-  const tree = parse(markdown);
+  const { markdown, tree, cut } = split(body);
   if (!tree) return MORE_MARKER; // unreadable: keep everything back
-  const cut = cutOffset(markdown, tree);
   if (cut === null) return "";
   const free = markdown.slice(0, cut).trimEnd();
   const parts = [free, definitionsAfter(markdown, tree, cut).join("\n"), MORE_MARKER].filter(Boolean);
   return parts.join("\n\n");
+}
+
+/**
+ * The source cut where the free part ends. Cut the bounded source: it renders exactly like the body does
+ * (renderMarkdown bounds it too), and members' pathological input cannot make this parse slow. For ordinary
+ * documents it is the body itself.
+ */
+function split(body: string): { markdown: string; tree: Root | null; cut: number | null } {
+  const markdown = boundMarkdown(body);
+  const tree = parse(markdown);
+  return { markdown, tree, cut: tree ? cutOffset(markdown, tree) : 0 };
+}
+
+/**
+ * The paid part of a gated body: the Markdown after the lead-in's cut (the whole body when it cannot be read, ""
+ * when all of it is free). Only to recognise paid text elsewhere (a summary quoting it), never to show it.
+ */
+export function paidPart(body: string): string {
+  const { markdown, cut } = split(body);
+  return cut === null ? "" : markdown.slice(cut);
 }
 
 /** True when the body names where its free part ends. */

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import { fieldClass, MarkdownField } from "@/components/blog/MarkdownField";
 import { useUnsavedWarning } from "@/components/blog/use-unsaved-warning";
 import { Button } from "@/components/ui/Button";
+import { autoSummary, paidQuote } from "@/lib/domain/article-summary";
 import { ARTICLE_TYPES } from "@/lib/domain/article-types";
 import { useAdminAction } from "../admin-action";
 import { ARTICLE_LIMITS, ARTICLES_API, articleApi, articleProblem, LEVEL_LABELS, parseTags, type ArticleFormValues } from "./articles-api";
@@ -28,6 +29,7 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
   useUnsavedWarning(dirty && sending === null);
 
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const summaryHelp = useSummaryHelp(values.summary.trim(), values.body, values.minLevel);
 
   async function submit(mode: "draft" | "publish" | "save") {
     const input: ArticleFormValues = {
@@ -84,10 +86,21 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
             value={values.summary}
             maxLength={ARTICLE_LIMITS.summary}
             rows={2}
-            placeholder="留空则取正文开头"
+            placeholder={values.minLevel > 0 ? "留空则取免费导读的开头" : "留空则取正文开头"}
+            aria-describedby={`${id}-summary-help`}
+            aria-invalid={summaryHelp.quote ? true : undefined}
             onChange={(e) => set("summary", e.target.value)}
             className={`${fieldClass} py-2`}
           />
+          <div id={`${id}-summary-help`}>
+            {summaryHelp.quote ? (
+              <p role="alert" data-testid="summary-paid-warning" className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+                摘要引用了付费部分：“{summaryHelp.quote}”。摘要对所有访客和搜索引擎公开，保存后这段付费内容人人可见。请改写摘要，或留空（自动取免费导读的开头）。
+              </p>
+            ) : summaryHelp.auto ? (
+              <p className="mt-1 line-clamp-2 text-xs text-slate-500">自动摘要：{summaryHelp.auto}</p>
+            ) : null}
+          </div>
         </div>
         <div>
           <label htmlFor={`${id}-cover`} className="mb-1 block text-sm text-slate-600">封面地址</label>
@@ -125,4 +138,18 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
       </div>
     </form>
   );
+}
+
+/**
+ * What the form says under the summary: the passage of an editor's summary that quotes the paid part (everyone
+ * reads the summary), else, for an empty one, the summary the server will make from the free part.
+ */
+function useSummaryHelp(summary: string, body: string, minLevel: number): { quote: string | null; auto: string } {
+  // Long bodies stay responsive: the check follows the typing when React has time, like the preview.
+  const deferredSummary = useDeferredValue(summary);
+  const deferredBody = useDeferredValue(body);
+  return useMemo(() => ({
+    quote: deferredSummary ? paidQuote(deferredSummary, deferredBody, minLevel) : null,
+    auto: deferredSummary ? "" : autoSummary(deferredBody, minLevel),
+  }), [deferredSummary, deferredBody, minLevel]);
 }

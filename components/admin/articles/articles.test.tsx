@@ -87,6 +87,34 @@ describe("ArticleForm", () => {
     expect(sent()).toEqual({ url: articleApi(ID), body: { action: "update", ...initial, title: "新标题" } });
     expect(screen.queryByText("有未保存的修改")).toBeNull();
   });
+
+  const GATED = "免费导读：先看资金余额。\n\n<!-- more -->\n\n付费正文：仓位按波动率倒数分配，止损线设在成本下方。";
+
+  it("warns in Chinese while the summary quotes the paid part of a gated body, and shows the automatic one when empty", async () => {
+    const user = userEvent.setup();
+    render(<ArticleForm />);
+    await user.selectOptions(screen.getByLabelText("可见等级"), "100");
+    fireEvent.change(screen.getByLabelText("正文（Markdown）"), { target: { value: GATED } });
+    expect(await screen.findByText("自动摘要：免费导读：先看资金余额。")).toBeInTheDocument();
+    expect(screen.getByLabelText("摘要")).toHaveAttribute("placeholder", "留空则取免费导读的开头");
+
+    fireEvent.change(screen.getByLabelText("摘要"), { target: { value: "本文讲：仓位按波动率倒数分配" } });
+    const warning = await screen.findByTestId("summary-paid-warning");
+    expect(warning).toHaveTextContent("摘要引用了付费部分：“仓位按波动率倒数分配”。摘要对所有访客和搜索引擎公开");
+    expect(warning).toHaveAttribute("role", "alert");
+    expect(screen.getByLabelText("摘要")).toHaveAttribute("aria-invalid", "true");
+
+    // the editor decides: the warning does not stop saving; a public article has no paid part to quote
+    await user.selectOptions(screen.getByLabelText("可见等级"), "0");
+    await waitFor(() => expect(screen.queryByTestId("summary-paid-warning")).toBeNull());
+  });
+
+  it("warns at once when a stored summary quotes the paid part (after saving, on the edit page)", () => {
+    const initial: ArticleFormValues = { type: "case", title: "案例", summary: "仓位按波动率倒数分配，止损线设在成本下方", body: GATED, coverUrl: "", videoUrl: "", minLevel: 200, tags: [] };
+    render(<ArticleForm infoguid={ID} initial={initial} />);
+    expect(screen.getByTestId("summary-paid-warning")).toHaveTextContent("“仓位按波动率倒数分配，止损线设在成本下方”");
+    expect(screen.queryByText(/自动摘要/)).toBeNull();
+  });
 });
 
 describe("ArticleStatusAction", () => {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { articleLikes, articles, users } from "@/lib/db/schema";
+import { autoSummary } from "@/lib/domain/article-summary";
 import { levelById } from "@/lib/domain/levels";
 import { leadIn } from "@/lib/domain/paywall";
 import { canRead } from "@/lib/server/auth/entitlement";
@@ -11,7 +12,6 @@ import { logger } from "@/lib/server/logger";
 import { refreshSearchDocuments } from "@/lib/server/search/indexer";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { bodyRenders, renderBody } from "./render";
-import { summaryFromHtml } from "./summary";
 
 /**
  * Members' blog posts (articles of type "blog" with an author). Every function takes the viewer and decides what
@@ -121,9 +121,9 @@ async function rateLimit(userId: string, publishing: boolean): Promise<BlogFailu
   return wait > 0 ? fail(429, `保存过于频繁，请 ${waitText(wait)}后再试`, wait) : null;
 }
 
-/** Summary of a body that has passed bodyRenders (so its HTML is cached). */
-function summaryOf(body: string): string {
-  return summaryFromHtml(renderBody(body) ?? "");
+/** Summary of what every visitor may read of a body that has passed bodyRenders (so its HTML is cached). */
+function summaryOf(body: string, minLevel = 0): string {
+  return autoSummary(body, minLevel, renderBody);
 }
 
 async function refreshSearch(infoguid: string): Promise<void> {
@@ -138,11 +138,12 @@ interface PostRow {
   infoguid: string;
   authorId: string | null;
   status: BlogStatus;
+  minLevel: number;
 }
 
 async function blogRow(infoguid: string): Promise<PostRow | null> {
   const [row] = await (await db())
-    .select({ infoguid: articles.infoguid, authorId: articles.authorId, status: articles.status })
+    .select({ infoguid: articles.infoguid, authorId: articles.authorId, status: articles.status, minLevel: articles.minLevel })
     .from(articles)
     .where(and(eq(articles.infoguid, infoguid), eq(articles.type, "blog")))
     .limit(1);
@@ -200,11 +201,12 @@ export async function updateBlogPost(viewer: Viewer, infoguid: string, input: Bl
   const updated = await (await db())
     .update(articles)
     .set({
-      title, body, summary: summaryOf(body), status,
+      // A post made paid keeps its summary to its lead-in (the schema allows a level; the app saves posts public).
+      title, body, summary: summaryOf(body, row.minLevel), status,
       ...(becomesPublished ? { publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}),
     })
-    // The status read above still holds: an editor hiding it meanwhile wins.
-    .where(and(eq(articles.infoguid, infoguid), eq(articles.authorId, viewer.userId), eq(articles.status, row.status)))
+    // The status and level read above still hold: an editor hiding it meanwhile wins.
+    .where(and(eq(articles.infoguid, infoguid), eq(articles.authorId, viewer.userId), eq(articles.status, row.status), eq(articles.minLevel, row.minLevel)))
     .returning({ status: articles.status });
   if (!updated.length) return fail(409, "文章状态刚刚发生了变化，请刷新后再试");
   if (row.status === "published" || status === "published") await refreshSearch(infoguid);

@@ -1,6 +1,6 @@
 import { renderMarkdown } from "@/lib/domain/markdown";
 import { bodyRenders, renderBody } from "./render";
-import { summaryFromHtml } from "./summary";
+import { summaryFromHtml } from "@/lib/domain/summary";
 
 process.env.LOG_LEVEL = "silent";
 

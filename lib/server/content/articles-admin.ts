@@ -3,10 +3,10 @@ import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { ARTICLE_TYPES, articles, users } from "@/lib/db/schema";
+import { autoSummary } from "@/lib/domain/article-summary";
 import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
 import { setBlogPostHidden } from "@/lib/server/blog/posts";
 import { bodyRenders, renderBody } from "@/lib/server/blog/render";
-import { summaryFromHtml } from "@/lib/server/blog/summary";
 import { logger } from "@/lib/server/logger";
 import { refreshSearchDocuments } from "@/lib/server/search/indexer";
 import { setArticleTags, tagsOf } from "./articles";
@@ -101,7 +101,8 @@ function prepare(input: ArticleInputValue): Prepared {
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "参数无效");
   const values = parsed.data;
   if (!bodyRenders(values.body)) return failure(400, "正文结构过于复杂，无法排版，请简化后再保存");
-  return { ok: true, values: { ...values, summary: values.summary || summaryFromHtml(renderBody(values.body) ?? "") } };
+  // An empty summary is made from what every visitor may read: never from the paid part (ADR 0024).
+  return { ok: true, values: { ...values, summary: values.summary || autoSummary(values.body, values.minLevel, renderBody) } };
 }
 
 async function insertArticle(input: ArticleInputValue, authorId: string | null, publish: boolean): Promise<AdminOutcome<{ infoguid: string; status: ArticleStatus }>> {
@@ -240,6 +241,7 @@ export async function adminArticleList(viewer: Viewer | null, filters: AdminArti
 }
 
 export interface AdminArticleDetail extends AdminArticleRow {
+  /** The editor's own summary; "" when the stored one was made automatically (saving it empty makes it again). */
   summary: string;
   body: string;
   coverUrl: string;
@@ -258,5 +260,8 @@ export async function adminArticleDetail(viewer: Viewer | null, infoguid: string
     .limit(1);
   if (!row) return { ok: true, article: null };
   const tags = (await tagsOf([infoguid])).get(infoguid) ?? [];
-  return { ok: true, article: { ...row, videoUrl: row.videoUrl ?? "", tags } };
+  // An automatic summary is shown as none, so that saving the form makes it again from the current body and level
+  // instead of keeping it as the editor's (a public article made paid would keep a summary of its paid part).
+  const summary = row.summary === autoSummary(row.body, row.minLevel, renderBody) ? "" : row.summary;
+  return { ok: true, article: { ...row, summary, videoUrl: row.videoUrl ?? "", tags } };
 }

@@ -80,6 +80,20 @@ describeOnEachEngine("admin article pages render from the database", (engine) =>
     expect(await html(NewArticlePage())).toContain('aria-label="写文章"');
   }, 60_000);
 
+  it("shows an automatic summary as none (saving makes it again) and warns when an editor's quotes the paid part", async () => {
+    const body = "免费导读：先看资金余额。\n\n<!-- more -->\n\n付费正文：仓位按波动率倒数分配，止损线设在成本下方。";
+    const auto = await createArticle(staff, { type: "case", title: "自动摘要", body, minLevel: 100 }, true);
+    const quoting = await createArticle(staff, { type: "case", title: "引用付费", summary: "本文：仓位按波动率倒数分配", body, minLevel: 200 }, true);
+    if (!auto.ok || !quoting.ok) throw new Error("setup");
+    const autoPage = await html(AdminArticlePage({ params: Promise.resolve({ infoguid: auto.infoguid }) }));
+    expect(autoPage).toMatch(/<textarea[^>]*placeholder="留空则取免费导读的开头"[^>]*><\/textarea>/);
+    expect(autoPage).toContain("自动摘要：免费导读：先看资金余额。");
+    expect(autoPage).not.toContain("摘要引用了付费部分");
+    const quotingPage = await html(AdminArticlePage({ params: Promise.resolve({ infoguid: quoting.infoguid }) }));
+    expect(quotingPage).toContain("本文：仓位按波动率倒数分配</textarea>");
+    expect(quotingPage).toContain("摘要引用了付费部分：“文：仓位按波动率倒数分配”"); // “正文：” is in the paid part too
+  }, 60_000);
+
   it("is refused by the data layer when the gate lets a member through", async () => {
     jest.mocked(requireStaff).mockResolvedValueOnce(member);
     await expect(html(AdminArticlesPage(search()))).rejects.toThrow("NEXT_FORBIDDEN");

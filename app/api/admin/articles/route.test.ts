@@ -108,7 +108,8 @@ describeOnEachEngine("POST /api/admin/articles…", (engine) => {
     const res = await create({ ...ARTICLE, publish: false }, { token: staff });
     const { infoguid, status, message } = await res.json();
     expect([res.status, message, status]).toEqual([200, "草稿已保存", "draft"]);
-    expect(await row(infoguid)).toMatchObject({ type: "case", title: "打板案例", summary: "首板 次日低开。", minLevel: 100, coverUrl: "/covers/a.png", videoUrl: null, status: "draft", publishedAt: null });
+    // a VIP article's automatic summary is cut from its lead-in (the heading), never from its paid paragraph (issue 20)
+    expect(await row(infoguid)).toMatchObject({ type: "case", title: "打板案例", summary: "首板", minLevel: 100, coverUrl: "/covers/a.png", videoUrl: null, status: "draft", publishedAt: null });
     expect((await (await db()).select().from(articleTags).where(eq(articleTags.infoguid, infoguid))).map((t) => t.tag).sort()).toEqual(["打板", "案例"]);
 
     const edit = { action: "update", ...ARTICLE, type: "video", title: "打板视频", summary: "手写摘要", videoUrl: "https://cdn.example/v.m3u8", minLevel: "200", tags: ["视频"] };
