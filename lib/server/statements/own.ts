@@ -2,7 +2,8 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { statements } from "@/lib/db/schema";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { importStatement } from "./import";
 
 /** A member saves their own statement; private unless they choose to publish it on their page. */
@@ -16,7 +17,7 @@ export type OwnStatementRow = typeof statements.$inferSelect;
 export async function readableMemberStatement(viewer: Viewer | null, statementId: string): Promise<OwnStatementRow | null> {
   const [row] = await (await db()).select().from(statements).where(eq(statements.id, statementId)).limit(1);
   if (!row || !row.ownerId) return null;
-  if (row.ownerId === viewer?.userId || row.isPublic || isStaff(viewer)) return row;
+  if (row.ownerId === viewer?.userId || row.isPublic || hasEditorRights(viewer)) return row;
   return null;
 }
 
