@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type BrowserContext, type Page } from "
 export const ACCOUNTS = {
   member: { email: "member@e2e.test", password: "member-pass-1", nickname: "测试会员" },
   editor: { email: "editor@e2e.test", password: "editor-pass-1", nickname: "测试编辑" },
+  admin: { email: "admin@e2e.test", password: "admin-pass-1", nickname: "测试管理员" },
   svip: { email: "svip@e2e.test", password: "svip-pass-1", nickname: "测试SVIP" },
   buyer: { email: "buyer@e2e.test", password: "buyer-pass-1", nickname: "测试买家" },
   subscriber: { email: "subscriber@e2e.test", password: "subscriber-pass-1", nickname: "测试订阅" },
