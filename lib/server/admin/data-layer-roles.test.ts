@@ -12,6 +12,7 @@ import { importFillsCsv, importNavCsv } from "@/lib/server/quant/csv-import";
 import { createStrategy, updateStrategy } from "@/lib/server/quant/strategies-admin";
 import { deleteStatement, importStatement, publishMasterStatement } from "@/lib/server/statements/import";
 import { createMaster, setTradeNote, updateMaster } from "@/lib/server/statements/masters-admin";
+import { readableMemberStatement, saveOwnStatement } from "@/lib/server/statements/own";
 
 /**
  * ADR 0028: the data-layer functions that used to trust their route's check now refuse a wrong viewer themselves,
@@ -82,6 +83,13 @@ describeOnEachEngine("ADR 0028: the data layer refuses a wrong viewer itself", (
     }
     expect((await (await db()).select().from(strategies).where(eq(strategies.guid, guid)))[0]).toMatchObject({ status: "paper", startDate: "2024-01-02", benchmark: "000300.SH" });
     expect(await updateStrategy(viewers.admin, guid, { ...STRATEGY, status: "live", benchmark: "000905.SH" })).toEqual({ ok: true });
+  });
+
+  it("a member's private statement is members' data: its owner and administrators read it, editors and others do not", async () => {
+    const owner = await userWithRole("member", "owner");
+    const { statementId } = await saveOwnStatement(owner.viewer, utf8(STATEMENT_CSV), "mine.csv", false);
+    const readers = await Promise.all([owner.viewer, viewers.member, viewers.editor, viewers.admin, null].map(async (who) => (await readableMemberStatement(who, statementId)) !== null));
+    expect(readers).toEqual([true, false, false, true, false]);
   });
 
   it("a member can neither rename a master nor publish or delete its statements", async () => {
