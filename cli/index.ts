@@ -13,6 +13,9 @@ import { grantDays, membershipOf } from "@/lib/server/members/grants";
 import { findUserByAccount } from "@/lib/server/members/users";
 import { levelEndDateString } from "@/lib/domain/membership";
 import { readOutbox } from "@/lib/server/messaging/outbox";
+import { OPERATOR } from "@/lib/server/auth/roles";
+
+const ROLES = ["member", "editor", "admin"] as const;
 
 /** The operator command line: `npm run cli -- <command>`. */
 const program = new Command()
@@ -76,6 +79,24 @@ program
       await grantDays({ userId: user.id, levelId: level.levelId as 100 | 200, days: opts.days, source: "admin", sourceKey: `admin:cli:${randomUUID()}` });
       const state = await membershipOf(user.id);
       console.log(`${user.email}: ${state.level.levelName} until ${levelEndDateString(state.endsAt)} (Asia/Shanghai)`);
+    });
+  });
+
+program
+  .command("user:role")
+  .description("make an existing user a member, an editor (content) or an admin (content, members, money, roles); takes effect at once")
+  .requiredOption("--email <email>", "the user's e-mail address")
+  .requiredOption("--role <role>", "member | editor | admin")
+  .action(async (opts: { email: string; role: string }) => {
+    const role = ROLES.find((r) => r === opts.role);
+    if (!role) throw new InvalidArgumentError(`--role must be member, editor or admin, got "${opts.role}"`);
+    await withDatabase(true, async () => {
+      const user = await findUserByAccount(opts.email);
+      if (!user) throw new InvalidArgumentError(`no user with e-mail ${opts.email}`);
+      const { changeRole } = await import("@/lib/server/admin/roles");
+      const result = await changeRole(OPERATOR, user.id, role);
+      if (result.status === "not-found") throw new InvalidArgumentError(`no user with e-mail ${opts.email}`);
+      console.log(result.status === "changed" ? `${user.email}: ${result.from} → ${result.to}` : `${user.email} is already ${result.to}`);
     });
   });
 

@@ -11,6 +11,7 @@ import { analyzeStatement } from "@/lib/domain/statements/analysis";
 import { toAnalysisJson } from "@/lib/domain/statements/dto";
 import { readStatement } from "@/lib/domain/statements/import";
 import { StatementRejected } from "@/lib/domain/statements/types";
+import { OPERATOR } from "@/lib/server/auth/roles";
 import { formatAnalysisText } from "./analysis-text";
 import { withDatabase } from "./with-database";
 
@@ -75,7 +76,7 @@ export function registerStatementCommands(program: Command): void {
       await withDatabase(true, async () => {
         const { createMaster, masterExists } = await import("@/lib/server/statements/masters-admin");
         const { importStatement } = await import("@/lib/server/statements/import");
-        const guid = opts.trader ?? (await createMaster({ name: name! })).guid;
+        const guid = opts.trader ?? (await createMaster(OPERATOR, { name: name! })).guid;
         if (opts.trader && !(await masterExists(opts.trader))) throw new InvalidArgumentError(`no master with guid ${opts.trader}`);
         const bar = progressBar("storing fills");
         let started = false;

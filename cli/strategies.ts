@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { formatDateTime } from "@/lib/domain/format";
+import { OPERATOR } from "@/lib/server/auth/roles";
 import type { CsvImportResult } from "@/lib/server/quant/csv-import";
 import { withDatabase } from "./with-database";
 
@@ -53,7 +54,7 @@ export function registerStrategyCommands(program: Command): void {
       const input = StrategyInput.safeParse({ ...opts, startDate: opts.start });
       if (!input.success) throw new InvalidArgumentError(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
       await withDatabase(true, async () => {
-        const row = await createStrategy(input.data);
+        const row = await createStrategy(OPERATOR, input.data);
         console.log(`created ${row.status} strategy “${row.name}” starting ${row.startDate}`);
         console.log(row.guid);
       });
@@ -70,11 +71,11 @@ export function registerStrategyCommands(program: Command): void {
         const { createStrategyKey, revokeStrategyKey } = await import("@/lib/server/quant/api-keys");
         await requireStrategy(guid);
         if (opts.revoke) {
-          if (!(await revokeStrategyKey(opts.revoke.toLowerCase(), guid))) throw new InvalidArgumentError(`no live key ${opts.revoke} on strategy ${guid}`);
+          if (!(await revokeStrategyKey(OPERATOR, opts.revoke.toLowerCase(), guid))) throw new InvalidArgumentError(`no live key ${opts.revoke} on strategy ${guid}`);
           console.log(`revoked key ${opts.revoke.toLowerCase()}`);
           return;
         }
-        const made = (await createStrategyKey(guid, null))!;
+        const made = (await createStrategyKey(OPERATOR, guid))!;
         console.log(`key ${made.id} (${made.prefix}…) for strategy ${guid}; only its SHA-256 is stored: copy it now, it cannot be shown again`);
         console.log(`use it as "Authorization: Bearer <key>" on POST /api/quant/strategies/${guid}/signals|nav|fills`);
         console.log(made.key);
@@ -110,7 +111,7 @@ export function registerStrategyCommands(program: Command): void {
       const bytes = readInput(file);
       await withDatabase(true, async () => {
         const { importNavCsv } = await import("@/lib/server/quant/csv-import");
-        report("nav", await importNavCsv(guid, bytes));
+        report("nav", await importNavCsv(OPERATOR, guid, bytes));
       });
     });
 
@@ -123,7 +124,7 @@ export function registerStrategyCommands(program: Command): void {
       const bytes = readInput(file);
       await withDatabase(true, async () => {
         const { importFillsCsv } = await import("@/lib/server/quant/csv-import");
-        report("fills", await importFillsCsv(guid, bytes));
+        report("fills", await importFillsCsv(OPERATOR, guid, bytes));
       });
     });
 }

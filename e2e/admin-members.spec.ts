@@ -38,8 +38,25 @@ test.describe("/admin/members gates", () => {
     expect(info.data.levelId).toBe(0);
   });
 
-  test("a member id that is not a guid is the validate-rule 404; an unknown one is a 404 too", async ({ page }) => {
+  test("editors get the 403 screen too, and the grant, referral and plan APIs refuse them (ADR 0028)", async ({ page }) => {
     await logInPage(page, "editor");
+    for (const path of ["/admin/members", "/admin/plans"]) expect([path, (await page.goto(path))?.status()]).toEqual([path, 403]);
+    await expect(page.getByRole("heading", { name: "访问被拒绝" })).toBeVisible();
+    const api = page.context().request;
+    const userId = await uguidOf(api, "editor");
+    const grant = await api.post("/api/admin/members/grants", { data: { action: "add", userId, level: "svip", days: 3660, requestId: randomUUID() } });
+    expect([grant.status(), await grant.json()]).toEqual([403, { message: "访问被拒绝" }]);
+    const price = await api.post("/api/admin/plans", { data: { planId: "svip-year", name: "SVIP 年卡", priceFen: 100, active: true } });
+    expect(price.status()).toBe(403);
+    const review = await api.post("/api/admin/referrals", { data: { action: "approve", referralId: randomUUID() } });
+    expect(review.status()).toBe(403);
+    expect((await (await api.get("/api/user/info")).json()).data.levelId).toBe(0);
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "管理功能" }).getByRole("link")).toHaveText([/大神管理/, /策略管理/, /文章管理/]);
+  });
+
+  test("a member id that is not a guid is the validate-rule 404; an unknown one is a 404 too", async ({ page }) => {
+    await logInPage(page, "admin");
     const bad = await page.goto("/admin/members/not-a-guid?x=1");
     expect(bad?.status()).toBe(404);
     await expect(page.getByTestId("error-detail")).toHaveText("Page Not Found: /admin/members/not-a-guid?x=1");
@@ -49,7 +66,7 @@ test.describe("/admin/members gates", () => {
 
   test("the grant API explains bad input and refuses foreign origins", async ({ request }) => {
     const userId = await uguidOf(request, "member");
-    await logIn(request, "editor");
+    await logIn(request, "admin");
     const zero = await request.post("/api/admin/members/grants", { data: { action: "add", userId, level: "vip", days: 0, requestId: randomUUID() } });
     expect([zero.status(), (await zero.json()).message]).toEqual([400, "天数须在 1–3660 之间"]);
     const foreign = await request.post("/api/admin/members/grants", {
@@ -62,8 +79,8 @@ test.describe("/admin/members gates", () => {
   });
 });
 
-test("an editor finds a member, grants VIP through the page, the member sees it, and the editor ends it", async ({ page, browser, baseURL }) => {
-  await logInPage(page, "editor");
+test("an administrator finds a member, grants VIP through the page, the member sees it, and ends it", async ({ page, browser, baseURL }) => {
+  await logInPage(page, "admin");
   await page.goto("/admin");
   await page.getByRole("link", { name: /会员管理/ }).click();
   await expect(page).toHaveURL("/admin/members");
@@ -106,7 +123,7 @@ test("an editor finds a member, grants VIP through the page, the member sees it,
   await memberPage.goto("/user/subscription");
   await expect(memberPage.getByTestId("level-name")).toHaveText("VIP");
 
-  // The editor ends it: the member is back to the free level.
+  // The administrator ends it: the member is back to the free level.
   await page.getByRole("button", { name: /^结束授权：VIP/ }).click();
   await page.getByRole("dialog", { name: "立即结束授权" }).getByRole("button", { name: "结束授权" }).click();
   await expect(page.getByText("授权已结束")).toBeVisible();
@@ -118,7 +135,7 @@ test("an editor finds a member, grants VIP through the page, the member sees it,
 });
 
 test("member search pages through everyone and finds by invitation code", async ({ page }) => {
-  await logInPage(page, "editor");
+  await logInPage(page, "admin");
   await page.goto("/admin/members");
   await expect(page.getByTestId("member-total")).toHaveText(/^全部会员：共 \d+ 人$/);
   const code = (await page.getByTestId("member-results").locator("td.font-mono").first().textContent())!.trim();

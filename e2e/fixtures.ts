@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type BrowserContext, type Page } from "
 export const ACCOUNTS = {
   member: { email: "member@e2e.test", password: "quiet-river-41", nickname: "测试会员" },
   editor: { email: "editor@e2e.test", password: "amber-kite-52", nickname: "测试编辑" },
+  admin: { email: "admin@e2e.test", password: "lunar-tide-96", nickname: "测试管理员" },
   svip: { email: "svip@e2e.test", password: "velvet-moon-63", nickname: "测试SVIP" },
   buyer: { email: "buyer@e2e.test", password: "copper-fern-74", nickname: "测试买家" },
   subscriber: { email: "subscriber@e2e.test", password: "silent-orbit-85", nickname: "测试订阅" },

@@ -35,7 +35,7 @@ test("a short grant brings expiry reminders; marking read updates the list and t
   const memberToken = await logInPage(page, "member");
   const { data: me } = await (await page.context().request.get(`/api/user/info?token=${encodeURIComponent(memberToken)}`)).json();
   const editor = await playwright.request.newContext({ baseURL });
-  await logIn(editor, "editor");
+  await logIn(editor, "admin");
   const other = await playwright.request.newContext({ baseURL });
   await logIn(other, "svip");
   const grantIds: string[] = [];

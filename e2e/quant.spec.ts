@@ -65,7 +65,7 @@ test.describe("quantitative strategies", () => {
     const before = await headerUnread(page);
 
     const editor = await playwright.request.newContext({ baseURL });
-    await logIn(editor, "editor");
+    await logIn(editor, "admin");
     const created = await editor.post(`/api/admin/strategies/${guid}`, { data: { action: "createKey" } });
     expect(created.status()).toBe(200);
     const { key } = await created.json();

@@ -36,6 +36,7 @@ cli("db:migrate");
 cli("db:seed", "--demo");
 cli("user:create", "--email", "member@e2e.test", "--password", "quiet-river-41", "--nickname", "测试会员");
 cli("user:create", "--email", "editor@e2e.test", "--password", "amber-kite-52", "--nickname", "测试编辑", "--role", "editor");
+cli("user:create", "--email", "admin@e2e.test", "--password", "lunar-tide-96", "--nickname", "测试管理员", "--role", "admin");
 cli("user:create", "--email", "svip@e2e.test", "--password", "velvet-moon-63", "--nickname", "测试SVIP");
 cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
 cli("user:create", "--email", "buyer@e2e.test", "--password", "copper-fern-74", "--nickname", "测试买家");

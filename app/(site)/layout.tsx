@@ -5,7 +5,8 @@ import { SiteProviders } from "@/components/layout/SiteProviders";
 import { Footer } from "@/components/site/Footer";
 import { config } from "@/lib/config";
 import { INVITE_COOKIE } from "@/lib/domain/site";
-import { getViewer, isStaff } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import { getViewer } from "@/lib/server/auth/viewer";
 import { unreadCount } from "@/lib/server/notifications/unread";
 import { listPlans } from "@/lib/server/payments/catalog";
 
@@ -18,7 +19,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   const invitation = (await cookies()).get(INVITE_COOKIE)?.value ?? "";
   return (
     <SiteProviders siteUrl={siteUrl} siteName={siteName} plans={plans} invitationCode={invitation}>
-      <Header viewer={viewer?.userInfo ?? null} unreadCount={unread} isStaff={isStaff(viewer)} siteName={siteName} />
+      <Header viewer={viewer?.userInfo ?? null} unreadCount={unread} isStaff={hasEditorRights(viewer)} siteName={siteName} />
       <main className="mx-auto w-full max-w-6xl px-4 py-5 sm:py-8">{children}</main>
       <Footer siteName={siteName} />
       <DisclaimerBar />

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { config } from "@/lib/config";
+import { OPERATOR } from "@/lib/server/auth/roles";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
 import { createStrategyKey } from "@/lib/server/quant/api-keys";
@@ -59,9 +60,9 @@ export interface Fixtures {
 export async function makeFixtures(tag: string): Promise<Fixtures> {
   const admin = await createUser({ email: `${tag}-admin@example.com`, role: "admin" });
   const cookie = `token=${(await createSession(admin.id)).token}`;
-  const strategy = await createStrategy({ name: `${tag} 策略`, author: "测试", status: "live", startDate: "2024-01-02" });
-  const key = await createStrategyKey(strategy.guid, admin.id);
-  const master = await createMaster({ name: `${tag} 大神` });
+  const strategy = await createStrategy(OPERATOR, { name: `${tag} 策略`, author: "测试", status: "live", startDate: "2024-01-02" });
+  const key = await createStrategyKey(OPERATOR, strategy.guid);
+  const master = await createMaster(OPERATOR, { name: `${tag} 大神` });
   return { cookie, strategyGuid: strategy.guid, strategyKey: key!.key, masterGuid: master.guid };
 }
 

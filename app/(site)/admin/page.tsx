@@ -5,27 +5,31 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { adminOverview } from "@/lib/server/admin/overview";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
+import { hasAdminRights } from "@/lib/server/auth/roles";
 
 export const metadata: Metadata = { title: "管理后台", robots: { index: false } };
 
+/** `adminOnly` sections are not offered to editors; their pages refuse editors too (ADR 0028). */
 const ADMIN_SECTIONS = [
-  { href: "/admin/members", title: "会员管理", hint: "查找会员、调整授权、审核邀请奖励", Icon: Users },
-  { href: "/admin/traders", title: "大神管理", hint: "创建大神、上传交割单、延迟公开与交易日点评", Icon: LineChart },
-  { href: "/admin/strategies", title: "策略管理", hint: "创建策略、接入密钥、导入净值与成交", Icon: Sigma },
-  { href: "/admin/articles", title: "文章管理", hint: "撰写与发布文章视频、隐藏会员博客", Icon: FileText },
-  { href: "/admin/plans", title: "会员套餐", hint: "调整价格、上下架套餐", Icon: CreditCard },
+  { href: "/admin/members", title: "会员管理", hint: "查找会员、调整授权、审核邀请奖励", Icon: Users, adminOnly: true },
+  { href: "/admin/traders", title: "大神管理", hint: "创建大神、上传交割单、延迟公开与交易日点评", Icon: LineChart, adminOnly: false },
+  { href: "/admin/strategies", title: "策略管理", hint: "创建策略、接入密钥、导入净值与成交", editorHint: "编辑策略名称、作者、风格与简介", Icon: Sigma, adminOnly: false },
+  { href: "/admin/articles", title: "文章管理", hint: "撰写与发布文章视频、隐藏会员博客", Icon: FileText, adminOnly: false },
+  { href: "/admin/plans", title: "会员套餐", hint: "调整价格、上下架套餐", Icon: CreditCard, adminOnly: true },
 ] as const;
 
 export default async function AdminPage() {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const o = await adminOverview(viewer);
+  const admin = hasAdminRights(viewer);
+  const sections = ADMIN_SECTIONS.filter((s) => admin || !s.adminOnly);
   const stats = [["会员", o.members], ["文章", o.articles], ["大神", o.masters], ["策略", o.strategies]] as const;
   return (
     <>
-      <PageIntro title="管理后台">{viewer.role === "admin" ? "管理员" : "编辑"}：{viewer.userInfo.nickName}</PageIntro>
+      <PageIntro title="管理后台">{admin ? "管理员" : "编辑"}：{viewer.userInfo.nickName}</PageIntro>
       <nav aria-label="管理功能" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {ADMIN_SECTIONS.map(({ href, title, hint, Icon }) => (
+        {sections.map(({ href, title, hint, Icon, ...section }) => (
           <Link
             key={href}
             href={href}
@@ -34,7 +38,7 @@ export default async function AdminPage() {
             <Icon aria-hidden size={20} className="shrink-0 text-brand" />
             <span className="flex-1">
               <span className="block font-medium text-slate-900">{title}</span>
-              <span className="block text-xs text-slate-500">{hint}</span>
+              <span className="block text-xs text-slate-500">{!admin && "editorHint" in section ? section.editorHint : hint}</span>
             </span>
             <ChevronRight aria-hidden size={18} className="text-slate-400" />
           </Link>

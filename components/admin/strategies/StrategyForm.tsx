@@ -12,9 +12,10 @@ const EMPTY: StrategyFormValues = { name: "", author: "", description: "", style
 
 /**
  * A strategy's profile: name, author, style, status (实盘/模拟盘/回测), start date, benchmark and description.
- * Without `guid` it creates the strategy and opens its page; with `guid` it saves the changes.
+ * Without `guid` it creates the strategy and opens its page; with `guid` it saves the changes. `dataLocked` (an
+ * editor's view) leaves status, start date and benchmark to the administrators (ADR 0028).
  */
-export function StrategyForm({ guid, initial }: { guid?: string; initial?: StrategyFormValues }) {
+export function StrategyForm({ guid, initial, dataLocked = false }: { guid?: string; initial?: StrategyFormValues; dataLocked?: boolean }) {
   const id = useId();
   const router = useRouter();
   const [v, setV] = useState<StrategyFormValues>(initial ?? EMPTY);
@@ -37,7 +38,7 @@ export function StrategyForm({ guid, initial }: { guid?: string; initial?: Strat
     };
     if (guid) {
       const result = await run(strategyApi(guid), { action: "update", ...input }, "已保存");
-      if (!result.ok && (result.status === 400 || result.status === 409)) setError(result.message);
+      if (!result.ok && (result.status === 400 || result.status === 403 || result.status === 409)) setError(result.message);
       return;
     }
     const result = await run(STRATEGIES_API, input, `已创建策略“${input.name}”`);
@@ -64,7 +65,7 @@ export function StrategyForm({ guid, initial }: { guid?: string; initial?: Strat
       </div>
       <div>
         <label htmlFor={`${id}-status`} className="mb-1 block text-sm text-slate-600">状态</label>
-        <select id={`${id}-status`} value={v.status} onChange={(e) => set("status", e.target.value as StatusValue)} className={`${fieldClass} h-11`}>
+        <select id={`${id}-status`} value={v.status} disabled={dataLocked} onChange={(e) => set("status", e.target.value as StatusValue)} className={`${fieldClass} h-11`}>
           {(Object.keys(STATUS_LABELS) as StatusValue[]).map((s) => (
             <option key={s} value={s}>{STATUS_LABELS[s]}</option>
           ))}
@@ -76,7 +77,7 @@ export function StrategyForm({ guid, initial }: { guid?: string; initial?: Strat
       </div>
       <div>
         <span className="mb-1 block text-sm text-slate-600">开始日期</span>
-        <DatePicker value={v.startDate} onChange={(d) => set("startDate", d)} aria-label="开始日期" placeholder="选择开始日期" className="h-11 w-full" />
+        <DatePicker value={v.startDate} disabled={dataLocked} onChange={(d) => set("startDate", d)} aria-label="开始日期" placeholder="选择开始日期" className="h-11 w-full" />
       </div>
       <div>
         <label htmlFor={`${id}-benchmark`} className="mb-1 block text-sm text-slate-600">业绩基准</label>
@@ -84,6 +85,7 @@ export function StrategyForm({ guid, initial }: { guid?: string; initial?: Strat
           id={`${id}-benchmark`}
           value={v.benchmark}
           maxLength={12}
+          disabled={dataLocked}
           onChange={(e) => set("benchmark", e.target.value)}
           aria-describedby={`${id}-benchmark-help`}
           className={`${fieldClass} h-11 font-mono`}
@@ -94,6 +96,7 @@ export function StrategyForm({ guid, initial }: { guid?: string; initial?: Strat
         <label htmlFor={`${id}-description`} className="mb-1 block text-sm text-slate-600">简介</label>
         <textarea id={`${id}-description`} value={v.description} maxLength={2000} rows={3} onChange={(e) => set("description", e.target.value)} className={`${fieldClass} py-2`} />
       </div>
+      {dataLocked ? <p className="text-xs text-slate-500 sm:col-span-2">状态、开始日期和业绩基准由管理员修改。</p> : null}
       <div className="flex items-end sm:col-span-2 sm:justify-end">
         <Button type="submit" loading={pending} className="w-full sm:w-auto">{guid ? "保存资料" : "新建策略"}</Button>
       </div>

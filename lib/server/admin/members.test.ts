@@ -7,7 +7,8 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
 import { toUserInfo } from "@/lib/server/members/user-info";
 import { createUser, type UserRow } from "@/lib/server/members/users";
-import { addGrant, endGrant, MEMBER_PAGE_SIZE, memberDetail, searchMembers, StaffOnlyError } from "./members";
+import { RoleRefusedError } from "@/lib/server/auth/roles";
+import { addGrant, endGrant, MEMBER_PAGE_SIZE, memberDetail, searchMembers } from "./members";
 
 const DAY = 86_400_000;
 
@@ -26,33 +27,35 @@ describeOnEachEngine("admin: members", () => {
     member = await viewerOf(await createUser({ email: "plain@example.com" }));
   });
 
-  it("is for editors and administrators only", async () => {
-    await expect(searchMembers(member, {})).rejects.toBeInstanceOf(StaffOnlyError);
-    await expect(searchMembers(null, {})).rejects.toBeInstanceOf(StaffOnlyError);
-    await expect(memberDetail(member, member.userId)).rejects.toBeInstanceOf(StaffOnlyError);
-    await expect(addGrant(member, { userId: member.userId, levelId: 200, days: 30, requestId: randomUUID() })).rejects.toBeInstanceOf(StaffOnlyError);
-    await expect(endGrant(member, randomUUID())).rejects.toBeInstanceOf(StaffOnlyError);
+  it("is for administrators only: members, editors and nobody are refused inside the data layer (ADR 0028)", async () => {
+    for (const who of [member, editor, null]) {
+      await expect(searchMembers(who, {})).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(memberDetail(who, admin.userId)).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(addGrant(who, { userId: editor.userId, levelId: 200, days: 3660, requestId: randomUUID() })).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(endGrant(who, randomUUID())).rejects.toBeInstanceOf(RoleRefusedError);
+    }
+    expect((await memberDetail(admin, editor.userId))!.grants).toEqual([]);
     expect((await searchMembers(admin, {})).total).toBeGreaterThanOrEqual(3);
   });
 
   it("finds members by e-mail, mobile, nickname or invitation code, a page at a time", async () => {
     const trader = await createUser({ email: "longhu@example.com", mobile: "13912345678", nickname: "龙虎榜猎手" });
     await createUser({ email: "percent@example.com", nickname: "百分之100_收益" });
-    const byEmail = await searchMembers(editor, { query: "LONGHU@" });
+    const byEmail = await searchMembers(admin, { query: "LONGHU@" });
     expect(byEmail.items.map((m) => m.id)).toEqual([trader.id]);
-    expect((await searchMembers(editor, { query: "2345" })).items.map((m) => m.id)).toEqual([trader.id]);
-    expect((await searchMembers(editor, { query: "猎手" })).items.map((m) => m.id)).toEqual([trader.id]);
-    expect((await searchMembers(editor, { query: trader.invitationCode.toLowerCase() })).items.map((m) => m.id)).toEqual([trader.id]);
-    expect((await searchMembers(editor, { query: trader.id })).items.map((m) => m.id)).toEqual([trader.id]);
+    expect((await searchMembers(admin, { query: "2345" })).items.map((m) => m.id)).toEqual([trader.id]);
+    expect((await searchMembers(admin, { query: "猎手" })).items.map((m) => m.id)).toEqual([trader.id]);
+    expect((await searchMembers(admin, { query: trader.invitationCode.toLowerCase() })).items.map((m) => m.id)).toEqual([trader.id]);
+    expect((await searchMembers(admin, { query: trader.id })).items.map((m) => m.id)).toEqual([trader.id]);
     // LIKE's pattern characters are taken literally.
-    expect((await searchMembers(editor, { query: "%" })).items.map((m) => m.nickname)).toEqual([]);
-    expect((await searchMembers(editor, { query: "0_" })).items.map((m) => m.nickname)).toEqual(["百分之100_收益"]);
+    expect((await searchMembers(admin, { query: "%" })).items.map((m) => m.nickname)).toEqual([]);
+    expect((await searchMembers(admin, { query: "0_" })).items.map((m) => m.nickname)).toEqual(["百分之100_收益"]);
     expect(byEmail.items[0]).toMatchObject({ nickname: "龙虎榜猎手", mobile: "13912345678", role: "member", levelEndDate: "" });
     expect(byEmail.items[0]!.level.levelCode).toBe("free");
 
     for (let i = 0; i < MEMBER_PAGE_SIZE + 3; i++) await createUser({ email: `paged${i}@example.com` });
-    const first = await searchMembers(editor, { query: "paged" });
-    const second = await searchMembers(editor, { query: "paged", page: 2 });
+    const first = await searchMembers(admin, { query: "paged" });
+    const second = await searchMembers(admin, { query: "paged", page: 2 });
     expect(first).toMatchObject({ total: MEMBER_PAGE_SIZE + 3, page: 1, pageSize: MEMBER_PAGE_SIZE, query: "paged" });
     expect(first.items).toHaveLength(MEMBER_PAGE_SIZE);
     expect(second.items).toHaveLength(3);
@@ -64,43 +67,44 @@ describeOnEachEngine("admin: members", () => {
     const m = await createUser({ email: "granted@example.com" });
     const now = new Date("2026-11-22T02:00:00Z");
     const requestId = randomUUID();
-    const first = await addGrant(editor, { userId: m.id, levelId: 100, days: 30, requestId }, now);
+    const first = await addGrant(admin, { userId: m.id, levelId: 100, days: 30, requestId }, now);
     expect(first).toEqual({ status: "created", grantId: expect.any(String) });
-    expect(await addGrant(editor, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toEqual({ status: "duplicate", grantId: (first as { grantId: string }).grantId });
-    expect(await addGrant(admin, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toMatchObject({ status: "created" });
-    expect(await addGrant(editor, { userId: randomUUID(), levelId: 100, days: 1, requestId: randomUUID() }, now)).toEqual({ status: "not-found" });
-    await expect(addGrant(editor, { userId: m.id, levelId: 100, days: 0, requestId: randomUUID() }, now)).rejects.toThrow("1–3660");
-    await expect(addGrant(editor, { userId: m.id, levelId: 100, days: 3661, requestId: randomUUID() }, now)).rejects.toThrow("1–3660");
+    expect(await addGrant(admin, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toEqual({ status: "duplicate", grantId: (first as { grantId: string }).grantId });
+    const otherAdmin = await viewerOf(await createUser({ email: "other-admin@example.com", role: "admin" }));
+    expect(await addGrant(otherAdmin, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toMatchObject({ status: "created" });
+    expect(await addGrant(admin, { userId: randomUUID(), levelId: 100, days: 1, requestId: randomUUID() }, now)).toEqual({ status: "not-found" });
+    await expect(addGrant(admin, { userId: m.id, levelId: 100, days: 0, requestId: randomUUID() }, now)).rejects.toThrow("1–3660");
+    await expect(addGrant(admin, { userId: m.id, levelId: 100, days: 3661, requestId: randomUUID() }, now)).rejects.toThrow("1–3660");
 
-    const detail = await memberDetail(editor, m.id, now);
+    const detail = await memberDetail(admin, m.id, now);
     expect(detail?.member).toMatchObject({ id: m.id, levelEndDate: "2027-01-21" });
     expect(detail?.member.level.levelCode).toBe("vip");
     expect(detail?.grants).toHaveLength(2);
     expect(detail?.grants.map((g) => [g.state, g.source, g.sourceKey.split(":").slice(0, 2).join(":")])).toEqual([
-      ["upcoming", "admin", `admin:${admin.userId}`],
-      ["active", "admin", `admin:${editor.userId}`],
+      ["upcoming", "admin", `admin:${otherAdmin.userId}`],
+      ["active", "admin", `admin:${admin.userId}`],
     ]);
     expect(detail?.grants[0]!.startsAt).toEqual(new Date(now.getTime() + 30 * DAY));
-    expect(detail?.grants[1]!.sourceKey).toBe(`admin:${editor.userId}:${requestId}`);
-    expect(await memberDetail(editor, randomUUID())).toBeNull();
-    expect(await memberDetail(editor, "not-a-guid")).toBeNull();
+    expect(detail?.grants[1]!.sourceKey).toBe(`admin:${admin.userId}:${requestId}`);
+    expect(await memberDetail(admin, randomUUID())).toBeNull();
+    expect(await memberDetail(admin, "not-a-guid")).toBeNull();
   });
 
   it("ends only active grants, and a short run left behind is told at once", async () => {
     const m = await createUser({ email: "ending@example.com" });
     const now = new Date("2026-11-22T02:00:00Z");
-    await addGrant(editor, { userId: m.id, levelId: 200, days: 30, requestId: randomUUID() }, new Date(now.getTime() - DAY));
-    await addGrant(editor, { userId: m.id, levelId: 100, days: 2, requestId: randomUUID() }, now);
-    const [svip, vip] = (await memberDetail(editor, m.id, now))!.grants.sort((a, b) => b.level.levelId - a.level.levelId);
+    await addGrant(admin, { userId: m.id, levelId: 200, days: 30, requestId: randomUUID() }, new Date(now.getTime() - DAY));
+    await addGrant(admin, { userId: m.id, levelId: 100, days: 2, requestId: randomUUID() }, now);
+    const [svip, vip] = (await memberDetail(admin, m.id, now))!.grants.sort((a, b) => b.level.levelId - a.level.levelId);
     // The VIP grant waits behind SVIP: no reminder yet.
     expect(await (await db()).select().from(notifications).where(eq(notifications.userId, m.id))).toHaveLength(0);
 
-    expect(await endGrant(editor, svip!.id, now)).toEqual({ status: "ended", userId: m.id });
-    expect(await endGrant(editor, svip!.id, now)).toEqual({ status: "inactive" });
-    expect(await endGrant(editor, randomUUID(), now)).toEqual({ status: "not-found" });
+    expect(await endGrant(admin, svip!.id, now)).toEqual({ status: "ended", userId: m.id });
+    expect(await endGrant(admin, svip!.id, now)).toEqual({ status: "inactive" });
+    expect(await endGrant(admin, randomUUID(), now)).toEqual({ status: "not-found" });
     const [row] = await (await db()).select().from(grants).where(eq(grants.id, svip!.id));
     expect(row!.endsAt).toEqual(now);
-    const state = await memberDetail(editor, m.id, now);
+    const state = await memberDetail(admin, m.id, now);
     expect(state?.member.level.levelCode).toBe("vip");
     expect(state?.grants.find((g) => g.id === svip!.id)?.state).toBe("ended");
     // Now the 2-day VIP is what is left: the member is told.
@@ -110,7 +114,7 @@ describeOnEachEngine("admin: members", () => {
     // A grant that has not started cannot be ended.
     const future = await createUser({ email: "future@example.com" });
     await grantDays({ userId: future.id, levelId: 100, days: 5, source: "admin", sourceKey: `f:${future.id}`, now: new Date(now.getTime() + DAY) });
-    const [upcoming] = (await memberDetail(editor, future.id, now))!.grants;
+    const [upcoming] = (await memberDetail(admin, future.id, now))!.grants;
     expect(await endGrant(admin, upcoming!.id, now)).toEqual({ status: "inactive" });
     // Bought under SVIP, the VIP days waited behind it (PRODUCT.md: a higher grant does not waste a lower one).
     expect(vip!.state).toBe("upcoming");
@@ -125,16 +129,16 @@ describeOnEachEngine("admin: members", () => {
       { inviterId: inviter.id, inviteeId: a.id, status: "held", holdReason: "同一设备", createdAt: new Date("2026-11-01T00:00:00Z") },
       { inviterId: inviter.id, inviteeId: b.id, status: "rejected", holdReason: "同一 IP", decidedBy: admin.userId, decidedAt: new Date("2026-11-03T00:00:00Z"), createdAt: new Date("2026-11-02T00:00:00Z") },
     ]);
-    const ofInviter = await memberDetail(editor, inviter.id);
+    const ofInviter = await memberDetail(admin, inviter.id);
     expect(ofInviter?.referral).toBeNull();
     expect(ofInviter?.inviteeTotal).toBe(2);
     expect(ofInviter?.invitees.map((i) => [i.invitee.nickname, i.status, i.holdReason])).toEqual([
       ["好友乙", "rejected", "同一 IP"],
       ["好友甲", "held", "同一设备"],
     ]);
-    const ofB = await memberDetail(editor, b.id);
+    const ofB = await memberDetail(admin, b.id);
     expect(ofB?.referral).toMatchObject({ status: "rejected", holdReason: "同一 IP", inviter: { id: inviter.id, nickname: "邀请人" } });
     expect(ofB?.referral?.decidedBy).toMatchObject({ id: admin.userId, email: "admin@example.com" });
-    expect((await memberDetail(editor, a.id))?.referral?.decidedBy).toBeNull();
+    expect((await memberDetail(admin, a.id))?.referral?.decidedBy).toBeNull();
   });
 });

@@ -9,22 +9,11 @@ import { grants, referrals, users } from "@/lib/db/schema";
 import { levelById, FREE_LEVEL, type Level } from "@/lib/domain/levels";
 import { levelEndDateString, membershipAt, type GrantPeriod } from "@/lib/domain/membership";
 import { isGuid } from "@/lib/domain/route-params";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { assertAdminRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { grantDays } from "@/lib/server/members/grants";
 import type { Role } from "@/lib/server/members/users";
 import { notifyExpiringGrants } from "@/lib/server/notifications/expiry";
-
-/** Thrown by every function of the member administration when the viewer is not an editor or administrator. */
-export class StaffOnlyError extends Error {
-  constructor() {
-    super("访问被拒绝");
-    this.name = "StaffOnlyError";
-  }
-}
-
-export function assertStaff(viewer: Viewer | null): asserts viewer is Viewer {
-  if (!isStaff(viewer)) throw new StaffOnlyError();
-}
 
 export const MEMBER_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = 100;
@@ -79,10 +68,10 @@ async function membershipsOf(userIds: string[], now: Date): Promise<Map<string, 
 
 /**
  * Members whose e-mail, mobile, nickname or invitation code contains the query (or whose id it is), newest first,
- * a page at a time. An empty query lists everyone. Staff only.
+ * a page at a time. An empty query lists everyone. Administrators only.
  */
 export async function searchMembers(viewer: Viewer | null, opts: { query?: string; page?: number }, now = new Date()): Promise<MemberPage> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   const query = (opts.query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   let where: SQL | undefined;
@@ -165,9 +154,9 @@ function grantState(g: { startsAt: Date; endsAt: Date }, now: Date): GrantState 
   return g.startsAt > now ? "upcoming" : "active";
 }
 
-/** One member for the administration: level, every grant, their referral and their invitees. Staff only. */
+/** One member for the administration: level, every grant, their referral and their invitees. Administrators only. */
 export async function memberDetail(viewer: Viewer | null, userId: string, now = new Date()): Promise<MemberDetail | null> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   if (!isGuid(userId)) return null;
   const database = await db();
   const [user] = await database.select(summaryColumns).from(users).where(eq(users.id, userId)).limit(1);
@@ -233,10 +222,10 @@ export type AddGrantResult = { status: "created" | "duplicate"; grantId: string 
 
 /**
  * Adds days of VIP or SVIP after the member's current run of that level (source `admin`, key
- * `admin:<staffId>:<requestId>`), then re-checks the member's expiry reminder. Staff only.
+ * `admin:<staffId>:<requestId>`), then re-checks the member's expiry reminder. Administrators only.
  */
 export async function addGrant(viewer: Viewer | null, input: AddGrantInput, now = new Date()): Promise<AddGrantResult> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   const v = AddGrantInput.parse(input);
   const database = await db();
   const [member] = await database.select({ id: users.id }).from(users).where(eq(users.id, v.userId)).limit(1);
@@ -250,9 +239,9 @@ export async function addGrant(viewer: Viewer | null, input: AddGrantInput, now 
 
 export type EndGrantResult = { status: "ended"; userId: string } | { status: "not-found" | "inactive" };
 
-/** Ends an active grant now (its `ends_at` becomes now); ended and not-yet-started grants stay as they are. Staff only. */
+/** Ends an active grant now (its `ends_at` becomes now); ended and not-yet-started grants stay as they are. Administrators only. */
 export async function endGrant(viewer: Viewer | null, grantId: string, now = new Date()): Promise<EndGrantResult> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   if (!isGuid(grantId)) return { status: "not-found" };
   const database = await db();
   const ended = await database.transaction(async (tx) => {

@@ -2,11 +2,12 @@ import "server-only";
 import { count, desc } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { articles, clientErrorReports, masters, strategies, users } from "@/lib/db/schema";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { assertEditorRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 
-/** Counts and the latest client error reports for the admin home. Staff only. */
+/** Counts and the latest client error reports for the admin home. Editors and administrators. */
 export async function adminOverview(viewer: Viewer) {
-  if (!isStaff(viewer)) throw new Error("staff only");
+  assertEditorRights(viewer);
   const database = await db();
   const total = async (table: typeof users | typeof articles | typeof masters | typeof strategies) =>
     (await database.select({ n: count() }).from(table))[0]?.n ?? 0;

@@ -3,7 +3,8 @@ import { forbidden, redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { loginRedirectTarget } from "@/lib/domain/return-path";
 import { PATH_HEADER } from "@/lib/domain/site";
-import { getViewer, isStaff, type Viewer } from "./viewer";
+import { hasAdminRights, hasEditorRights } from "./roles";
+import { getViewer, type Viewer } from "./viewer";
 
 async function currentFullPath(): Promise<{ pathname: string; search: string }> {
   const raw = (await headers()).get(PATH_HEADER) ?? "/";
@@ -22,9 +23,16 @@ export async function requireViewer(): Promise<Viewer> {
   redirect(loginRedirectTarget(pathname, search));
 }
 
-/** Editors and administrators only: visitors log in, other members get the 403 screen. */
-export async function requireStaff(): Promise<Viewer> {
+/** Content pages of the administration (editors and administrators): visitors log in, other members get the 403 screen. */
+export async function requireEditorRights(): Promise<Viewer> {
   const viewer = await requireViewer();
-  if (!isStaff(viewer)) forbidden();
+  if (!hasEditorRights(viewer)) forbidden();
+  return viewer;
+}
+
+/** Members, plans and the rest that only administrators manage: editors get the 403 screen too (ADR 0028). */
+export async function requireAdminRights(): Promise<Viewer> {
+  const viewer = await requireViewer();
+  if (!hasAdminRights(viewer)) forbidden();
   return viewer;
 }

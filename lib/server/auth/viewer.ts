@@ -27,7 +27,3 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const bearer = /^Bearer\s+(.+)$/i.exec((await headers()).get("authorization") ?? "")?.[1];
   return viewerForToken(cookieToken ?? bearer);
 });
-
-export function isStaff(viewer: Viewer | null): boolean {
-  return viewer?.role === "editor" || viewer?.role === "admin";
-}

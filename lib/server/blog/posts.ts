@@ -7,7 +7,8 @@ import { autoSummary } from "@/lib/domain/article-summary";
 import { levelById } from "@/lib/domain/levels";
 import { leadIn } from "@/lib/domain/paywall";
 import { canRead } from "@/lib/server/auth/entitlement";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { refreshSearchDocuments } from "@/lib/server/search/indexer";
 import { takeToken } from "@/lib/server/security/rate-limit";
@@ -152,7 +153,7 @@ async function blogRow(infoguid: string): Promise<PostRow | null> {
 
 /** Why a viewer who is not the author may not change a post: 403 when they can see it, else 404 (drafts stay unknown). */
 function notAuthor(viewer: Viewer, row: PostRow): BlogFailure {
-  const visible = row.status === "published" || (row.status === "hidden" && isStaff(viewer));
+  const visible = row.status === "published" || (row.status === "hidden" && hasEditorRights(viewer));
   return visible ? fail(403, "只能修改自己的文章") : fail(404, NOT_FOUND);
 }
 
@@ -229,7 +230,7 @@ export async function deleteBlogPost(viewer: Viewer, infoguid: string): Promise<
 
 /** Editors and administrators hide a published post (only its author and staff see it then) or show it again. */
 export async function setBlogPostHidden(viewer: Viewer, infoguid: string, hidden: boolean): Promise<ChangeOutcome> {
-  if (!isStaff(viewer)) return fail(403, "没有权限");
+  if (!hasEditorRights(viewer)) return fail(403, "没有权限");
   const [from, to] = hidden ? (["published", "hidden"] as const) : (["hidden", "published"] as const);
   const updated = await (await db())
     .update(articles)
@@ -253,7 +254,7 @@ const summaryColumns = {
 /** The statuses of a member's posts this viewer may list. */
 function listableStatuses(viewer: Viewer | null, authorId: string): BlogStatus[] {
   if (viewer?.userId === authorId) return ["published", "draft", "hidden"];
-  return isStaff(viewer) ? ["published", "hidden"] : ["published"];
+  return hasEditorRights(viewer) ? ["published", "hidden"] : ["published"];
 }
 
 export interface BlogPage {
@@ -292,7 +293,7 @@ export async function listMemberPosts(viewer: Viewer | null, authorId: string, p
  * author wrote it, and staff moderate it, so they read it whole whatever their level.
  */
 function mayReadWhole(viewer: Viewer | null, authorId: string | null, minLevel: number): boolean {
-  return canRead(viewer, minLevel) || (viewer !== null && viewer.userId === authorId) || isStaff(viewer);
+  return canRead(viewer, minLevel) || (viewer !== null && viewer.userId === authorId) || hasEditorRights(viewer);
 }
 
 function lockedNote(minLevel: number): string {
@@ -319,7 +320,7 @@ export async function blogPostForViewer(viewer: Viewer | null, infoguid: string)
     .limit(1);
   if (!row) return null;
   const isAuthor = viewer !== null && row.authorId === viewer.userId;
-  const canModerate = isStaff(viewer);
+  const canModerate = hasEditorRights(viewer);
   if (row.status === "draft" && !isAuthor) return null;
   if (row.status === "hidden" && !isAuthor && !canModerate) return null;
   let likedByViewer = false;

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { ARTICLE_TYPES, articles, users } from "@/lib/db/schema";
 import { autoSummary } from "@/lib/domain/article-summary";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { setBlogPostHidden } from "@/lib/server/blog/posts";
 import { bodyRenders, renderBody } from "@/lib/server/blog/render";
 import { logger } from "@/lib/server/logger";
@@ -120,7 +121,7 @@ async function insertArticle(input: ArticleInputValue, authorId: string | null, 
 
 /** Staff write an editorial article or video, as a draft or published at once. */
 export async function createArticle(viewer: Viewer | null, input: ArticleInputValue, publish: boolean) {
-  if (!isStaff(viewer)) return FORBIDDEN;
+  if (!hasEditorRights(viewer)) return FORBIDDEN;
   return insertArticle(input, viewer!.userId, publish);
 }
 
@@ -140,7 +141,7 @@ async function rowOf(infoguid: string) {
 
 /** Staff edit an editorial article; its status does not change. A member's blog post is its author's to edit. */
 export async function updateArticle(viewer: Viewer | null, infoguid: string, input: ArticleInputValue): Promise<AdminOutcome<{ infoguid: string }>> {
-  if (!isStaff(viewer)) return FORBIDDEN;
+  if (!hasEditorRights(viewer)) return FORBIDDEN;
   const row = await rowOf(infoguid);
   if (!row) return failure(404, NOT_FOUND);
   if (row.type === "blog") return failure(409, "会员博客只能由作者修改，编辑可以隐藏它");
@@ -163,7 +164,7 @@ export async function updateArticle(viewer: Viewer | null, infoguid: string, inp
  * unhide a member's published blog post.
  */
 export async function changeArticleStatus(viewer: Viewer | null, infoguid: string, action: ArticleAction): Promise<AdminOutcome<{ status: ArticleStatus }>> {
-  if (!isStaff(viewer)) return FORBIDDEN;
+  if (!hasEditorRights(viewer)) return FORBIDDEN;
   const row = await rowOf(infoguid);
   if (!row || (row.type === "blog" && row.status === "draft")) return failure(404, NOT_FOUND);
   if (action === "hide" || action === "unhide") {
@@ -220,7 +221,7 @@ const rowColumns = {
 
 /** Articles and blog posts for staff, newest first, filtered by type, status, level and a title fragment. */
 export async function adminArticleList(viewer: Viewer | null, filters: AdminArticleFilterValues): Promise<AdminOutcome<{ items: AdminArticleRow[]; total: number; page: number; pageSize: number }>> {
-  if (!isStaff(viewer)) return FORBIDDEN;
+  if (!hasEditorRights(viewer)) return FORBIDDEN;
   const conditions: SQL[] = [];
   if (filters.type) conditions.push(eq(articles.type, filters.type));
   if (filters.status) conditions.push(eq(articles.status, filters.status));
@@ -251,7 +252,7 @@ export interface AdminArticleDetail extends AdminArticleRow {
 
 /** One article or (published or hidden) blog post with everything the edit page shows; null when there is none. */
 export async function adminArticleDetail(viewer: Viewer | null, infoguid: string): Promise<AdminOutcome<{ article: AdminArticleDetail | null }>> {
-  if (!isStaff(viewer)) return FORBIDDEN;
+  if (!hasEditorRights(viewer)) return FORBIDDEN;
   const [row] = await (await db())
     .select({ ...rowColumns, summary: articles.summary, body: articles.body, coverUrl: articles.coverUrl, videoUrl: articles.videoUrl })
     .from(articles)

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { db, type Database } from "@/lib/db";
 import { plans, planStripePrices } from "@/lib/db/schema";
 import type { PlanView } from "@/lib/domain/payments/types";
+import { assertAdminRights, type Actor } from "@/lib/server/auth/roles";
 import { publicData } from "@/lib/server/cache/public-data";
 import { requireStripe } from "./stripe-client";
 
@@ -57,8 +58,9 @@ export interface PlanEdit {
   active: boolean;
 }
 
-/** Staff edit; a new price applies to new orders (subscriptions keep the Stripe price they started with). */
-export async function updatePlan(planId: string, edit: PlanEdit): Promise<PlanView | null> {
+/** Administrators only; a new price applies to new orders (subscriptions keep the Stripe price they started with). */
+export async function updatePlan(actor: Actor | null, planId: string, edit: PlanEdit): Promise<PlanView | null> {
+  assertAdminRights(actor);
   const [row] = await (await db())
     .update(plans)
     .set({ name: edit.name, priceFen: edit.priceFen, active: edit.active, updatedAt: new Date() })

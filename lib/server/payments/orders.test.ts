@@ -14,6 +14,7 @@ import { deliver, eventsFor, ledgerOf, newMember, startStandIn } from "./payment
 import { startCardPayment } from "./stripe-start";
 import { setAutoRenew, subscriptionsOfMember } from "./subscriptions";
 import { payWithTestCard } from "./test-provider";
+import { OPERATOR } from "@/lib/server/auth/roles";
 
 let local: StripeLocal;
 beforeAll(async () => {
@@ -33,14 +34,14 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
   it("a plan taken off sale cannot be ordered and a new price applies to new orders only", async () => {
     const viewer = await newMember();
     const before = await createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-before" });
-    await updatePlan("vip-quarter", { name: "VIP 季卡", priceFen: 16800, active: true });
+    await updatePlan(OPERATOR, "vip-quarter", { name: "VIP 季卡", priceFen: 16800, active: true });
     const after = await createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-after" });
     expect(before.ok && before.order.amountFen).toBe(18800);
     expect(after.ok && after.order.amountFen).toBe(16800);
-    await updatePlan("vip-quarter", { name: "VIP 季卡", priceFen: 18800, active: false });
+    await updatePlan(OPERATOR, "vip-quarter", { name: "VIP 季卡", priceFen: 18800, active: false });
     const hidden = await createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-hidden" });
     expect(hidden).toEqual({ ok: false, status: 404, message: "该套餐不存在或已下架" });
-    await updatePlan("vip-quarter", { name: "VIP 季卡", priceFen: 18800, active: true });
+    await updatePlan(OPERATOR, "vip-quarter", { name: "VIP 季卡", priceFen: 18800, active: true });
   });
 
   it("a double click (same nonce) is one order; another nonce is another order", async () => {

@@ -2,7 +2,8 @@ import "server-only";
 import type { Database } from "@/lib/db";
 import { shanghaiDate } from "@/lib/domain/membership";
 import { canRead } from "@/lib/server/auth/entitlement";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { marketCalendar } from "@/lib/server/market/calendar";
 
 /** Same-day 实盘 (fills, positions) and follow-trading signals are SVIP content (PRODUCT.md tiers). */
@@ -21,7 +22,7 @@ export function followLimit(viewer: Viewer | null): number {
 
 /** SVIP members and staff see today's 实盘 and every signal; others see them REALTRADE_DELAY_DAYS late. */
 export function seesSameDay(viewer: Viewer | null): boolean {
-  return canRead(viewer, REALTRADE_LEVEL) || isStaff(viewer);
+  return canRead(viewer, REALTRADE_LEVEL) || hasEditorRights(viewer);
 }
 
 export interface RealtradeAccess {

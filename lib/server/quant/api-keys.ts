@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
 import { strategies, strategyApiKeys } from "@/lib/db/schema";
+import { actorUserId, assertAdminRights, type Actor } from "@/lib/server/auth/roles";
 
 /**
  * Per-strategy ingest keys: `lh_sk_` + 32 random bytes (base64url). Only the SHA-256 is stored, with a short prefix
@@ -32,8 +33,10 @@ export interface NewStrategyKey {
   prefix: string;
 }
 
-/** Makes a key for a strategy; null when the strategy does not exist. */
-export async function createStrategyKey(strategyGuid: string, createdBy: string | null, database?: Database): Promise<NewStrategyKey | null> {
+/** Makes a key for a strategy; null when the strategy does not exist. Administrators only (and the operator). */
+export async function createStrategyKey(actor: Actor | null, strategyGuid: string, database?: Database): Promise<NewStrategyKey | null> {
+  assertAdminRights(actor);
+  const createdBy = actorUserId(actor);
   const d = database ?? (await db());
   const [strategy] = await d.select({ guid: strategies.guid }).from(strategies).where(eq(strategies.guid, strategyGuid)).limit(1);
   if (!strategy) return null;
@@ -48,9 +51,10 @@ export async function createStrategyKey(strategyGuid: string, createdBy: string 
 
 /**
  * Revokes a live key; with `strategyGuid`, only a key of that strategy. False when there is no such live key
- * (unknown, already revoked, or another strategy's).
+ * (unknown, already revoked, or another strategy's). Administrators only (and the operator).
  */
-export async function revokeStrategyKey(keyId: string, strategyGuid?: string, database?: Database): Promise<boolean> {
+export async function revokeStrategyKey(actor: Actor | null, keyId: string, strategyGuid?: string, database?: Database): Promise<boolean> {
+  assertAdminRights(actor);
   const d = database ?? (await db());
   const rows = await d
     .update(strategyApiKeys)

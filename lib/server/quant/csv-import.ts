@@ -8,7 +8,7 @@ import { shanghaiToday } from "@/lib/domain/quant/ingest-schema";
 import { isGuid } from "@/lib/domain/route-params";
 import { isTextFile, uploadLabel } from "@/lib/domain/upload-files";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
-import { isStaff } from "@/lib/server/auth/viewer";
+import { assertAdminRights, hasAdminRights, type Actor } from "@/lib/server/auth/roles";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { readBodyBytes } from "@/lib/server/request-body";
@@ -76,8 +76,9 @@ async function importCsv<T extends { date: string }>(
   }
 }
 
-/** `date,nav` rows; a date already stored with another value is a bad line (live records are append-only). */
-export function importNavCsv(guid: string, bytes: Uint8Array, opts: { now?: Date; database?: Database } = {}): Promise<CsvImportResult> {
+/** `date,nav` rows; a date already stored with another value is a bad line (live records are append-only). Administrators only. */
+export async function importNavCsv(actor: Actor | null, guid: string, bytes: Uint8Array, opts: { now?: Date; database?: Database } = {}): Promise<CsvImportResult> {
+  assertAdminRights(actor);
   let lineOf = new Map<string, number>();
   return importCsv(
     guid,
@@ -96,8 +97,9 @@ export function importNavCsv(guid: string, bytes: Uint8Array, opts: { now?: Date
   );
 }
 
-/** `date,time,code,name,side,quantity,price` rows (an optional `id` column names each fill). */
-export function importFillsCsv(guid: string, bytes: Uint8Array, opts: { now?: Date; database?: Database } = {}): Promise<CsvImportResult> {
+/** `date,time,code,name,side,quantity,price` rows (an optional `id` column names each fill). Administrators only. */
+export async function importFillsCsv(actor: Actor | null, guid: string, bytes: Uint8Array, opts: { now?: Date; database?: Database } = {}): Promise<CsvImportResult> {
+  assertAdminRights(actor);
   let lineOf = new Map<string, number>();
   return importCsv(
     guid,
@@ -148,7 +150,7 @@ export async function readCsvUpload(req: { headers: Headers; body: ReadableStrea
 export const ERRORS_SHOWN = 200;
 
 /**
- * Staff upload of a strategy's NAV or fills CSV (multipart `file`): 403 foreign origin, 401 visitor, 403 member,
+ * An administrator's upload of a strategy's NAV or fills CSV (multipart `file`): 403 foreign origin, 401 visitor, 403 member or editor,
  * 404 unknown strategy; 200 `{message, added, duplicates, rows, encoding}`; 400 `{message, errors:[{line, message}],
  * errorsTotal}` when any line is bad (nothing stored).
  */
@@ -157,11 +159,11 @@ export async function handleCsvUpload(req: NextRequest, guid: string, kind: "nav
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    if (!isStaff(session.viewer)) return fail(403, "没有权限");
+    if (!hasAdminRights(session.viewer)) return fail(403, "没有权限");
     if (!isGuid(guid)) return fail(404, "策略不存在");
     const upload = await readCsvUpload(req);
     if (!upload.ok) return fail(upload.status, upload.message);
-    const result = kind === "nav" ? await importNavCsv(guid.toLowerCase(), upload.bytes) : await importFillsCsv(guid.toLowerCase(), upload.bytes);
+    const result = kind === "nav" ? await importNavCsv(session.viewer, guid.toLowerCase(), upload.bytes) : await importFillsCsv(session.viewer, guid.toLowerCase(), upload.bytes);
     const noStore = { "Cache-Control": "no-store" };
     if (!result.ok) {
       if (result.reason === "missing") return fail(404, "策略不存在");

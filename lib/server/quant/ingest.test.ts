@@ -3,12 +3,13 @@ import { db } from "@/lib/db";
 import { strategyApiKeys, strategyFills, strategyNav, strategySignals } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { encodeGbk } from "@/lib/domain/statements/fixtures/gbk";
-import { createUser } from "@/lib/server/members/users";
 import { createStrategyKey, hashStrategyKey, keyForBearer, listStrategyKeys, revokeStrategyKey, strategyForKey } from "./api-keys";
 import { importFillsCsv, importNavCsv } from "./csv-import";
 import { ingestFills, ingestNav, ingestSignals } from "./ingest";
 import { enqueueSignalFanout } from "./signal-fanout";
 import { createStrategy, updateStrategy } from "./strategies-admin";
+import { OPERATOR } from "@/lib/server/auth/roles";
+import { userWithRole } from "@/lib/server/auth/viewers.test-support";
 
 jest.mock("./signal-fanout", () => {
   const actual = jest.requireActual("./signal-fanout");
@@ -22,13 +23,13 @@ const base = { author: "测试", startDate: "2024-01-02" } as const;
 
 describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
   it("makes a key shown once, stores only its hash, finds, lists and revokes it", async () => {
-    const editor = await createUser({ email: "keys-editor@example.com", role: "editor" });
-    const { guid } = await createStrategy({ ...base, name: "密钥", status: "live" });
-    const made = (await createStrategyKey(guid, editor.id))!;
+    const { viewer: admin } = await userWithRole("admin", "keys-admin");
+    const { guid } = await createStrategy(OPERATOR, { ...base, name: "密钥", status: "live" });
+    const made = (await createStrategyKey(admin, guid))!;
     expect(made.key).toMatch(/^lh_sk_[A-Za-z0-9_-]{43}$/);
     expect(made.prefix).toBe(made.key.slice(0, 12));
     const stored = await (await db()).select().from(strategyApiKeys).where(eq(strategyApiKeys.id, made.id));
-    expect(stored).toMatchObject([{ keyHash: hashStrategyKey(made.key), prefix: made.prefix, createdBy: editor.id, revokedAt: null, lastUsedAt: null }]);
+    expect(stored).toMatchObject([{ keyHash: hashStrategyKey(made.key), prefix: made.prefix, createdBy: admin.userId, revokedAt: null, lastUsedAt: null }]);
     expect(JSON.stringify(stored)).not.toContain(made.key);
 
     expect(await strategyForKey(made.key)).toBe(guid);
@@ -39,21 +40,21 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     const [used] = await (await db()).select({ at: strategyApiKeys.lastUsedAt }).from(strategyApiKeys).where(eq(strategyApiKeys.id, made.id));
     expect(used!.at).toBeInstanceOf(Date);
 
-    const second = (await createStrategyKey(guid, null))!;
-    const { guid: other } = await createStrategy({ ...base, name: "别人", status: "live" });
-    expect(await revokeStrategyKey(made.id, other)).toBe(false); // not that strategy's key
-    expect(await revokeStrategyKey(made.id, guid)).toBe(true);
-    expect(await revokeStrategyKey(made.id, guid)).toBe(false);
+    const second = (await createStrategyKey(OPERATOR, guid))!;
+    const { guid: other } = await createStrategy(OPERATOR, { ...base, name: "别人", status: "live" });
+    expect(await revokeStrategyKey(OPERATOR, made.id, other)).toBe(false); // not that strategy's key
+    expect(await revokeStrategyKey(OPERATOR, made.id, guid)).toBe(true);
+    expect(await revokeStrategyKey(OPERATOR, made.id, guid)).toBe(false);
     expect(await strategyForKey(made.key)).toBeNull();
     expect(await strategyForKey(second.key)).toBe(guid);
     const list = await listStrategyKeys(guid);
     expect(list.map((k) => [k.prefix, k.revokedAt !== null])).toEqual([[second.prefix, false], [made.prefix, true]]);
     expect(list[0]).not.toHaveProperty("keyHash");
-    expect(await createStrategyKey("5f0c1d2e-3a4b-4c5d-8e6f-000000000000", null)).toBeNull();
+    expect(await createStrategyKey(OPERATOR, "5f0c1d2e-3a4b-4c5d-8e6f-000000000000")).toBeNull();
   });
 
   it("stores a batch once when the same request arrives concurrently", async () => {
-    const { guid } = await createStrategy({ ...base, name: "并发", status: "paper" });
+    const { guid } = await createStrategy(OPERATOR, { ...base, name: "并发", status: "paper" });
     jest.mocked(enqueueSignalFanout).mockClear();
     const signals = Array.from({ length: 20 }, (_, i) => ({
       id: `p-${i}`, date: "2024-03-01", time: null, code: "600000", name: "浦发银行", side: "buy" as const, price: null, weight: null, note: "",
@@ -76,10 +77,10 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
   });
 
   it("imports a NAV CSV: bad lines refuse the whole file, known dates are skipped and counted, other values refused", async () => {
-    const { guid } = await createStrategy({ ...base, name: "净值导入", status: "backtest" });
+    const { guid } = await createStrategy(OPERATOR, { ...base, name: "净值导入", status: "backtest" });
     const nav = async () => (await (await db()).select().from(strategyNav).where(eq(strategyNav.strategyGuid, guid))).map((r) => [r.tradeDate, r.nav]).sort();
 
-    const bad = await importNavCsv(guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,x\n2023-12-29,1\n2024-06-15,1\n"), { now: NOW });
+    const bad = await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,x\n2023-12-29,1\n2024-06-15,1\n"), { now: NOW });
     expect(bad).toEqual({
       ok: false,
       reason: "bad-lines",
@@ -92,30 +93,30 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     });
     expect(await nav()).toEqual([]);
 
-    expect(await importNavCsv(guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,1.01\n2024-01-03,1.01\n"), { now: NOW })).toEqual({ ok: true, added: 2, duplicates: 1, rows: 3, encoding: "utf-8" });
-    expect(await importNavCsv(guid, encodeGbk("日期,净值\n2024-01-02,1\n2024-01-04,1.02\n"), { now: NOW })).toEqual({ ok: true, added: 1, duplicates: 1, rows: 2, encoding: "gb18030" });
-    expect(await importNavCsv(guid, utf8("date,nav\n2024-01-05,1.03\n2024-01-03,1.5\n"), { now: NOW })).toEqual({
+    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,1.01\n2024-01-03,1.01\n"), { now: NOW })).toEqual({ ok: true, added: 2, duplicates: 1, rows: 3, encoding: "utf-8" });
+    expect(await importNavCsv(OPERATOR, guid, encodeGbk("日期,净值\n2024-01-02,1\n2024-01-04,1.02\n"), { now: NOW })).toEqual({ ok: true, added: 1, duplicates: 1, rows: 2, encoding: "gb18030" });
+    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-05,1.03\n2024-01-03,1.5\n"), { now: NOW })).toEqual({
       ok: false,
       reason: "bad-lines",
       message: "有 1 行无法导入，未保存任何数据",
       errors: [{ line: 3, message: "日期 2024-01-03 已有不同的净值，不能覆盖（实盘记录只追加）" }],
     });
     expect(await nav()).toEqual([["2024-01-02", 1], ["2024-01-03", 1.01], ["2024-01-04", 1.02]]);
-    expect(await importNavCsv(guid, utf8("date,nav\n"), { now: NOW })).toMatchObject({ ok: false, reason: "empty" });
-    expect(await importNavCsv("5f0c1d2e-3a4b-4c5d-8e6f-000000000000", utf8("date,nav\n2024-01-02,1\n"), { now: NOW })).toMatchObject({ ok: false, reason: "missing" });
+    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n"), { now: NOW })).toMatchObject({ ok: false, reason: "empty" });
+    expect(await importNavCsv(OPERATOR, "5f0c1d2e-3a4b-4c5d-8e6f-000000000000", utf8("date,nav\n2024-01-02,1\n"), { now: NOW })).toMatchObject({ ok: false, reason: "missing" });
 
     // The start date cannot move past what is stored.
-    const later = await updateStrategy(guid, { ...base, name: "净值导入", status: "backtest", startDate: "2024-01-03" });
+    const later = await updateStrategy(OPERATOR, guid, { ...base, name: "净值导入", status: "backtest", startDate: "2024-01-03" });
     expect(later).toEqual({ ok: false, status: 409, message: "开始日期不能晚于已有的最早记录（2024-01-02）" });
   });
 
   it("imports a fills CSV once: re-importing the same or an overlapping file skips what is stored", async () => {
-    const { guid } = await createStrategy({ ...base, name: "成交导入", status: "live" });
+    const { guid } = await createStrategy(OPERATOR, { ...base, name: "成交导入", status: "live" });
     const header = "date,time,code,name,side,quantity,price";
     const a = [header, "2024-01-02,09:35,600519,贵州茅台,买入,100,1700", "2024-01-02,09:35,600519,贵州茅台,买入,100,1700", "2024-01-03,10:00,600519,贵州茅台,卖出,200,1750"];
-    expect(await importFillsCsv(guid, utf8(a.join("\n")), { now: NOW })).toMatchObject({ ok: true, added: 3, duplicates: 0 });
-    expect(await importFillsCsv(guid, utf8([...a, "2024-01-04,10:00,000001,平安银行,buy,1000,10.5"].join("\n")), { now: NOW })).toMatchObject({ ok: true, added: 1, duplicates: 3 });
-    const bad = await importFillsCsv(guid, utf8([header, "2024-01-05,10:00,000001,平安银行,buy,1000,10.5", "2024-01-05,10:00,60051,平安银行,buy,100,10.5"].join("\n")), { now: NOW });
+    expect(await importFillsCsv(OPERATOR, guid, utf8(a.join("\n")), { now: NOW })).toMatchObject({ ok: true, added: 3, duplicates: 0 });
+    expect(await importFillsCsv(OPERATOR, guid, utf8([...a, "2024-01-04,10:00,000001,平安银行,buy,1000,10.5"].join("\n")), { now: NOW })).toMatchObject({ ok: true, added: 1, duplicates: 3 });
+    const bad = await importFillsCsv(OPERATOR, guid, utf8([header, "2024-01-05,10:00,000001,平安银行,buy,1000,10.5", "2024-01-05,10:00,60051,平安银行,buy,100,10.5"].join("\n")), { now: NOW });
     expect(bad).toMatchObject({ ok: false, errors: [{ line: 3 }] });
     const rows = await (await db()).select().from(strategyFills).where(eq(strategyFills.strategyGuid, guid));
     expect(rows).toHaveLength(4);

@@ -5,7 +5,7 @@ import { db, type Database } from "@/lib/db";
 import { strategies, strategyApiKeys, strategyFills, strategyNav, strategySignals } from "@/lib/db/schema";
 import { isTradingDateString } from "@/lib/domain/route-params";
 import type { StrategyStatus } from "@/lib/domain/quant/types";
-import { assertStaff } from "@/lib/server/admin/members";
+import { assertAdminRights, assertEditorRights, hasAdminRights, type Actor } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { listStrategyKeys, type StrategyKeyRow } from "./api-keys";
 
@@ -26,13 +26,18 @@ export const StrategyInput = z.object({
 });
 export type StrategyInputValues = z.output<typeof StrategyInput>;
 
-export async function createStrategy(input: z.input<typeof StrategyInput>, database?: Database) {
+/** Administrators only (and the operator's `strategy:create`): a new strategy sets its status and start date. */
+export async function createStrategy(actor: Actor | null, input: z.input<typeof StrategyInput>, database?: Database) {
+  assertAdminRights(actor);
   const values = StrategyInput.parse(input);
   const [row] = await (database ?? (await db())).insert(strategies).values(values).returning();
   return row!;
 }
 
-export type UpdateOutcome = { ok: true } | { ok: false; status: 404 | 409; message: string };
+export type UpdateOutcome = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
+
+/** The profile fields that describe the data rather than tell about it: an administrator's to change (ADR 0028). */
+const DATA_FIELDS = ["status", "startDate", "benchmark"] as const;
 
 /** The earliest date of anything stored for a strategy (NAV, fills, signals), or null. */
 export async function earliestRecord(guid: string, database?: Database): Promise<string | null> {
@@ -44,11 +49,19 @@ export async function earliestRecord(guid: string, database?: Database): Promise
   return dates[0] ?? null;
 }
 
-/** Edits a profile; a start date later than the earliest stored record is refused (409). */
-export async function updateStrategy(guid: string, input: z.input<typeof StrategyInput>, database?: Database): Promise<UpdateOutcome> {
+/**
+ * Edits a profile; a start date later than the earliest stored record is refused (409). Editors change the texts
+ * (name, author, description, style); status, start date and benchmark are the administrators' (403 otherwise).
+ */
+export async function updateStrategy(actor: Actor | null, guid: string, input: z.input<typeof StrategyInput>, database?: Database): Promise<UpdateOutcome> {
+  assertEditorRights(actor);
   const values = StrategyInput.parse(input);
   const d = database ?? (await db());
-  if (!(await strategyExists(guid, d))) return { ok: false, status: 404, message: "策略不存在" };
+  const [current] = await d.select({ status: strategies.status, startDate: strategies.startDate, benchmark: strategies.benchmark }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
+  if (!current) return { ok: false, status: 404, message: "策略不存在" };
+  if (!hasAdminRights(actor) && DATA_FIELDS.some((field) => values[field] !== current[field])) {
+    return { ok: false, status: 403, message: "策略的状态、开始日期和基准只有管理员可以修改" };
+  }
   const earliest = await earliestRecord(guid, d);
   if (earliest && values.startDate > earliest) {
     return { ok: false, status: 409, message: `开始日期不能晚于已有的最早记录（${earliest}）` };
@@ -77,7 +90,7 @@ export interface AdminStrategyRow {
 
 /** Every strategy with its NAV count, last NAV date and live key count, newest first. Staff only. */
 export async function adminStrategyList(viewer: Viewer): Promise<AdminStrategyRow[]> {
-  assertStaff(viewer);
+  assertEditorRights(viewer);
   const d = await db();
   const nav = d
     .select({ guid: strategyNav.strategyGuid, n: count().as("n"), last: max(strategyNav.tradeDate).as("last") })
@@ -123,7 +136,7 @@ export interface AdminStrategyDetail {
 
 /** One strategy's profile, its keys (never their hashes) and what has been stored. Staff only. */
 export async function adminStrategyDetail(viewer: Viewer, guid: string): Promise<AdminStrategyDetail | null> {
-  assertStaff(viewer);
+  assertEditorRights(viewer);
   const d = await db();
   const [strategy] = await d.select().from(strategies).where(eq(strategies.guid, guid)).limit(1);
   if (!strategy) return null;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { grants, notifications, referrals } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { StaffOnlyError } from "@/lib/server/admin/members";
+import { RoleRefusedError } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
 import { toUserInfo } from "@/lib/server/members/user-info";
@@ -48,17 +48,19 @@ describeOnEachEngine("referral review", (engine) => {
     member = await viewerOf(await createUser({ email: "review-member@example.com" }));
   });
 
-  it("is for staff only", async () => {
+  it("is for administrators only: members, editors and nobody are refused inside the data layer (ADR 0028)", async () => {
     const { referral } = await heldReferral();
-    await expect(heldReferrals(member)).rejects.toBeInstanceOf(StaffOnlyError);
-    await expect(approveReferral(member, referral.id)).rejects.toBeInstanceOf(StaffOnlyError);
-    await expect(rejectReferral(null, referral.id)).rejects.toBeInstanceOf(StaffOnlyError);
+    for (const who of [member, editor, null]) {
+      await expect(heldReferrals(who)).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(approveReferral(who, referral.id)).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(rejectReferral(who, referral.id)).rejects.toBeInstanceOf(RoleRefusedError);
+    }
     expect((await referralRow(referral.id)).status).toBe("held");
   });
 
   it("lists held rewards oldest first with both members", async () => {
     const { inviter, invitee, referral } = await heldReferral("同一 IP 24 小时内注册 3 个账号");
-    const { items, total } = await heldReferrals(editor);
+    const { items, total } = await heldReferrals(admin);
     expect(total).toBe(items.length);
     const item = items.find((i) => i.id === referral.id);
     expect(item).toMatchObject({
@@ -73,10 +75,10 @@ describeOnEachEngine("referral review", (engine) => {
   it("approving grants 3 days of SVIP once, records who decided and tells both members; approving again grants nothing", async () => {
     const { inviter, invitee, referral } = await heldReferral();
     const now = new Date("2026-11-22T02:00:00Z");
-    expect(await approveReferral(editor, referral.id, now)).toEqual({ ok: true, status: "granted", changed: true });
+    expect(await approveReferral(admin, referral.id, now)).toEqual({ ok: true, status: "granted", changed: true });
     expect(await approveReferral(admin, referral.id, now)).toEqual({ ok: true, status: "granted", changed: false });
     const row = await referralRow(referral.id);
-    expect(row).toMatchObject({ status: "granted", decidedBy: editor.userId, decidedAt: now });
+    expect(row).toMatchObject({ status: "granted", decidedBy: admin.userId, decidedAt: now });
     const given = await grantsOf(invitee.id);
     expect(given).toHaveLength(1);
     expect(given[0]).toMatchObject({ levelId: 200, source: "referral", sourceKey: referralSourceKey(invitee.id), startsAt: now, endsAt: new Date(now.getTime() + 3 * DAY) });
@@ -89,13 +91,13 @@ describeOnEachEngine("referral review", (engine) => {
     // A rejection after approval is refused and changes nothing.
     expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: false, reason: "decided", status: "granted" });
     expect((await referralRow(referral.id)).status).toBe("granted");
-    expect(await heldReferrals(editor)).toEqual(expect.objectContaining({ items: expect.not.arrayContaining([expect.objectContaining({ id: referral.id })]) }));
+    expect(await heldReferrals(admin)).toEqual(expect.objectContaining({ items: expect.not.arrayContaining([expect.objectContaining({ id: referral.id })]) }));
   });
 
   it("uses the automatic reward's key: a reward already granted is not granted again", async () => {
     const { invitee, referral } = await heldReferral();
     await grantDays({ userId: invitee.id, levelId: 200, days: 3, source: "referral", sourceKey: referralSourceKey(invitee.id) });
-    expect(await approveReferral(editor, referral.id)).toEqual({ ok: true, status: "granted", changed: true });
+    expect(await approveReferral(admin, referral.id)).toEqual({ ok: true, status: "granted", changed: true });
     expect(await grantsOf(invitee.id)).toHaveLength(1);
     expect((await notificationsOf(invitee.id)).filter((n) => n.kind === "referral")).toHaveLength(0);
   });
@@ -104,21 +106,21 @@ describeOnEachEngine("referral review", (engine) => {
     const { invitee, referral } = await heldReferral();
     const now = new Date("2026-11-22T03:00:00Z");
     expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: true, status: "rejected", changed: true });
-    expect(await rejectReferral(editor, referral.id, now)).toEqual({ ok: true, status: "rejected", changed: false });
+    expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: true, status: "rejected", changed: false });
     expect(await referralRow(referral.id)).toMatchObject({ status: "rejected", decidedBy: admin.userId, decidedAt: now });
-    expect(await approveReferral(editor, referral.id, now)).toEqual({ ok: false, reason: "decided", status: "rejected" });
+    expect(await approveReferral(admin, referral.id, now)).toEqual({ ok: false, reason: "decided", status: "rejected" });
     expect(await grantsOf(invitee.id)).toHaveLength(0);
     expect(await notificationsOf(invitee.id)).toHaveLength(0);
   });
 
   it("answers not-found for unknown ids", async () => {
-    expect(await approveReferral(editor, randomUUID())).toEqual({ ok: false, reason: "not-found" });
-    expect(await rejectReferral(editor, "nope")).toEqual({ ok: false, reason: "not-found" });
+    expect(await approveReferral(admin, randomUUID())).toEqual({ ok: false, reason: "not-found" });
+    expect(await rejectReferral(admin, "nope")).toEqual({ ok: false, reason: "not-found" });
   });
 
   it("concurrent approvals grant once; a race of approve and reject has one winner", async () => {
     const { invitee, referral } = await heldReferral();
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => approveReferral(i % 2 ? admin : editor, referral.id)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => approveReferral(admin, referral.id)));
     expect(results.filter((r) => r.ok && r.changed)).toHaveLength(1);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await grantsOf(invitee.id)).toHaveLength(1);
@@ -126,7 +128,7 @@ describeOnEachEngine("referral review", (engine) => {
 
     for (let i = 0; i < (engine === "postgres" ? 5 : 2); i++) {
       const race = await heldReferral();
-      const [approved, rejected] = await Promise.all([approveReferral(editor, race.referral.id), rejectReferral(admin, race.referral.id)]);
+      const [approved, rejected] = await Promise.all([approveReferral(admin, race.referral.id), rejectReferral(admin, race.referral.id)]);
       expect([approved.ok && approved.changed, rejected.ok && rejected.changed].filter(Boolean)).toHaveLength(1);
       const final = await referralRow(race.referral.id);
       expect(await grantsOf(race.invitee.id)).toHaveLength(final.status === "granted" ? 1 : 0);

@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 import { referrals, users } from "@/lib/db/schema";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
 import { isGuid } from "@/lib/domain/route-params";
-import { assertStaff, type PersonRef } from "@/lib/server/admin/members";
+import type { PersonRef } from "@/lib/server/admin/members";
+import { assertAdminRights } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { grantDays } from "@/lib/server/members/grants";
 import { createNotification } from "@/lib/server/notifications/create";
@@ -24,9 +25,9 @@ export interface HeldReferral {
 
 const HELD_LIMIT = 100;
 
-/** Rewards waiting for a decision (status `held`), oldest first, and how many there are. Staff only. */
+/** Rewards waiting for a decision (status `held`), oldest first, and how many there are. Administrators only. */
 export async function heldReferrals(viewer: Viewer | null): Promise<{ items: HeldReferral[]; total: number }> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   const database = await db();
   const inviter = alias(users, "inviter");
   const invitee = alias(users, "invitee");
@@ -61,10 +62,10 @@ async function currentStatus(referralId: string) {
  * Approves a held reward in one transaction: the referral becomes `granted` (with who and when), the invitee gets
  * 3 days of SVIP under `referral:<inviteeId>` — the automatic reward's key, so a reward is never granted twice —
  * and both members are told as when the reward is granted at registration. The status moves only from `held`, so
- * repeated or concurrent approvals grant once. Staff only.
+ * repeated or concurrent approvals grant once. Administrators only.
  */
 export async function approveReferral(viewer: Viewer | null, referralId: string, now = new Date()): Promise<ReviewResult> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   if (!isGuid(referralId)) return { ok: false, reason: "not-found" };
   const database = await db();
   const inviteeId = await database.transaction(async (tx) => {
@@ -103,9 +104,9 @@ export async function approveReferral(viewer: Viewer | null, referralId: string,
   return { ok: true, status: "granted", changed: false };
 }
 
-/** Rejects a held reward: status `rejected` with who and when; nothing is granted. Staff only. */
+/** Rejects a held reward: status `rejected` with who and when; nothing is granted. Administrators only. */
 export async function rejectReferral(viewer: Viewer | null, referralId: string, now = new Date()): Promise<ReviewResult> {
-  assertStaff(viewer);
+  assertAdminRights(viewer);
   if (!isGuid(referralId)) return { ok: false, reason: "not-found" };
   const [rejected] = await (await db())
     .update(referrals)

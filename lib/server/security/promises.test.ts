@@ -35,8 +35,9 @@ import { safeReturnPath } from "@/lib/domain/return-path";
 import { articleJsonLd, jsonLdHtml } from "@/lib/domain/seo";
 import { buildFixtures } from "@/lib/domain/statements/fixtures/build";
 import { DEFAULT_IMPORT_LIMITS, readStatement, StatementRejected } from "@/lib/domain/statements/import";
-import { addGrant, searchMembers, StaffOnlyError } from "@/lib/server/admin/members";
-import { requireStaff, requireViewer } from "@/lib/server/auth/gate";
+import { addGrant, searchMembers } from "@/lib/server/admin/members";
+import { requireAdminRights, requireViewer } from "@/lib/server/auth/gate";
+import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
@@ -343,10 +344,10 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       const stranger = await member("p1-stranger");
       const admin = await member("p1-admin", { role: "admin" });
       const grant = { userId: owner.user.id, levelId: 200 as const, days: 30, requestId: "0b7c3f4e-2a61-4d0e-8f7a-51c9e2d4a6b3" };
-      await expect(addGrant(stranger.viewer, grant)).rejects.toBeInstanceOf(StaffOnlyError);
-      await expect(addGrant(null, grant)).rejects.toBeInstanceOf(StaffOnlyError);
-      await expect(approveReferral(stranger.viewer, "0b7c3f4e-2a61-4d0e-8f7a-51c9e2d4a6b3")).rejects.toBeInstanceOf(StaffOnlyError);
-      await expect(searchMembers(stranger.viewer, {})).rejects.toBeInstanceOf(StaffOnlyError);
+      await expect(addGrant(stranger.viewer, grant)).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(addGrant(null, grant)).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(approveReferral(stranger.viewer, "0b7c3f4e-2a61-4d0e-8f7a-51c9e2d4a6b3")).rejects.toBeInstanceOf(RoleRefusedError);
+      await expect(searchMembers(stranger.viewer, {})).rejects.toBeInstanceOf(RoleRefusedError);
       expect((await membershipOf(owner.user.id)).level.levelCode).toBe("free");
       expect((await addGrant(admin.viewer, grant)).status).toBe("created"); // positive control
 
@@ -383,9 +384,9 @@ describeOnEachEngine("security promises kept by the data layer and the route han
         }
         mockPage.cookie = `token=${m.token}`;
         expect((await requireViewer()).userId).toBe(m.user.id);
-        expect(await redirectOf(requireStaff())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+        expect(await redirectOf(requireAdminRights())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
         mockPage.cookie = `token=${admin.token}`;
-        expect((await requireStaff()).userId).toBe(admin.user.id);
+        expect((await requireAdminRights()).userId).toBe(admin.user.id);
         await revokeSession(m.token);
         mockPage.cookie = `token=${m.token}`;
         expect(await redirectOf(requireViewer())).toMatch(/^NEXT_REDIRECT;/);
@@ -404,7 +405,7 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       });
       expect(gated.length).toBeGreaterThanOrEqual(LOGIN_GATED_PATHS.length);
       for (const file of gated) {
-        const needed = file.startsWith("app/(site)/admin/") ? /\brequireStaff\(/ : /\brequire(?:Viewer|Staff)\(/;
+        const needed = file.startsWith("app/(site)/admin/") ? /\brequire(?:Editor|Admin)Rights\(/ : /\brequire(?:Viewer|EditorRights|AdminRights)\(/;
         expect([file, needed.test(read(file))]).toEqual([file, true]);
       }
       const proxy = read("proxy.ts");

@@ -2,7 +2,8 @@ import "server-only";
 import { shanghaiDate } from "@/lib/domain/membership";
 import { disclosedThrough } from "@/lib/domain/statements/visibility";
 import { canRead } from "@/lib/server/auth/entitlement";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { marketCalendar } from "@/lib/server/market/calendar";
 
 /** Masters' statements in full (detail, charts, analysis, full rankings) need VIP (PRODUCT.md tiers). */
@@ -23,7 +24,7 @@ export async function statementAccess(viewer: Viewer | null, now = new Date()): 
   const calendar = await marketCalendar();
   const today = shanghaiDate(now);
   const fullAccess = canRead(viewer, FULL_STATEMENTS_LEVEL);
-  const staff = isStaff(viewer);
+  const staff = hasEditorRights(viewer);
   const memo = new Map<number, string>();
   return {
     fullAccess,

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { masters, statements } from "@/lib/db/schema";
-import { assertStaff } from "@/lib/server/admin/members";
+import { assertEditorRights } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { masterByGuid } from "@/lib/server/content/masters";
 import { masterNotes, masterStatements } from "./masters-admin";
@@ -23,7 +23,7 @@ export interface AdminMasterRow {
 
 /** Every master with its statement counts, newest first. Staff only. */
 export async function adminMasterList(viewer: Viewer): Promise<AdminMasterRow[]> {
-  assertStaff(viewer);
+  assertEditorRights(viewer);
   const published = sql<number>`count(${statements.id}) filter (where ${statements.isPublic})`.mapWith(Number);
   const rows = await (await db())
     .select({
@@ -45,7 +45,7 @@ export async function adminMasterList(viewer: Viewer): Promise<AdminMasterRow[]>
 
 /** A master's profile, every statement (drafts included) and the latest trade-day notes, for the editors. Staff only. */
 export async function adminMasterDetail(viewer: Viewer, guid: string) {
-  assertStaff(viewer);
+  assertEditorRights(viewer);
   const master = await masterByGuid(guid);
   if (!master) return null;
   const [list, notes] = await Promise.all([masterStatements(guid), masterNotes(guid)]);

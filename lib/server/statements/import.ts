@@ -5,6 +5,7 @@ import { readStatement } from "@/lib/domain/statements/import";
 import { StatementRejected, type ImportReport } from "@/lib/domain/statements/types";
 import { db, type Database } from "@/lib/db";
 import { masters, roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
+import { assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import { rememberStocks } from "@/lib/server/market/bars";
 import { rebuildRoundTrips, type Book } from "./books";
 import { eventToRow, fillIdentity, fillToRow, rowToFill } from "./rows";
@@ -133,8 +134,12 @@ async function dropKnownFills(tx: Database, masterGuid: string, report: ImportRe
   return report.fills.filter((f) => !known.has(fillIdentity(f)));
 }
 
-/** Publishes a master's draft statement: its fills join the master's book (duplicates of published fills are kept out). */
-export async function publishMasterStatement(statementId: string): Promise<boolean> {
+/**
+ * Publishes a master's draft statement: its fills join the master's book (duplicates of published fills are kept out).
+ * Editors and administrators.
+ */
+export async function publishMasterStatement(actor: Actor | null, statementId: string): Promise<boolean> {
+  assertEditorRights(actor);
   const database = await db();
   const done = await database.transaction(async (tx) => {
     const [row] = await tx.select().from(statements).where(eq(statements.id, statementId)).limit(1);
@@ -149,8 +154,9 @@ export async function publishMasterStatement(statementId: string): Promise<boole
   return done;
 }
 
-/** Deletes a statement and rebuilds its book's round trips. */
-export async function deleteStatement(statementId: string): Promise<boolean> {
+/** Deletes a statement and rebuilds its book's round trips. Editors and administrators. */
+export async function deleteStatement(actor: Actor | null, statementId: string): Promise<boolean> {
+  assertEditorRights(actor);
   const database = await db();
   const done = await database.transaction(async (tx) => {
     const [row] = await tx.delete(statements).where(eq(statements.id, statementId)).returning({ masterGuid: statements.masterGuid, isPublic: statements.isPublic });

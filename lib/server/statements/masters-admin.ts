@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { masters, statements, tradeNotes } from "@/lib/db/schema";
+import { actorUserId, assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import { invalidateAnalyses } from "./analysis-cache";
 
 export const MasterInput = z.object({
@@ -12,13 +13,17 @@ export const MasterInput = z.object({
   disclosureDelayDays: z.coerce.number().int("延迟天数须为整数").min(0, "延迟天数不能为负").max(250, "延迟最多 250 个交易日").default(0),
 });
 
-export async function createMaster(input: z.input<typeof MasterInput>) {
+/** Editors and administrators (and the operator's `statements:import`). */
+export async function createMaster(actor: Actor | null, input: z.input<typeof MasterInput>) {
+  assertEditorRights(actor);
   const values = MasterInput.parse(input);
   const [row] = await (await db()).insert(masters).values(values).returning();
   return row!;
 }
 
-export async function updateMaster(guid: string, input: z.input<typeof MasterInput>) {
+/** Editors and administrators: the profile and the disclosure delay. */
+export async function updateMaster(actor: Actor | null, guid: string, input: z.input<typeof MasterInput>) {
+  assertEditorRights(actor);
   const values = MasterInput.parse(input);
   const [row] = await (await db()).update(masters).set(values).where(eq(masters.guid, guid)).returning();
   invalidateAnalyses();
@@ -41,8 +46,10 @@ export const NoteInput = z.object({
   note: z.string().trim().max(2000, "备注最多 2000 字"),
 });
 
-/** Sets (or, with an empty text, removes) the editor's note on a master's trade day. */
-export async function setTradeNote(guid: string, input: z.input<typeof NoteInput>, editorId: string): Promise<void> {
+/** Sets (or, with an empty text, removes) the editor's note on a master's trade day. Editors and administrators. */
+export async function setTradeNote(actor: Actor | null, guid: string, input: z.input<typeof NoteInput>): Promise<void> {
+  assertEditorRights(actor);
+  const editorId = actorUserId(actor);
   const { tradeDate, code, note } = NoteInput.parse(input);
   const database = await db();
   if (!note) {

@@ -2,7 +2,8 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { statements } from "@/lib/db/schema";
-import { isStaff, type Viewer } from "@/lib/server/auth/viewer";
+import { hasAdminRights } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { importStatement } from "./import";
 
 /** A member saves their own statement; private unless they choose to publish it on their page. */
@@ -12,11 +13,11 @@ export async function saveOwnStatement(viewer: Viewer, bytes: Uint8Array, fileNa
 
 export type OwnStatementRow = typeof statements.$inferSelect;
 
-/** A member statement the viewer may read: their own, a published one, or any for staff. Null otherwise (a 404). */
+/** A member statement the viewer may read: their own, a published one, or any for an administrator (members' data, ADR 0028). Null otherwise (a 404). */
 export async function readableMemberStatement(viewer: Viewer | null, statementId: string): Promise<OwnStatementRow | null> {
   const [row] = await (await db()).select().from(statements).where(eq(statements.id, statementId)).limit(1);
   if (!row || !row.ownerId) return null;
-  if (row.ownerId === viewer?.userId || row.isPublic || isStaff(viewer)) return row;
+  if (row.ownerId === viewer?.userId || row.isPublic || hasAdminRights(viewer)) return row;
   return null;
 }
 

@@ -12,6 +12,7 @@ import { publishMasterStatement, storeReport } from "./import";
 import { createMaster } from "./masters-admin";
 import { deleteOwnStatement, readableMemberStatement, setOwnStatementVisibility, statementsOnMemberPage } from "./own";
 import { rankings } from "./rankings";
+import { OPERATOR } from "@/lib/server/auth/roles";
 
 const viewerAt = (levelId: number, userId = "00000000-0000-4000-8000-000000000001"): Viewer => ({
   userId,
@@ -46,7 +47,7 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 
 describeOnEachEngine("statements: import, disclosure, rankings", () => {
   it("stores a master's statement with its round trips, and shows VIP more than the free sample", async () => {
-    const master = await createMaster({ name: "测试大神" });
+    const master = await createMaster(OPERATOR, { name: "测试大神" });
     const outcome = await storeReport(statement(25, "2026-11-20"), { bytes: bytes("file-a"), fileName: "a.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true });
     expect(outcome.duplicates).toBe(0);
 
@@ -69,7 +70,7 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
   });
 
   it("refuses the same file twice and leaves out fills already published from an overlapping export", async () => {
-    const master = await createMaster({ name: "重复导入" });
+    const master = await createMaster(OPERATOR, { name: "重复导入" });
     const report = statement(3, "2026-09-30");
     await storeReport(report, { bytes: bytes("file-b"), fileName: "b.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true });
     await expect(storeReport(report, { bytes: bytes("file-b"), fileName: "b.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true }))
@@ -84,7 +85,7 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
   });
 
   it("stores nothing from a file without fills or events", async () => {
-    const master = await createMaster({ name: "空文件" });
+    const master = await createMaster(OPERATOR, { name: "空文件" });
     const empty: ImportReport = { ...statement(1, "2026-09-30"), fills: [] };
     await expect(storeReport(empty, { bytes: bytes("empty"), fileName: "e.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true }))
       .rejects.toThrow("文件中没有可导入的成交或资金记录");
@@ -93,18 +94,18 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
   });
 
   it("keeps a draft out of the master's pages until it is published", async () => {
-    const master = await createMaster({ name: "草稿大神" });
+    const master = await createMaster(OPERATOR, { name: "草稿大神" });
     const draft = await storeReport(statement(2, "2026-08-31"), { bytes: bytes("draft"), fileName: "d.csv" }, { kind: "master", masterGuid: master.guid, isPublic: false });
     const staff = { ...VIP, role: "admin" as const };
     expect((await masterDetail(staff, master.guid))?.days).toEqual([]);
-    expect(await publishMasterStatement(draft.statementId)).toBe(true);
+    expect(await publishMasterStatement(OPERATOR, draft.statementId)).toBe(true);
     const detail = await masterDetail(staff, master.guid);
     expect(detail?.days[0]).toBe("2026-08-31");
     expect(detail?.summary.roundTrips).toBe(2);
   });
 
   it("puts the fills, the B/S markers and the round trip of a day on the detail page", async () => {
-    const master = await createMaster({ name: "图表大神" });
+    const master = await createMaster(OPERATOR, { name: "图表大神" });
     await storeReport(statement(2, "2026-07-31"), { bytes: bytes("chart"), fileName: "c.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true });
     const detail = await masterDetail(VIP, master.guid, "2026-07-31", "600519");
     expect(detail?.symbol).toEqual({ code: "600519", name: "贵州茅台" });
@@ -113,7 +114,7 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
   });
 
   it("ranks only masters with the minimum sample, and shows the free viewer the top rows only", async () => {
-    const small = await createMaster({ name: "样本不足" });
+    const small = await createMaster(OPERATOR, { name: "样本不足" });
     await storeReport(statement(5, "2026-11-20"), { bytes: bytes("small"), fileName: "s.csv" }, { kind: "master", masterGuid: small.guid, isPublic: true });
     const board = await rankings(VIP, { day: "2026-11-20", period: "day", show: "profit" });
     const names = (board.rows as { masterName: string }[]).map((r) => r.masterName);

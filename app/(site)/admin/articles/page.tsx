@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { Button } from "@/components/ui/Button";
 import { formatDate } from "@/lib/domain/format";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import { ADMIN_STATUSES, adminArticleList, AdminArticleFilters, type AdminArticleFilterValues } from "@/lib/server/content/articles-admin";
 
 export const metadata: Metadata = { title: "文章管理", robots: { index: false } };
@@ -34,7 +34,7 @@ function publicHref(a: { infoguid: string; type: string; status: string; authorI
 const STATUS_PILL = { draft: "bg-slate-100 text-slate-600", published: "bg-green-50 text-green-800", hidden: "bg-amber-50 text-amber-800" } as const;
 
 export default async function AdminArticlesPage({ searchParams }: Props) {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const raw = await searchParams;
   const filters = AdminArticleFilters.parse({ type: first(raw.type), status: first(raw.status), level: first(raw.level), q: first(raw.q), page: first(raw.page) });
   const list = await adminArticleList(viewer, filters);

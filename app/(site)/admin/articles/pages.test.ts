@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { createBlogPost } from "@/lib/server/blog/posts";
 import { createArticle } from "@/lib/server/content/articles-admin";
@@ -11,7 +11,7 @@ import AdminArticlePage from "./[infoguid]/page";
 import NewArticlePage from "./new/page";
 import AdminArticlesPage from "./page";
 
-jest.mock("@/lib/server/auth/gate", () => ({ requireStaff: jest.fn(), requireViewer: jest.fn() }));
+jest.mock("@/lib/server/auth/gate", () => ({ requireEditorRights: jest.fn(), requireAdminRights: jest.fn(), requireViewer: jest.fn() }));
 jest.mock("next/navigation", () => ({
   notFound: () => {
     throw new Error("NEXT_NOT_FOUND");
@@ -35,7 +35,7 @@ describeOnEachEngine("admin article pages render from the database", (engine) =>
   beforeAll(async () => {
     staff = await viewerOf(await createUser({ email: `articles-pages-editor-${engine}@example.com`, role: "editor", nickname: "编辑小王" }));
     member = await viewerOf(await createUser({ email: `articles-pages-member-${engine}@example.com`, nickname: "写手小张" }));
-    jest.mocked(requireStaff).mockResolvedValue(staff);
+    jest.mocked(requireEditorRights).mockResolvedValue(staff);
   });
 
   it("lists articles and blog posts with filters, and opens the editor or the blog view", async () => {
@@ -95,7 +95,7 @@ describeOnEachEngine("admin article pages render from the database", (engine) =>
   }, 60_000);
 
   it("is refused by the data layer when the gate lets a member through", async () => {
-    jest.mocked(requireStaff).mockResolvedValueOnce(member);
+    jest.mocked(requireEditorRights).mockResolvedValueOnce(member);
     await expect(html(AdminArticlesPage(search()))).rejects.toThrow("NEXT_FORBIDDEN");
   });
 });

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { MAX_QUERY_LENGTH, searchMembers } from "@/lib/server/admin/members";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireAdminRights } from "@/lib/server/auth/gate";
 import { heldReferrals } from "@/lib/server/referrals/review";
 
 export const metadata: Metadata = { title: "会员管理", robots: { index: false } };
@@ -31,7 +31,7 @@ function pageHref(query: string, page: number): string {
 const contact = (email: string | null, mobile: string | null) => [mobile, email].filter(Boolean).join(" / ");
 
 export default async function AdminMembersPage({ searchParams }: Props) {
-  const viewer = await requireStaff();
+  const viewer = await requireAdminRights();
   const { q, page } = Query.parse(await searchParams);
   const [result, held] = await Promise.all([searchMembers(viewer, { query: q ?? "", page: page ?? 1 }), heldReferrals(viewer)]);
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));

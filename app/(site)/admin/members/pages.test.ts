@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { referrals } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { addGrant } from "@/lib/server/admin/members";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireAdminRights } from "@/lib/server/auth/gate";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { membershipOf } from "@/lib/server/members/grants";
 import { toUserInfo } from "@/lib/server/members/user-info";
@@ -11,7 +11,7 @@ import { createUser } from "@/lib/server/members/users";
 import AdminMemberPage from "./[uguid]/page";
 import AdminMembersPage from "./page";
 
-jest.mock("@/lib/server/auth/gate", () => ({ requireStaff: jest.fn(), requireViewer: jest.fn() }));
+jest.mock("@/lib/server/auth/gate", () => ({ requireEditorRights: jest.fn(), requireAdminRights: jest.fn(), requireViewer: jest.fn() }));
 jest.mock("next/navigation", () => ({
   notFound: () => {
     throw new Error("NEXT_NOT_FOUND");
@@ -27,9 +27,9 @@ describeOnEachEngine("admin member pages render from the database", () => {
   let staff: Viewer;
 
   beforeAll(async () => {
-    const editor = await createUser({ email: "pages-editor@example.com", role: "editor", nickname: "编辑小王" });
-    staff = { userId: editor.id, role: editor.role, userInfo: toUserInfo(editor, await membershipOf(editor.id)) };
-    jest.mocked(requireStaff).mockResolvedValue(staff);
+    const admin = await createUser({ email: "pages-admin@example.com", role: "admin", nickname: "管理员小王" });
+    staff = { userId: admin.id, role: admin.role, userInfo: toUserInfo(admin, await membershipOf(admin.id)) };
+    jest.mocked(requireAdminRights).mockResolvedValue(staff);
   });
 
   it("lists held rewards and members, searches and pages", async () => {
@@ -46,7 +46,7 @@ describeOnEachEngine("admin member pages render from the database", () => {
     const found = await html(AdminMembersPage({ searchParams: Promise.resolve({ q: ["1111", "ignored"], page: "1" }) }));
     expect(found).toContain("“1111”：共 1 人");
     expect(found).toContain("新韭菜");
-    expect(found).not.toContain("pages-editor@example.com");
+    expect(found).not.toContain("pages-admin@example.com");
 
     const none = await html(AdminMembersPage({ searchParams: Promise.resolve({ q: "没有这个人", page: "-3" }) }));
     expect(none).toContain("没有找到会员");

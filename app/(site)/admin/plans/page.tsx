@@ -7,13 +7,13 @@ import { PageIntro, Section } from "@/components/content/PageIntro";
 import { formatYuanFromFen } from "@/lib/domain/format";
 import { levelById } from "@/lib/domain/levels";
 import { PERIOD_NAMES } from "@/lib/domain/plans";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireAdminRights } from "@/lib/server/auth/gate";
 import { listPlans } from "@/lib/server/payments/catalog";
 
 export const metadata: Metadata = { title: "套餐与价格", robots: { index: false } };
 
 export default async function AdminPlansPage() {
-  await requireStaff();
+  await requireAdminRights();
   const plans = await listPlans({ includeHidden: true });
 
   return (

@@ -5,24 +5,26 @@ import { STATUS_CLASSES, STATUS_LABELS } from "@/components/admin/strategies/str
 import { StrategyForm } from "@/components/admin/strategies/StrategyForm";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
+import { hasAdminRights } from "@/lib/server/auth/roles";
 import { adminStrategyList } from "@/lib/server/quant/strategies-admin";
 
 export const metadata: Metadata = { title: "策略管理", robots: { index: false } };
 
 export default async function AdminStrategiesPage() {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const list = await adminStrategyList(viewer);
+  const admin = hasAdminRights(viewer);
 
   return (
     <>
       <PageIntro title="策略管理" aside={<Link href="/admin" className="text-sm text-brand hover:underline">返回管理后台</Link>}>
-        创建策略、接入密钥、导入净值与成交
+        {admin ? "创建策略、接入密钥、导入净值与成交" : "编辑策略的名称、作者、风格与简介；创建策略、接入密钥和导入数据由管理员操作"}
       </PageIntro>
 
       <Section title={`策略（${list.length}）`}>
         {list.length === 0 ? (
-          <EmptyState title="还没有策略">在下方新建一个策略，再创建接入密钥或导入净值。</EmptyState>
+          <EmptyState title="还没有策略">{admin ? "在下方新建一个策略，再创建接入密钥或导入净值。" : "策略由管理员创建。"}</EmptyState>
         ) : (
           <div className={tableWrapClass}>
             <table className={`${tableClass} min-w-[760px]`} data-testid="admin-strategies">
@@ -63,11 +65,13 @@ export default async function AdminStrategiesPage() {
         )}
       </Section>
 
-      <Section title="新建策略">
-        <Card>
-          <StrategyForm />
-        </Card>
-      </Section>
+      {admin ? (
+        <Section title="新建策略">
+          <Card>
+            <StrategyForm />
+          </Card>
+        </Section>
+      ) : null}
     </>
   );
 }

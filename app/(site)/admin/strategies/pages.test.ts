@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { membershipOf } from "@/lib/server/members/grants";
 import { toUserInfo } from "@/lib/server/members/user-info";
@@ -11,7 +11,7 @@ import { createStrategy } from "@/lib/server/quant/strategies-admin";
 import AdminStrategyPage from "./[guid]/page";
 import AdminStrategiesPage from "./page";
 
-jest.mock("@/lib/server/auth/gate", () => ({ requireStaff: jest.fn(), requireViewer: jest.fn() }));
+jest.mock("@/lib/server/auth/gate", () => ({ requireEditorRights: jest.fn(), requireAdminRights: jest.fn(), requireViewer: jest.fn() }));
 jest.mock("next/navigation", () => ({
   notFound: () => {
     throw new Error("NEXT_NOT_FOUND");
@@ -27,19 +27,19 @@ describeOnEachEngine("admin strategy pages render from the database", () => {
   let staff: Viewer;
 
   beforeAll(async () => {
-    const editor = await createUser({ email: "strategies-pages-editor@example.com", role: "editor", nickname: "编辑小王" });
-    staff = { userId: editor.id, role: editor.role, userInfo: toUserInfo(editor, await membershipOf(editor.id)) };
-    jest.mocked(requireStaff).mockResolvedValue(staff);
+    const admin = await createUser({ email: "strategies-pages-admin@example.com", role: "admin", nickname: "管理员老张" });
+    staff = { userId: admin.id, role: admin.role, userInfo: toUserInfo(admin, await membershipOf(admin.id)) };
+    jest.mocked(requireEditorRights).mockResolvedValue(staff);
   });
 
   it("lists strategies with status, NAV and key counts; shows one strategy's keys, uploads and profile", async () => {
     expect(await html(AdminStrategiesPage())).toContain("还没有策略");
-    const s = await createStrategy({ name: "红利低波", author: "量化组", status: "backtest", startDate: "2024-01-02", style: "红利" });
-    await createStrategy({ name: "空白模拟", author: "量化组", status: "paper", startDate: "2024-03-01" });
-    await importNavCsv(s.guid, new TextEncoder().encode("date,nav\n2024-01-02,1\n2024-01-03,1.01\n"));
-    const live = (await createStrategyKey(s.guid, staff.userId))!;
-    const old = (await createStrategyKey(s.guid, staff.userId))!;
-    await revokeStrategyKey(old.id);
+    const s = await createStrategy(staff, { name: "红利低波", author: "量化组", status: "backtest", startDate: "2024-01-02", style: "红利" });
+    await createStrategy(staff, { name: "空白模拟", author: "量化组", status: "paper", startDate: "2024-03-01" });
+    await importNavCsv(staff, s.guid, new TextEncoder().encode("date,nav\n2024-01-02,1\n2024-01-03,1.01\n"));
+    const live = (await createStrategyKey(staff, s.guid))!;
+    const old = (await createStrategyKey(staff, s.guid))!;
+    await revokeStrategyKey(staff, old.id);
 
     const list = await html(AdminStrategiesPage());
     expect(list).toContain("策略（2）");

@@ -5,13 +5,13 @@ import { cellClass, tableClass, tableWrapClass, theadClass } from "@/components/
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDate } from "@/lib/domain/format";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import { adminMasterList } from "@/lib/server/statements/admin-list";
 
 export const metadata: Metadata = { title: "大神管理", robots: { index: false } };
 
 export default async function AdminTradersPage() {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const masters = await adminMasterList(viewer);
 
   return (

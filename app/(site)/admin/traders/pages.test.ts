@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { membershipOf } from "@/lib/server/members/grants";
 import { toUserInfo } from "@/lib/server/members/user-info";
@@ -10,7 +10,7 @@ import { createMaster, setTradeNote } from "@/lib/server/statements/masters-admi
 import AdminTraderPage from "./[guid]/page";
 import AdminTradersPage from "./page";
 
-jest.mock("@/lib/server/auth/gate", () => ({ requireStaff: jest.fn(), requireViewer: jest.fn() }));
+jest.mock("@/lib/server/auth/gate", () => ({ requireEditorRights: jest.fn(), requireAdminRights: jest.fn(), requireViewer: jest.fn() }));
 jest.mock("next/navigation", () => ({
   notFound: () => {
     throw new Error("NEXT_NOT_FOUND");
@@ -34,16 +34,16 @@ describeOnEachEngine("admin masters pages render from the database", () => {
   beforeAll(async () => {
     const editor = await createUser({ email: "traders-pages-editor@example.com", role: "editor", nickname: "编辑小李" });
     staff = { userId: editor.id, role: editor.role, userInfo: toUserInfo(editor, await membershipOf(editor.id)) };
-    jest.mocked(requireStaff).mockResolvedValue(staff);
+    jest.mocked(requireEditorRights).mockResolvedValue(staff);
   });
 
   it("lists masters with their statement counts and a create form; shows one master's statements and notes", async () => {
     expect(await html(AdminTradersPage())).toContain("还没有大神");
-    const master = await createMaster({ name: "龙头战法", styleTags: ["龙头"], disclosureDelayDays: 3 });
-    await createMaster({ name: "空仓大师" });
+    const master = await createMaster(staff, { name: "龙头战法", styleTags: ["龙头"], disclosureDelayDays: 3 });
+    await createMaster(staff, { name: "空仓大师" });
     const bytes = new TextEncoder().encode(CSV);
     const { statementId, fileHash } = await importStatement(bytes, "2024年交割单.csv", { kind: "master", masterGuid: master.guid, isPublic: false }, { actorId: staff.userId });
-    await setTradeNote(master.guid, { tradeDate: "2024-01-02", code: "600519", note: "低吸白马" }, staff.userId);
+    await setTradeNote(staff, master.guid, { tradeDate: "2024-01-02", code: "600519", note: "低吸白马" });
 
     const list = await html(AdminTradersPage());
     expect(list).toContain("大神（2）");

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
-import { isStaff } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
 import { readJson } from "@/lib/server/blog/http";
 import { createArticle } from "@/lib/server/content/articles-admin";
 import { fail } from "@/lib/server/http";
@@ -16,7 +16,7 @@ export async function POST(req: NextRequest) {
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    if (!isStaff(session.viewer)) return fail(403, "没有权限");
+    if (!hasEditorRights(session.viewer)) return fail(403, "没有权限");
     const json = await readJson(req);
     if (!json.ok) return json.refusal;
     const body = json.value;

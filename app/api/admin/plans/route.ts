@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { isStaff } from "@/lib/server/auth/viewer";
+import { hasAdminRights } from "@/lib/server/auth/roles";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { updatePlan } from "@/lib/server/payments/catalog";
@@ -13,10 +13,10 @@ const Body = z.object({
   active: z.boolean({ error: "参数无效" }),
 });
 
-/** Staff: edits a plan's name, price and whether it is on sale. */
+/** Administrators: edits a plan's name, price and whether it is on sale. */
 export const POST = memberRoute("editing a plan", Body, async (viewer, body) => {
-  if (!isStaff(viewer)) return fail(403, "访问被拒绝");
-  const plan = await updatePlan(body.planId, { name: body.name, priceFen: body.priceFen, active: body.active });
+  if (!hasAdminRights(viewer)) return fail(403, "访问被拒绝");
+  const plan = await updatePlan(viewer, body.planId, { name: body.name, priceFen: body.priceFen, active: body.active });
   if (!plan) return fail(404, "套餐不存在");
   logger().info({ by: viewer.userId, planId: plan.id, priceFen: plan.priceFen, active: plan.active }, "plan edited");
   return NextResponse.json({ plan, message: "已保存" });

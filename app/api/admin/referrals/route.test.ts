@@ -28,9 +28,9 @@ async function held() {
 
 describeOnEachEngine("POST /api/admin/referrals", () => {
   it("approves once, refuses a later rejection, and keeps members out", async () => {
-    const editor = await createUser({ email: "route-ref-editor@example.com", role: "editor" });
+    const approver = await createUser({ email: "route-ref-approver@example.com", role: "admin" });
     const member = await createUser({ email: "route-ref-member@example.com" });
-    const token = (await createSession(editor.id)).token;
+    const token = (await createSession(approver.id)).token;
     const { invitee, referral } = await held();
 
     const denied = await post({ action: "approve", referralId: referral.id }, { token: (await createSession(member.id)).token });

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { StaffOnlyError } from "@/lib/server/admin/members";
 import { requestToken } from "@/lib/server/auth/request-session";
+import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
 import { approveReferral, rejectReferral } from "@/lib/server/referrals/review";
@@ -16,7 +16,7 @@ const Body = z.object({
 
 const STATUS_TEXT = { granted: "已发放", rejected: "已拒绝" } as const;
 
-/** Staff: decides a held referral reward, `{action:"approve"|"reject", referralId}`. Exactly once either way. */
+/** Administrators: decides a held referral reward, `{action:"approve"|"reject", referralId}`. Exactly once either way. */
 export async function POST(req: NextRequest) {
   if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
   try {
@@ -32,7 +32,7 @@ export async function POST(req: NextRequest) {
     if (!result.ok) return fail(409, `该邀请奖励已处理（${STATUS_TEXT[result.status]}）`);
     return NextResponse.json({ ok: true, status: result.status, changed: result.changed });
   } catch (err) {
-    if (err instanceof StaffOnlyError) return fail(403, "访问被拒绝");
+    if (err instanceof RoleRefusedError) return fail(403, "访问被拒绝");
     logger().error({ err }, "referral review failed");
     return fail(500, "服务器内部错误，请稍后再试");
   }

@@ -52,9 +52,9 @@ describeOnEachEngine("POST /api/admin/strategies…", () => {
   let memberToken: string;
 
   beforeAll(async () => {
-    const editor = await createUser({ email: "strategies-editor@example.com", role: "editor" });
+    const admin = await createUser({ email: "strategies-admin@example.com", role: "admin" });
     const member = await createUser({ email: "strategies-member@example.com" });
-    staffToken = (await createSession(editor.id)).token;
+    staffToken = (await createSession(admin.id)).token;
     memberToken = (await createSession(member.id)).token;
   });
 

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { requestToken } from "@/lib/server/auth/request-session";
-import { isStaff, viewerForToken } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import { viewerForToken } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { readJsonBody } from "@/lib/server/request-body";
@@ -14,12 +15,12 @@ export async function POST(req: NextRequest) {
   try {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
-    if (!isStaff(viewer)) return fail(403, "没有权限");
+    if (!hasEditorRights(viewer)) return fail(403, "没有权限");
     const json = await readJsonBody(req);
     if (!json.ok) return json.refusal;
     const parsed = MasterInput.safeParse(json.value, { error: chineseIssues });
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "参数无效");
-    const master = await createMaster(parsed.data);
+    const master = await createMaster(viewer, parsed.data);
     logger().info({ guid: master.guid, by: viewer.userId }, "master created");
     return NextResponse.json({ message: `已创建大神“${master.name}”`, guid: master.guid });
   } catch (err) {

@@ -11,6 +11,7 @@ import { createStrategy } from "@/lib/server/quant/strategies-admin";
 import { POST as fillsPost } from "./[guid]/fills/route";
 import { POST as navPost } from "./[guid]/nav/route";
 import { POST as signalsPost } from "./[guid]/signals/route";
+import { OPERATOR } from "@/lib/server/auth/roles";
 
 jest.mock("@/lib/server/quant/signal-fanout", () => {
   const actual = jest.requireActual("@/lib/server/quant/signal-fanout");
@@ -53,19 +54,19 @@ describeOnEachEngine("POST /api/quant/strategies/{guid}/signals|nav|fills", (eng
 
   beforeAll(async () => {
     const base = { author: "测试", startDate: "2024-01-02" };
-    live = (await createStrategy({ ...base, name: "实盘测试", status: "live" })).guid;
-    other = (await createStrategy({ ...base, name: "别的策略", status: "paper" })).guid;
-    backtest = (await createStrategy({ ...base, name: "回测策略", status: "backtest" })).guid;
-    liveKey = (await createStrategyKey(live, null))!.key;
-    otherKey = (await createStrategyKey(other, null))!.key;
-    backtestKey = (await createStrategyKey(backtest, null))!.key;
+    live = (await createStrategy(OPERATOR, { ...base, name: "实盘测试", status: "live" })).guid;
+    other = (await createStrategy(OPERATOR, { ...base, name: "别的策略", status: "paper" })).guid;
+    backtest = (await createStrategy(OPERATOR, { ...base, name: "回测策略", status: "backtest" })).guid;
+    liveKey = (await createStrategyKey(OPERATOR, live))!.key;
+    otherKey = (await createStrategyKey(OPERATOR, other))!.key;
+    backtestKey = (await createStrategyKey(OPERATOR, backtest))!.key;
   });
 
   beforeEach(() => jest.mocked(enqueueSignalFanout).mockClear());
 
   it("answers 401 alike for a missing, malformed, unknown, revoked or other strategy's key, and stores nothing", async () => {
-    const revoked = (await createStrategyKey(live, null))!;
-    expect(await revokeStrategyKey(revoked.id)).toBe(true);
+    const revoked = (await createStrategyKey(OPERATOR, live))!;
+    expect(await revokeStrategyKey(OPERATOR, revoked.id)).toBe(true);
     const body = { signals: [signal("never")] };
     const keys = [null, "nonsense", `lh_sk_${"A".repeat(43)}`, revoked.key, otherKey, `${liveKey}x`];
     for (const kind of ["signals", "nav", "fills"] as const) {
@@ -177,8 +178,8 @@ describeOnEachEngine("POST /api/quant/strategies/{guid}/signals|nav|fills", (eng
   });
 
   it(`limits a key to ${INGEST_RATE_PER_MINUTE} requests a minute`, async () => {
-    const busy = (await createStrategy({ name: "高频", author: "测试", status: "paper", startDate: "2024-01-02" })).guid;
-    const key = (await createStrategyKey(busy, null))!.key;
+    const busy = (await createStrategy(OPERATOR, { name: "高频", author: "测试", status: "paper", startDate: "2024-01-02" })).guid;
+    const key = (await createStrategyKey(OPERATOR, busy))!.key;
     for (let i = 0; i < INGEST_RATE_PER_MINUTE; i++) expect((await send("nav", busy, { points: [] }, key)).status).toBe(400);
     const res = await send("nav", busy, { points: [] }, key);
     expect(res.status).toBe(429);

@@ -8,7 +8,7 @@ import { BlogBody } from "@/components/blog/BlogBody";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { isGuid } from "@/lib/domain/route-params";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import { renderBody } from "@/lib/server/blog/render";
 import { adminArticleDetail } from "@/lib/server/content/articles-admin";
 
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "编辑文章", robots: { index: fals
 type Props = { params: Promise<{ infoguid: string }> };
 
 export default async function AdminArticlePage({ params }: Props) {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const { infoguid } = await params;
   if (!isGuid(infoguid)) notFound();
   const detail = await adminArticleDetail(viewer, infoguid.toLowerCase());

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ArticleForm } from "@/components/admin/articles/ArticleForm";
 import { Card, PageIntro } from "@/components/content/PageIntro";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 
 export const metadata: Metadata = { title: "写文章", robots: { index: false } };
 
 export default async function NewArticlePage() {
-  await requireStaff();
+  await requireEditorRights();
   return (
     <>
       <PageIntro title="写文章" aside={<Link href="/admin/articles" className="text-sm text-brand hover:underline">返回文章列表</Link>}>

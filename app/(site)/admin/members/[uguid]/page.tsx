@@ -12,7 +12,7 @@ import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { cn } from "@/components/ui/cn";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { memberDetail } from "@/lib/server/admin/members";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireAdminRights } from "@/lib/server/auth/gate";
 import { validatedParams } from "@/lib/server/routing";
 
 export const metadata: Metadata = { title: "会员详情", robots: { index: false } };
@@ -36,7 +36,7 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 }
 
 export default async function AdminMemberPage({ params }: Props) {
-  const viewer = await requireStaff();
+  const viewer = await requireAdminRights();
   const { uguid } = validatedParams("adminMember", ["admin", "members", (await params).uguid]);
   const detail = await memberDetail(viewer, uguid!);
   if (!detail) notFound();

@@ -11,7 +11,8 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { isGuid } from "@/lib/domain/route-params";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
+import { hasAdminRights } from "@/lib/server/auth/roles";
 import { adminStrategyDetail } from "@/lib/server/quant/strategies-admin";
 
 export const metadata: Metadata = { title: "管理策略", robots: { index: false } };
@@ -31,13 +32,14 @@ function Pill({ className, children }: { className: string; children: React.Reac
 const range = (n: number, first: string | null, last: string | null) => (n === 0 ? "无" : first && first !== last ? `${n}（${first} 至 ${last}）` : `${n}（最新 ${last ?? "—"}）`);
 
 export default async function AdminStrategyPage({ params }: Props) {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const { guid } = await params;
   if (!isGuid(guid)) notFound();
   const detail = await adminStrategyDetail(viewer, guid.toLowerCase());
   if (!detail) notFound();
   const { strategy: s, keys } = detail;
   const live = keys.filter((k) => !k.revokedAt).length;
+  const admin = hasAdminRights(viewer);
 
   return (
     <>
@@ -53,82 +55,87 @@ export default async function AdminStrategyPage({ params }: Props) {
             key={`${s.name}|${s.author}|${s.description}|${s.style}|${s.status}|${s.startDate}|${s.benchmark}`}
             guid={s.guid}
             initial={{ name: s.name, author: s.author, description: s.description, style: s.style, status: s.status, startDate: s.startDate, benchmark: s.benchmark }}
+            dataLocked={!admin}
           />
         </Card>
       </Section>
 
-      <Section title={`接入密钥（有效 ${live}）`}>
-        <Card className="mb-4">
-          <NewKeyPanel guid={s.guid} />
-        </Card>
-        {keys.length === 0 ? (
-          <EmptyState title="还没有密钥">创建密钥后，策略程序即可推送信号、净值和成交。</EmptyState>
-        ) : (
-          <div className={tableWrapClass}>
-            <table className={`${tableClass} min-w-[640px]`} data-testid="admin-strategy-keys">
-              <thead className={theadClass}>
-                <tr>
-                  <th className={cellClass}>密钥</th>
-                  <th className={cellClass}>创建时间</th>
-                  <th className={cellClass}>最近使用</th>
-                  <th className={cellClass}>状态</th>
-                  <th className={cellClass}>操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => (
-                  <tr key={k.id} className="border-t border-slate-100" data-testid="admin-strategy-key">
-                    <td className={`${cellClass} font-mono text-xs`}>{k.prefix}…</td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(k.createdAt)}</td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "从未使用"}</td>
-                    <td className={cellClass}>
-                      {k.revokedAt ? <Pill className="bg-slate-100 text-slate-600">已吊销 {formatDateTime(k.revokedAt)}</Pill> : <Pill className="bg-green-50 text-green-800">有效</Pill>}
-                    </td>
-                    <td className={cellClass}>
-                      {k.revokedAt ? null : (
-                        <ConfirmAction
-                          label="吊销"
-                          ariaLabel={`吊销密钥 ${k.prefix}`}
-                          danger
-                          title="吊销接入密钥"
-                          confirmText="吊销"
-                          endpoint={strategyApi(s.guid)}
-                          payload={{ action: "revokeKey", keyId: k.id }}
-                          success="密钥已吊销"
-                        >
-                          吊销后，使用 <code className="font-mono">{k.prefix}…</code> 的程序会立即收到 401，无法再推送数据。此操作不可撤销。
-                        </ConfirmAction>
-                      )}
-                    </td>
-                  </tr>
+      {admin ? (
+        <>
+          <Section title={`接入密钥（有效 ${live}）`}>
+            <Card className="mb-4">
+              <NewKeyPanel guid={s.guid} />
+            </Card>
+            {keys.length === 0 ? (
+              <EmptyState title="还没有密钥">创建密钥后，策略程序即可推送信号、净值和成交。</EmptyState>
+            ) : (
+              <div className={tableWrapClass}>
+                <table className={`${tableClass} min-w-[640px]`} data-testid="admin-strategy-keys">
+                  <thead className={theadClass}>
+                    <tr>
+                      <th className={cellClass}>密钥</th>
+                      <th className={cellClass}>创建时间</th>
+                      <th className={cellClass}>最近使用</th>
+                      <th className={cellClass}>状态</th>
+                      <th className={cellClass}>操作</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {keys.map((k) => (
+                      <tr key={k.id} className="border-t border-slate-100" data-testid="admin-strategy-key">
+                        <td className={`${cellClass} font-mono text-xs`}>{k.prefix}…</td>
+                        <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(k.createdAt)}</td>
+                        <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "从未使用"}</td>
+                        <td className={cellClass}>
+                          {k.revokedAt ? <Pill className="bg-slate-100 text-slate-600">已吊销 {formatDateTime(k.revokedAt)}</Pill> : <Pill className="bg-green-50 text-green-800">有效</Pill>}
+                        </td>
+                        <td className={cellClass}>
+                          {k.revokedAt ? null : (
+                            <ConfirmAction
+                              label="吊销"
+                              ariaLabel={`吊销密钥 ${k.prefix}`}
+                              danger
+                              title="吊销接入密钥"
+                              confirmText="吊销"
+                              endpoint={strategyApi(s.guid)}
+                              payload={{ action: "revokeKey", keyId: k.id }}
+                              success="密钥已吊销"
+                            >
+                              吊销后，使用 <code className="font-mono">{k.prefix}…</code> 的程序会立即收到 401，无法再推送数据。此操作不可撤销。
+                            </ConfirmAction>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <details className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
+              <summary className="cursor-pointer font-medium">接入说明</summary>
+              <p className="mt-2">请求头 <code className="font-mono">Authorization: Bearer &lt;密钥&gt;</code>，JSON 请求体不超过 256 KB，每把密钥每分钟最多 120 次。同一编号（id）重发不会重复保存；内容不同则返回 409。</p>
+              <ul className="mt-2 space-y-1 break-all font-mono text-xs">
+                {INGEST_DOCS.map(([kind, body]) => (
+                  <li key={kind}>POST {ingestPath(s.guid, kind)} {body}</li>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <details className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
-          <summary className="cursor-pointer font-medium">接入说明</summary>
-          <p className="mt-2">请求头 <code className="font-mono">Authorization: Bearer &lt;密钥&gt;</code>，JSON 请求体不超过 256 KB，每把密钥每分钟最多 120 次。同一编号（id）重发不会重复保存；内容不同则返回 409。</p>
-          <ul className="mt-2 space-y-1 break-all font-mono text-xs">
-            {INGEST_DOCS.map(([kind, body]) => (
-              <li key={kind}>POST {ingestPath(s.guid, kind)} {body}</li>
-            ))}
-          </ul>
-          {s.status === "backtest" ? <p className="mt-2 text-amber-800">回测策略不接收实时信号（返回 409），净值与成交可以导入。</p> : null}
-        </details>
-      </Section>
+              </ul>
+              {s.status === "backtest" ? <p className="mt-2 text-amber-800">回测策略不接收实时信号（返回 409），净值与成交可以导入。</p> : null}
+            </details>
+          </Section>
 
-      <Section title="导入净值">
-        <Card>
-          <CsvUploadForm guid={s.guid} kind="nav" />
-        </Card>
-      </Section>
+          <Section title="导入净值">
+            <Card>
+              <CsvUploadForm guid={s.guid} kind="nav" />
+            </Card>
+          </Section>
 
-      <Section title="导入成交">
-        <Card>
-          <CsvUploadForm guid={s.guid} kind="fills" />
-        </Card>
-      </Section>
+          <Section title="导入成交">
+            <Card>
+              <CsvUploadForm guid={s.guid} kind="fills" />
+            </Card>
+          </Section>
+        </>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { isGuid } from "@/lib/domain/route-params";
-import { requireStaff } from "@/lib/server/auth/gate";
+import { requireEditorRights } from "@/lib/server/auth/gate";
 import { adminMasterDetail } from "@/lib/server/statements/admin-list";
 
 export const metadata: Metadata = { title: "编辑大神", robots: { index: false } };
@@ -26,7 +26,7 @@ function Pill({ className, children }: { className: string; children: React.Reac
 }
 
 export default async function AdminTraderPage({ params }: Props) {
-  const viewer = await requireStaff();
+  const viewer = await requireEditorRights();
   const { guid } = await params;
   if (!isGuid(guid)) notFound();
   const detail = await adminMasterDetail(viewer, guid);

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isGuid } from "@/lib/domain/route-params";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
-import { isStaff } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
 import { readJson } from "@/lib/server/blog/http";
 import { changeArticleStatus, updateArticle, type ArticleAction } from "@/lib/server/content/articles-admin";
 import { fail } from "@/lib/server/http";
@@ -21,7 +21,7 @@ export async function POST(req: NextRequest, { params }: Props) {
   try {
     const session = await sessionOfRequest(req);
     if (!session) return fail(401, "请先登录");
-    if (!isStaff(session.viewer)) return fail(403, "没有权限");
+    if (!hasEditorRights(session.viewer)) return fail(403, "没有权限");
     const { infoguid } = await params;
     if (!isGuid(infoguid)) return fail(404, "文章不存在");
     const id = infoguid.toLowerCase();

@@ -20,9 +20,9 @@ function post(body: unknown, { token, origin = ORIGIN }: { token?: string; origi
 
 describeOnEachEngine("POST /api/admin/members/grants", () => {
   it("lets staff add a grant once per request id and end it; members get 403", async () => {
-    const editor = await createUser({ email: "route-grant-editor@example.com", role: "editor" });
+    const granter = await createUser({ email: "route-grant-granter@example.com", role: "admin" });
     const member = await createUser({ email: "route-grant-member@example.com" });
-    const staffToken = (await createSession(editor.id)).token;
+    const staffToken = (await createSession(granter.id)).token;
     const memberToken = (await createSession(member.id)).token;
     const add = { action: "add", userId: member.id, level: "svip", days: 30, requestId: randomUUID() };
 
@@ -39,7 +39,7 @@ describeOnEachEngine("POST /api/admin/members/grants", () => {
     expect(await (await post(add, { token: staffToken })).json()).toEqual({ ok: true, created: false, grantId: body.grantId });
     expect((await membershipOf(member.id)).level.levelCode).toBe("svip");
     const [grant] = await (await db()).select().from(grants).where(eq(grants.userId, member.id));
-    expect(grant).toMatchObject({ id: body.grantId, source: "admin", sourceKey: `admin:${editor.id}:${add.requestId}` });
+    expect(grant).toMatchObject({ id: body.grantId, source: "admin", sourceKey: `admin:${granter.id}:${add.requestId}` });
 
     const ended = await post({ action: "end", grantId: grant!.id }, { token: staffToken });
     expect(await ended.json()).toEqual({ ok: true });

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { addGrant, endGrant, StaffOnlyError } from "@/lib/server/admin/members";
+import { addGrant, endGrant } from "@/lib/server/admin/members";
+import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { requestToken } from "@/lib/server/auth/request-session";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
@@ -24,7 +25,7 @@ const Body = z.discriminatedUnion(
 );
 
 /**
- * Staff: `{action:"add", userId, level:"vip"|"svip", days, requestId}` adds a grant after the member's current run
+ * Administrators: `{action:"add", userId, level:"vip"|"svip", days, requestId}` adds a grant after the member's current run
  * of that level (a repeated requestId grants once); `{action:"end", grantId}` ends an active grant now.
  */
 export async function POST(req: NextRequest) {
@@ -49,7 +50,7 @@ export async function POST(req: NextRequest) {
     if (result.status === "inactive") return fail(409, "该授权未在生效中，无法结束");
     return NextResponse.json({ ok: true });
   } catch (err) {
-    if (err instanceof StaffOnlyError) return fail(403, "访问被拒绝");
+    if (err instanceof RoleRefusedError) return fail(403, "访问被拒绝");
     logger().error({ err }, "grant change failed");
     return fail(500, "服务器内部错误，请稍后再试");
   }

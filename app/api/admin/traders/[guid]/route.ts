@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { isGuid, isTradingDateString } from "@/lib/domain/route-params";
 import { requestToken } from "@/lib/server/auth/request-session";
-import { isStaff, viewerForToken } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import { viewerForToken } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { readJsonBody } from "@/lib/server/request-body";
@@ -37,7 +38,7 @@ export async function POST(req: NextRequest, { params }: Props) {
   try {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
-    if (!isStaff(viewer)) return fail(403, "没有权限");
+    if (!hasEditorRights(viewer)) return fail(403, "没有权限");
     const { guid } = await params;
     if (!isGuid(guid)) return fail(404, "大神不存在");
     const json = await readJsonBody(req);
@@ -48,23 +49,23 @@ export async function POST(req: NextRequest, { params }: Props) {
     if (!(await masterExists(guid))) return fail(404, "大神不存在");
 
     if (body.action === "update") {
-      const row = await updateMaster(guid, { name: body.name, bio: body.bio, styleTags: body.styleTags, disclosureDelayDays: body.disclosureDelayDays });
+      const row = await updateMaster(viewer, guid, { name: body.name, bio: body.bio, styleTags: body.styleTags, disclosureDelayDays: body.disclosureDelayDays });
       if (!row) return fail(404, "大神不存在");
       return NextResponse.json({ message: "已保存" });
     }
     if (body.action === "note") {
-      await setTradeNote(guid, { tradeDate: body.tradeDate, code: body.code, note: body.note }, viewer.userId);
+      await setTradeNote(viewer, guid, { tradeDate: body.tradeDate, code: body.code, note: body.note });
       return NextResponse.json({ message: body.note ? "点评已保存" : "点评已删除" });
     }
     const statement = await statementOfMaster(guid, body.statementId);
     if (!statement) return fail(404, "交割单不存在");
     if (body.action === "publish") {
       if (statement.isPublic) return fail(409, "该交割单已公开");
-      if (!(await publishMasterStatement(statement.id))) return fail(409, "该交割单已公开");
+      if (!(await publishMasterStatement(viewer, statement.id))) return fail(409, "该交割单已公开");
       logger().info({ guid, statementId: statement.id, by: viewer.userId }, "master statement published");
       return NextResponse.json({ message: "已公开" });
     }
-    if (!(await deleteStatement(statement.id))) return fail(404, "交割单不存在");
+    if (!(await deleteStatement(viewer, statement.id))) return fail(404, "交割单不存在");
     logger().info({ guid, statementId: statement.id, by: viewer.userId }, "master statement deleted");
     return NextResponse.json({ message: "已删除" });
   } catch (err) {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { isGuid } from "@/lib/domain/route-params";
 import { StatementRejected } from "@/lib/domain/statements/types";
 import { requestToken } from "@/lib/server/auth/request-session";
-import { isStaff, viewerForToken } from "@/lib/server/auth/viewer";
+import { hasEditorRights } from "@/lib/server/auth/roles";
+import { viewerForToken } from "@/lib/server/auth/viewer";
 import { fail } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
@@ -32,7 +33,7 @@ export async function POST(req: NextRequest, { params }: Props) {
   try {
     const viewer = await viewerForToken(requestToken(req));
     if (!viewer) return fail(401, "请先登录");
-    if (!isStaff(viewer)) return fail(403, "没有权限");
+    if (!hasEditorRights(viewer)) return fail(403, "没有权限");
     const { guid } = await params;
     if (!isGuid(guid) || !(await masterExists(guid))) return fail(404, "大神不存在");
     const upload = await readStatementUpload(req);
