@@ -12,6 +12,7 @@ import { grantDays, membershipOf } from "@/lib/server/members/grants";
 import { createUser, findUserByAccount, NewUserInput } from "@/lib/server/members/users";
 import { levelEndDateString } from "@/lib/domain/membership";
 import { readOutbox } from "@/lib/server/messaging/outbox";
+import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 
 /** The operator command line: `npm run cli -- <command>`. */
 const program = new Command()
@@ -122,7 +123,11 @@ registerMetricsCommand(program);
 registerStrategyCommands(program);
 registerArticleCommands(program);
 
-program.parseAsync(process.argv).catch((err: Error) => {
-  console.error(`error: ${err.message}`);
-  process.exitCode = 1;
-});
+program
+  .parseAsync(process.argv)
+  .catch((err: Error) => {
+    console.error(`error: ${err.message}`);
+    process.exitCode = 1;
+  })
+  // the statement parser's threads (analyze, import:statement) end with the command
+  .finally(() => closeStatementParser());
