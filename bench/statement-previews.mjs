@@ -71,6 +71,13 @@ function postPreview(url, bytes, fileName) {
   });
 }
 
+/** "503 × 12, ETIMEDOUT × 3" */
+function describeFailures(failed) {
+  const counts = new Map();
+  for (const f of failed) counts.set(f.status ?? f.error, (counts.get(f.status ?? f.error) ?? 0) + 1);
+  return [...counts].map(([what, n]) => `${what} × ${n}`).join(", ");
+}
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -96,7 +103,9 @@ async function round(url, bytes) {
 async function main() {
   const g0 = performance.now();
   const bytes = Buffer.from(statementBytes(rows));
-  console.log(`statement: ${rows} data rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB GBK, generated in ${(performance.now() - g0).toFixed(0)} ms`);
+  console.log(
+    `statement: ${rows} data rows, ${(bytes.length / 1e6).toFixed(1)} MB (${(bytes.length / 1024 / 1024).toFixed(1)} MiB) GBK, generated in ${(performance.now() - g0).toFixed(0)} ms`,
+  );
   let server = null;
   let url = baseUrl?.replace(/\/+$/, "");
   if (dir) {
@@ -145,7 +154,7 @@ async function main() {
     if (args.includes("--json")) console.log(JSON.stringify(summary, null, 2));
     console.log(
       `/api/health during the previews, all rounds: ${summary.probes} probes, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, ` +
-        `max ${summary.max.toFixed(0)} ms${failed.length ? `, ${failed.length} not 200` : ""} (target: every probe < ${TARGET_MS} ms)`,
+        `max ${summary.max.toFixed(0)} ms${failed.length ? `, ${failed.length} not 200 (${describeFailures(failed)})` : ""} (target: every probe < ${TARGET_MS} ms)`,
     );
     return summary.max < TARGET_MS && failed.length === 0;
   } finally {

@@ -28,6 +28,8 @@ export interface ParseJob {
   kind: ParseKind;
   bytes: Uint8Array;
   fileName: string;
+  /** the reader's own time limit (checked between rows): just past the pool's, which terminates the thread */
+  timeLimitMs: number;
   /** the job's own channel to the pool: "started" first, then (preview) the request for market data */
   port: MessagePort;
 }
@@ -46,7 +48,7 @@ export default async function runParseJob(job: ParseJob): Promise<ParseResult> {
   const { port } = job;
   try {
     port.postMessage({ type: "started", threadId } satisfies ThreadMessage);
-    const report = readStatement(job.bytes, job.fileName);
+    const report = readStatement(job.bytes, job.fileName, { timeLimitMs: job.timeLimitMs });
     if (job.kind === "read") return { ok: true, kind: "read", report };
     const market = await askForMarket(port, [...new Set(report.fills.map((f) => f.code))]);
     const analysis = analyzeStatement(report, { calendar: createCalendar(market.tradingDays), bars: (code) => market.bars.get(code) });

@@ -7,6 +7,7 @@ import { statementParser, type ParseOptions } from "./parser-pool";
 /**
  * The upload preview: what the file is, what could not be read, and its analysis. Nothing is stored. The file is read
  * and analysed in a thread of the statement parser (ADR 0026); this thread only answers its request for the bars.
+ * `bytes` are handed over to that thread: empty once this returns.
  */
 export async function previewStatement(bytes: Uint8Array, fileName: string, opts: ParseOptions = {}) {
   return statementParser().preview(
@@ -17,6 +18,6 @@ export async function previewStatement(bytes: Uint8Array, fileName: string, opts
       const [tradingDays, bars] = await Promise.all([marketTradingDays(database), barsByCode(codes, database)]);
       return { tradingDays, bars };
     },
-    opts,
+    { ...opts, handOver: true },
   );
 }
