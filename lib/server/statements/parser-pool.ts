@@ -54,6 +54,7 @@ export interface ParseOptions {
 
 const WORKER_FILE = "lib/server/statements/parser-worker.mjs";
 const READER_GRACE_MS = 1_000;
+const THREAD_YOUNG_GENERATION_MB = 192;
 
 export class StatementParserPool {
   private pool: Piscina<ParseJob, ParseResult> | null = null;
@@ -148,9 +149,11 @@ export class StatementParserPool {
       minThreads: 0,
       maxThreads: this.limits.threads,
       idleTimeout: this.limits.idleTimeoutMs,
-      // the server's V8 flags are not for the threads; resourceLimits set their heap
+      // The server's flags are not for the threads; resourceLimits set their heap. The young generation is the
+      // server's (3 × its 64 MB semi-space, ADR 0021): reading and analysing a 17 MB file took 13% less CPU than with
+      // V8's default for a thread.
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
     });
     return this.pool;
   }
