@@ -20,7 +20,7 @@ import type { MarketAnswer, MarketData, ParseJob, ParseKind, ParseResult, Thread
  *   refused as too complex (StatementRejected "timeout");
  * - a thread's heap is limited to `memoryMb`: a file that needs more ends its thread the same way ("out_of_memory");
  * - a caller's AbortSignal (the request gone) takes the file out of the queue, or ends its thread.
- * Threads start when needed (about 0.3–1 s, the TypeScript comes from tsx's cache) and end after `idleTimeoutMs`
+ * Threads start when needed (0.2–1.4 s with the host's load; the TypeScript comes from tsx's cache) and end after `idleTimeoutMs`
  * without work.
  */
 export interface ParserLimits {
