@@ -14,6 +14,7 @@ import { findUserByAccount } from "@/lib/server/members/users";
 import { levelEndDateString } from "@/lib/domain/membership";
 import { readOutbox } from "@/lib/server/messaging/outbox";
 import { OPERATOR } from "@/lib/server/auth/roles";
+import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 
 const ROLES = ["member", "editor", "admin"] as const;
 
@@ -128,7 +129,11 @@ registerMetricsCommand(program);
 registerStrategyCommands(program);
 registerArticleCommands(program);
 
-program.parseAsync(process.argv).catch((err: Error) => {
-  console.error(`error: ${err.message}`);
-  process.exitCode = 1;
-});
+program
+  .parseAsync(process.argv)
+  .catch((err: Error) => {
+    console.error(`error: ${err.message}`);
+    process.exitCode = 1;
+  })
+  // the statement parser's threads (analyze, import:statement) end with the command
+  .finally(() => closeStatementParser());

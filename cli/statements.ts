@@ -9,7 +9,6 @@ import { readTdxDay } from "@/lib/domain/market/tdx-day";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { analyzeStatement } from "@/lib/domain/statements/analysis";
 import { toAnalysisJson } from "@/lib/domain/statements/dto";
-import { readStatement } from "@/lib/domain/statements/import";
 import { StatementRejected } from "@/lib/domain/statements/types";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { formatAnalysisText } from "./analysis-text";
@@ -47,14 +46,11 @@ export function registerStatementCommands(program: Command): void {
     .description("read a broker statement (交割单) and print its format, skipped rows, round trips and summary; stores nothing")
     .argument("<file>", "CSV / TXT / XLS (text) / XLSX as exported by the broker")
     .option("--json", "print JSON: format, encoding, fills, events, skipped, roundTrips, summary")
-    .action((file: string, opts: { json?: boolean }) => {
+    .action(async (file: string, opts: { json?: boolean }) => {
       const bytes = readInput(file);
-      let report;
-      try {
-        report = readStatement(bytes, path.basename(file));
-      } catch (err) {
-        explain(err);
-      }
+      // read in a thread of the statement parser, with the server's time and memory limits (ADR 0026)
+      const { statementParser } = await import("@/lib/server/statements/parser-pool");
+      const report = await statementParser().read(bytes, path.basename(file)).catch(explain);
       const analysis = analyzeStatement(report);
       if (opts.json) console.log(JSON.stringify(toAnalysisJson(analysis, report), null, 2));
       else console.log(formatAnalysisText(path.basename(file), report, analysis));

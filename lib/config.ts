@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -42,6 +43,10 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
+  STATEMENT_PARSE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  STATEMENT_PARSE_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
+  STATEMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  STATEMENT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(512),
 });
 
 export type AppConfig = {
@@ -75,6 +80,12 @@ export type AppConfig = {
   testDatabaseUrl: string | null;
   /** Keeps viewer-independent page data in memory between requests (lib/server/cache/public-data.ts). */
   publicDataCache: boolean;
+  /**
+   * The statement parser's worker threads (lib/server/statements/parser-pool.ts, ADR 0026): files read at once
+   * (default: one core fewer than the machine has, 1–4), files that may wait beyond those (more get 503), and each
+   * file's time and heap limit.
+   */
+  statementParsing: { threads: number; queue: number; timeLimitMs: number; memoryMb: number };
 };
 
 let cached: AppConfig | null = null;
@@ -131,6 +142,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         : null,
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
     publicDataCache: e.PUBLIC_DATA_CACHE === "on",
+    statementParsing: {
+      threads: e.STATEMENT_PARSE_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      queue: e.STATEMENT_PARSE_QUEUE,
+      timeLimitMs: e.STATEMENT_PARSE_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.STATEMENT_PARSE_MEMORY_MB,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { ensureSearchIndex } from "@/lib/server/search/indexer";
 import { installGracefulShutdown } from "@/lib/server/shutdown";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { releaseAbortReasonFrames } from "@/lib/server/abort-reason-frames";
+import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -38,9 +39,10 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
       stopping = true;
       await Promise.all(stops.map((stop) => stop()));
     },
-    // Reading counts gathered while the last requests were answered go in before the database closes.
+    // Reading counts gathered while the last requests were answered go in before the database closes. The statement
+    // parser's threads end here too, after the last request (one may still have been reading a file).
     closeDatabase: async () => {
-      await flushArticleViews();
+      await Promise.all([flushArticleViews(), closeStatementParser()]);
       await closeDatabase({ final: true });
     },
   });

@@ -125,7 +125,7 @@ export interface ImportReport {
 /** A rejected file: nothing from it may be stored. `message` is Chinese for the UI, `detail` precise for logs/CLI. */
 export class StatementRejected extends Error {
   constructor(
-    readonly code: "empty" | "too_large" | "too_many_rows" | "biff_xls" | "pdf" | "zip_bomb" | "bad_xlsx" | "no_header" | "timeout" | "unsupported",
+    readonly code: "empty" | "too_large" | "too_many_rows" | "biff_xls" | "pdf" | "zip_bomb" | "bad_xlsx" | "no_header" | "timeout" | "out_of_memory" | "unsupported",
     message: string,
     readonly detail: string = message,
   ) {

@@ -9,6 +9,7 @@ import { publicData } from "@/lib/server/cache/public-data";
 interface CachedCalendar {
   key: string;
   calendar: TradingCalendar;
+  days: readonly string[];
 }
 
 let cached: CachedCalendar | null = null;
@@ -23,13 +24,23 @@ export async function marketCalendar(within?: Database): Promise<TradingCalendar
   return publicData("market-calendar", ["market"], async () => calendarFrom(await db()));
 }
 
+/** The days of that calendar (the days with bars), for a worker thread to build the same calendar (parser-pool.ts). */
+export async function marketTradingDays(within?: Database): Promise<readonly string[]> {
+  return (await calendarEntry(within ?? (await db()))).days;
+}
+
 async function calendarFrom(database: Database): Promise<TradingCalendar> {
+  return (await calendarEntry(database)).calendar;
+}
+
+async function calendarEntry(database: Database): Promise<CachedCalendar> {
   const [stamp] = await database
     .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${marketBars.tradeDate})::text` })
     .from(marketBars);
   const key = `${stamp?.n ?? 0}|${stamp?.last ?? ""}`;
-  if (cached?.key === key) return cached.calendar;
-  const days = await database.selectDistinct({ d: marketBars.tradeDate }).from(marketBars).orderBy(asc(marketBars.tradeDate));
-  cached = { key, calendar: createCalendar(days.map((r) => r.d)) };
-  return cached.calendar;
+  if (cached?.key === key) return cached;
+  const rows = await database.selectDistinct({ d: marketBars.tradeDate }).from(marketBars).orderBy(asc(marketBars.tradeDate));
+  const days = rows.map((r) => r.d);
+  cached = { key, calendar: createCalendar(days), days };
+  return cached;
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { readStatement } from "@/lib/domain/statements/import";
 import { StatementRejected, type ImportReport } from "@/lib/domain/statements/types";
 import { db, type Database } from "@/lib/db";
 import { masters, roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
@@ -10,6 +9,7 @@ import { rememberStocks } from "@/lib/server/market/bars";
 import { rebuildRoundTrips, type Book } from "./books";
 import { eventToRow, fillIdentity, fillToRow, rowToFill } from "./rows";
 import { invalidateAnalyses } from "./analysis-cache";
+import { statementParser } from "./parser-pool";
 
 /** `isPublic`: a master's statement joins the master's public book; a member's shows on their page. Drafts stay private. */
 export type ImportTarget = { kind: "master"; masterGuid: string; isPublic: boolean } | { kind: "member"; ownerId: string; isPublic: boolean };
@@ -28,6 +28,8 @@ export interface ImportOptions {
   /** "demo" marks generated demo statements (演示数据) */
   source?: "file" | "demo";
   onProgress?: (stage: "read" | "store" | "analyse", done: number, total: number) => void;
+  /** stops reading the file (the request is gone); nothing is stored then */
+  signal?: AbortSignal;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -36,10 +38,11 @@ export function sha256(bytes: Uint8Array): string {
 
 /**
  * Reads, checks and stores a statement in one transaction: the statement, its fills and events, and the rebuilt round
- * trips of its book. A rejected file (StatementRejected) or any failure stores nothing.
+ * trips of its book. The file is read in a thread of the statement parser (ADR 0026), which may refuse it when busy
+ * (ParserBusy). A rejected file (StatementRejected) or any failure stores nothing.
  */
 export async function importStatement(bytes: Uint8Array, fileName: string, target: ImportTarget, opts: ImportOptions = {}): Promise<ImportOutcome> {
-  const report = readStatement(bytes, fileName);
+  const report = await statementParser().read(bytes, fileName, { signal: opts.signal });
   opts.onProgress?.("read", report.rowCount, report.rowCount);
   return storeReport(report, { bytes, fileName }, target, opts);
 }

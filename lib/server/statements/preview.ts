@@ -1,29 +1,23 @@
 import "server-only";
-import { toAnalysisJson } from "@/lib/domain/statements/dto";
-import { readStatement } from "@/lib/domain/statements/import";
 import { db } from "@/lib/db";
-import { analyzeBook } from "./books";
+import { barsByCode } from "@/lib/server/market/bars";
+import { marketTradingDays } from "@/lib/server/market/calendar";
+import { statementParser, type ParseOptions } from "./parser-pool";
 
-const PREVIEW_TRIPS = 50;
-
-/** The upload preview: what the file is, what could not be read, and its analysis. Nothing is stored. */
-export async function previewStatement(bytes: Uint8Array, fileName: string) {
-  const report = readStatement(bytes, fileName);
-  const analysis = await analyzeBook(await db(), report);
-  const json = toAnalysisJson(analysis, report);
-  return {
+/**
+ * The upload preview: what the file is, what could not be read, and its analysis. Nothing is stored. The file is read
+ * and analysed in a thread of the statement parser (ADR 0026); this thread only answers its request for the bars.
+ * `bytes` are handed over to that thread: empty once this returns.
+ */
+export async function previewStatement(bytes: Uint8Array, fileName: string, opts: ParseOptions = {}) {
+  return statementParser().preview(
+    bytes,
     fileName,
-    format: report.format,
-    formatLabel: report.formatLabel,
-    encoding: report.encoding,
-    rowCount: report.rowCount,
-    fills: report.fills.length,
-    events: report.events.length,
-    skipped: report.skipped,
-    warnings: [...report.warnings, ...analysis.unmatched.map((u) => `第 ${u.line} 行 ${u.code}：${u.reason}`)],
-    summary: json.summary,
-    roundTrips: json.roundTrips.slice(-PREVIEW_TRIPS).reverse(),
-    roundTripTotal: json.roundTrips.length,
-    monthly: analysis.monthly,
-  };
+    async (codes) => {
+      const database = await db();
+      const [tradingDays, bars] = await Promise.all([marketTradingDays(database), barsByCode(codes, database)]);
+      return { tradingDays, bars };
+    },
+    { ...opts, handOver: true },
+  );
 }

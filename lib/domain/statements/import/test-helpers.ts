@@ -44,3 +44,21 @@ export function trade(
     ...more,
   };
 }
+
+/**
+ * A large, valid THS-layout statement of `rows` rows: round trips over 200 stocks, each bought one day and sold the
+ * next (150,000 rows ≈ 15 MB of UTF-8). Test support for the statement parser's thread pool.
+ */
+export function largeStatement(rows: number): Uint8Array {
+  const lines = [THS_HEADER.join("\t")];
+  const firstDay = Date.UTC(2010, 0, 4);
+  const ymd = (day: number) => new Date(firstDay + day * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < rows; i += 1) {
+    const pair = Math.floor(i / 2);
+    const sell = i % 2 === 1;
+    const day = Math.floor(pair / 20) + (sell ? 1 : 0);
+    const row = trade(sell ? "sell" : "buy", ymd(day), String(600000 + (pair % 200)), 100 * (1 + (pair % 9)), 10 + (pair % 50) + (sell ? 0.5 : 0));
+    lines.push(THS_HEADER.map((h) => (row[h] === undefined ? "" : String(row[h]))).join("\t"));
+  }
+  return utf8(lines.join("\r\n") + "\r\n");
+}

@@ -10,6 +10,7 @@ import { logger } from "@/lib/server/logger";
 import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { importStatement } from "@/lib/server/statements/import";
 import { masterExists } from "@/lib/server/statements/masters-admin";
+import { ParserBusy, statementParser } from "@/lib/server/statements/parser-pool";
 import { readStatementUpload } from "@/lib/server/statements/upload";
 
 export const maxDuration = 60;
@@ -19,6 +20,8 @@ const SKIPPED_SHOWN = 200;
 
 /** `public`: "1" joins the master's public book at once, "0" (or absent) keeps a draft. */
 const Fields = z.object({ public: z.enum(["0", "1"], { error: "公开选项无效" }).default("0") });
+
+const refuseBusy = (busy: ParserBusy) => fail(503, busy.message, { "Retry-After": String(busy.retryAfterSeconds) });
 
 type Props = { params: Promise<{ guid: string }> };
 
@@ -36,6 +39,8 @@ export async function POST(req: NextRequest, { params }: Props) {
     if (!hasEditorRights(viewer)) return fail(403, "没有权限");
     const { guid } = await params;
     if (!isGuid(guid) || !(await masterExists(guid))) return fail(404, "大神不存在");
+    const busy = statementParser().refusal();
+    if (busy) return refuseBusy(busy);
     const upload = await readStatementUpload(req);
     if (!upload.ok) return fail(upload.status, upload.message);
     fileName = upload.fileName;
@@ -43,7 +48,7 @@ export async function POST(req: NextRequest, { params }: Props) {
     if (!fields.success) return fail(400, fields.error.issues[0]?.message ?? "参数无效");
     const isPublic = fields.data.public === "1";
 
-    const outcome = await importStatement(upload.bytes, upload.fileName, { kind: "master", masterGuid: guid, isPublic }, { actorId: viewer.userId });
+    const outcome = await importStatement(upload.bytes, upload.fileName, { kind: "master", masterGuid: guid, isPublic }, { actorId: viewer.userId, signal: req.signal });
     const { report, duplicates } = outcome;
     const fills = report.fills.length - duplicates;
     logger().info({ guid, statementId: outcome.statementId, file: fileName, fills, duplicates, by: viewer.userId }, "master statement imported");
@@ -67,6 +72,7 @@ export async function POST(req: NextRequest, { params }: Props) {
       logger().info({ file: fileName, code: err.code, detail: err.detail }, "master statement rejected");
       return fail(400, err.message);
     }
+    if (err instanceof ParserBusy) return refuseBusy(err);
     logger().error({ err, file: fileName }, "master statement import failed");
     return fail(500, "服务器内部错误，请稍后再试");
   }
