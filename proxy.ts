@@ -6,7 +6,7 @@ import { isLoginGated } from "@/lib/domain/gates";
 import { loginRedirectTarget } from "@/lib/domain/return-path";
 import { matchRoute } from "@/lib/domain/routes";
 import { isHttpsRequest, NONCE_HEADER, nonceFromBytes, pageSecurityHeaders, stripInternalRequestHeaders } from "@/lib/domain/security-headers";
-import { withDeviceCookie } from "@/lib/server/security/device-cookie";
+import { withDeviceCookie } from "@/lib/device/cookie";
 
 /**
  * Routing only: the per-route validate rule (404 with the SPEC message), the real status of /error/{code},

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseConfig, reloadConfigForTests } from "@/lib/config";
-import { deviceCookieKey } from "./device-secret";
+import { deviceCookieKey } from "./key";
 
 const dirs: string[] = [];
 const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-device-secret-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-device-key-"));
   dirs.push(dir);
   return dir;
 };
