@@ -6,7 +6,7 @@ import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { setLoginCookies } from "@/lib/server/auth/cookies";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
-import { deviceOf } from "@/lib/server/security/device";
+import { requestDevice } from "@/lib/server/security/device";
 import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
@@ -37,10 +37,9 @@ export async function POST(req: NextRequest) {
   const wait = Math.max(...(await Promise.all(LIMITS.map((l) => blockedFor(l.name, keys[l.name], l.points, l.windowSec)))));
   if (wait > 0) return fail(429, `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, { "Retry-After": String(wait) });
 
-  const device = deviceOf(req.cookies);
-  const deviceHash = device.status === "valid" ? device.hash : null;
+  const device = requestDevice(req.cookies);
   const previousToken = req.cookies.get(TOKEN_COOKIE)?.value ?? null;
-  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", deviceHash, previousToken);
+  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", device, previousToken);
   if (!result.ok) {
     await Promise.all(LIMITS.map((l) => recordFailure(l.name, keys[l.name], l.points, l.windowSec)));
     return fail(401, "账号或密码错误");
