@@ -81,6 +81,7 @@ async function asMember(page: Page, baseURL: string, token: string) {
 }
 
 test("a script without a browser registering 8 invitees gets no SVIP: all 8 rewards held, shown as 待审核", async ({ page, baseURL }) => {
+  test.setTimeout(120_000); // 9 registrations, each reading its code through the CLI
   const setup = script(baseURL!, "127.0.0.40");
   const stamp = Date.now();
   const inviter = await registerByScript(setup, `audit-inviter-${stamp}@e2e.test`, {});
