@@ -34,7 +34,7 @@ export function decideReferral(facts: ReferralFacts): ReferralDecision {
 }
 
 export const HOLD_REASON_TEXT: Record<string, string> = {
-  "no-device": "注册时没有本站签发的设备标识（未经网页直接注册，或设备标识被伪造、篡改）",
+  "no-device": "没有有效的设备标识（未经网页注册，或标识被伪造）",
   device: "同一设备已领取过邀请奖励",
   "ip-burst": "同一网络短时间内注册过多",
   "self-device": "与邀请人使用同一设备，疑似自己邀请自己",

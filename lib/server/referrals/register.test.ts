@@ -102,7 +102,8 @@ describeOnEachEngine("registration with an invitation code", () => {
       (await database.select({ title: notifications.title, body: notifications.body }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt)));
     expect(await told(result.user.id)).toEqual([{ title: "邀请奖励待审核", body: "你的邀请奖励需要人工审核，通过后 3 天 SVIP 会自动到账。" }]);
     expect(await told(inviter.id)).toEqual([
-      { title: "好友已注册，邀请奖励待审核", body: `${result.user.nickname} 已通过你的邀请加入，TA 的 3 天 SVIP 奖励待审核，审核通过后发放。` },
+      // The friend's nickname (here the e-mail's local part) masked, as on /user/invitation.
+      { title: "好友已注册，邀请奖励待审核", body: "u*******7 已通过你的邀请加入，TA 的 3 天 SVIP 奖励待审核，审核通过后发放。" },
     ]);
   });
 

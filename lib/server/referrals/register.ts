@@ -4,6 +4,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { referrals, sessions } from "@/lib/db/schema";
 import type { Account } from "@/lib/domain/account";
+import { maskContact } from "@/lib/domain/format";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
 import { REFERRAL_IP_WINDOW_MS, decideReferral, type ReferralDecision } from "@/lib/domain/referral-rules";
 import { createSession, type NewSession, type SessionDevice } from "@/lib/server/auth/sessions";
@@ -93,7 +94,7 @@ export async function signInVerifiedAccount(account: Account, ctx: SignInContext
           body: `感谢通过 ${inviter.nickname} 的邀请加入，SVIP 权益已生效。`, link: "/user/subscription", dedupeKey: `referral-reward:${user.id}`,
         }, tx);
         await createNotification({
-          userId: inviter.id, kind: "referral", title: "好友已通过你的邀请注册", body: `${user.nickname} 已加入，并获得 ${REFERRAL_REWARD_DAYS} 天 SVIP。`,
+          userId: inviter.id, kind: "referral", title: "好友已通过你的邀请注册", body: `${maskContact(user.nickname)} 已加入，并获得 ${REFERRAL_REWARD_DAYS} 天 SVIP。`,
           link: "/user/invitation", dedupeKey: `referral-joined:${user.id}`,
         }, tx);
       } else {
@@ -104,7 +105,7 @@ export async function signInVerifiedAccount(account: Account, ctx: SignInContext
         }, tx);
         await createNotification({
           userId: inviter.id, kind: "referral", title: "好友已注册，邀请奖励待审核",
-          body: `${user.nickname} 已通过你的邀请加入，TA 的 ${REFERRAL_REWARD_DAYS} 天 SVIP 奖励待审核，审核通过后发放。`,
+          body: `${maskContact(user.nickname)} 已通过你的邀请加入，TA 的 ${REFERRAL_REWARD_DAYS} 天 SVIP 奖励待审核，审核通过后发放。`,
           link: "/user/invitation", dedupeKey: `referral-held-inviter:${user.id}`,
         }, tx);
       }

@@ -73,7 +73,7 @@ export default async function AdminMembersPage({ searchParams }: Props) {
                       <Link href={`/admin/members/${r.inviter.id}`} className="text-brand hover:underline">{r.inviter.nickname}</Link>
                       <div className="text-xs text-slate-500">{contact(r.inviter.email, r.inviter.mobile)}</div>
                     </td>
-                    <td className={`${cellClass} max-w-[240px]`}>{holdReasonText(r.holdReason)}</td>
+                    <td className={`${cellClass} min-w-[12rem] max-w-[240px]`}>{holdReasonText(r.holdReason)}</td>
                     <td className={cellClass}><ReferralReview referralId={r.id} invitee={r.invitee.nickname} /></td>
                   </tr>
                 ))}

@@ -40,7 +40,7 @@ describeOnEachEngine("admin member pages render from the database", () => {
     const all = await html(AdminMembersPage({ searchParams: Promise.resolve({}) }));
     expect(all).toContain("待审核的邀请奖励（1）");
     // The stored code reads as a sentence (ADR 0027).
-    expect(all).toContain("注册时没有本站签发的设备标识（未经网页直接注册，或设备标识被伪造、篡改）");
+    expect(all).toContain("没有有效的设备标识（未经网页注册，或标识被伪造）");
     expect(all).not.toContain("no-device");
     expect(all).toContain(`href="/admin/members/${invitee.id}"`);
     expect(all).toContain("全部会员：共 3 人");
