@@ -6,6 +6,7 @@ import { isLoginGated } from "@/lib/domain/gates";
 import { loginRedirectTarget } from "@/lib/domain/return-path";
 import { matchRoute } from "@/lib/domain/routes";
 import { isHttpsRequest, NONCE_HEADER, nonceFromBytes, pageSecurityHeaders, stripInternalRequestHeaders } from "@/lib/domain/security-headers";
+import { withDeviceCookie } from "@/lib/device/cookie";
 
 /**
  * Routing only: the per-route validate rule (404 with the SPEC message), the real status of /error/{code},
@@ -85,7 +86,8 @@ export function proxy(req: NextRequest) {
   if (match.name === "error") {
     return secured(NextResponse.rewrite(req.nextUrl, { status: Number(match.params.code), request: { headers } }), security);
   }
-  const res = secured(NextResponse.next({ request: { headers } }), security);
+  // A page's answer carries the signed device cookie the referral reward rests on (ADR 0027).
+  const res = withDeviceCookie(req, secured(NextResponse.next({ request: { headers } }), security));
   if (match.name === "recs") return rememberInvitation(res, match.params.invitationcode);
   if (match.name === "login") return rememberInvitation(res, match.params.code);
   return res;

@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   BAIDU_TONGJI_ID: optional,
   FINGERPRINT_AES_KEY: hex(32).default("6c69616e676875612d666f722d646576656c6f706d656e742d6b65792d333221"),
   FINGERPRINT_AES_IV: hex(16).default("6c69616e676875612d69762d31362121"),
+  DEVICE_COOKIE_SECRET: z.string().trim().min(32, "DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: z.enum(["0", "1"]).default("1"),
@@ -63,6 +64,11 @@ export type AppConfig = {
   baiduTongjiId: string | null;
   fingerprintKey: string;
   fingerprintIv: string;
+  /**
+   * Key of the HMAC that signs the HttpOnly device cookie the referral decision rests on (ADR 0027). Null: the server
+   * generates one into DATA_DIR/device-cookie.key on first use.
+   */
+  deviceCookieSecret: string | null;
   sessionDays: number;
   logLevel: string;
   loadDemoData: boolean;
@@ -123,6 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     baiduTongjiId: e.BAIDU_TONGJI_ID ?? null,
     fingerprintKey: e.FINGERPRINT_AES_KEY.toLowerCase(),
     fingerprintIv: e.FINGERPRINT_AES_IV.toLowerCase(),
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET ?? null,
     sessionDays: e.SESSION_DAYS,
     logLevel: e.LOG_LEVEL,
     loadDemoData: e.DEMO_DATA === "1",

@@ -35,8 +35,10 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     userAgent: text("user_agent").notNull().default(""),
-    /** MD5 hash of the device fingerprint that passed the server check at login, if any (a risk signal). */
+    /** MD5 hash of the device fingerprint that passed the server check at login, if any (recorded, decides nothing). */
     deviceHash: text("device_hash"),
+    /** The id in the server-signed device cookie of the login, if it verified (ADR 0027: the self-invitation check). */
+    deviceId: text("device_id"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -107,7 +109,10 @@ export const referrals = pgTable(
     inviteeId: uuid("invitee_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["granted", "held", "rejected"] }).notNull(),
     holdReason: text("hold_reason"),
+    /** The newcomer's device fingerprint hash, if it checked out: recorded for review, decides nothing. */
     deviceHash: text("device_hash"),
+    /** The id in the newcomer's server-signed device cookie; null when it had none that verified (ADR 0027). */
+    deviceId: text("device_id"),
     ipHash: text("ip_hash").notNull().default(""),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -117,6 +122,7 @@ export const referrals = pgTable(
     uniqueIndex("referrals_invitee_idx").on(t.inviteeId),
     index("referrals_inviter_idx").on(t.inviterId, t.createdAt),
     index("referrals_device_idx").on(t.deviceHash),
+    index("referrals_device_id_idx").on(t.deviceId),
     index("referrals_ip_idx").on(t.ipHash, t.createdAt),
   ],
 );

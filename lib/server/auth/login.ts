@@ -1,6 +1,6 @@
 import "server-only";
 import { burnPasswordCheck, verifyPassword } from "./password";
-import { createSession, endPreviousSession, type NewSession } from "./sessions";
+import { createSession, endPreviousSession, type NewSession, type SessionDevice } from "./sessions";
 import { findUserByAccount, type UserRow } from "@/lib/server/members/users";
 
 export type PasswordLoginResult = { ok: true; user: UserRow; session: NewSession } | { ok: false };
@@ -13,7 +13,7 @@ export async function loginWithPassword(
   account: string,
   password: string,
   userAgent: string,
-  deviceHash: string | null = null,
+  device: SessionDevice = { hash: null, id: null },
   previousToken: string | null = null,
 ): Promise<PasswordLoginResult> {
   const user = await findUserByAccount(account);
@@ -22,7 +22,7 @@ export async function loginWithPassword(
     return { ok: false };
   }
   if (!(await verifyPassword(user.passwordHash, password))) return { ok: false };
-  const session = await createSession(user.id, userAgent, deviceHash);
+  const session = await createSession(user.id, userAgent, device);
   await endPreviousSession(previousToken, session.token);
   return { ok: true, user, session };
 }

@@ -13,10 +13,20 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export async function createSession(userId: string, userAgent = "", deviceHash: string | null = null): Promise<NewSession> {
+/** What a login request tells about its device: the fingerprint hash (recorded only) and the signed device id. */
+export interface SessionDevice {
+  hash: string | null;
+  id: string | null;
+}
+
+const NO_DEVICE: SessionDevice = { hash: null, id: null };
+
+export async function createSession(userId: string, userAgent = "", device: SessionDevice = NO_DEVICE): Promise<NewSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + config().sessionDays * DAY_MS);
-  await (await db()).insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, userAgent: userAgent.slice(0, 300), deviceHash });
+  await (await db()).insert(sessions).values({
+    userId, tokenHash: hashToken(token), expiresAt, userAgent: userAgent.slice(0, 300), deviceHash: device.hash, deviceId: device.id,
+  });
   return { token, expiresAt };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { INVITE_COOKIE, REFERER_COOKIE, TOKEN_COOKIE } from "@/lib/domain/site";
-import { deviceOf } from "@/lib/server/security/device";
+import { requestDevice } from "@/lib/server/security/device";
 import { clientIp } from "@/lib/server/security/request-meta";
 import type { SignInContext } from "@/lib/server/referrals/register";
 
@@ -10,7 +10,7 @@ import type { SignInContext } from "@/lib/server/referrals/register";
  * session token the browser already carried (ended when the sign-in succeeds).
  */
 export function signInContext(req: NextRequest, invitationCode?: string | null): SignInContext {
-  const device = deviceOf(req.cookies);
+  const device = requestDevice(req.cookies);
   let referer: Record<string, unknown> | null = null;
   const raw = req.cookies.get(REFERER_COOKIE)?.value;
   if (raw && raw.length <= 4096) {
@@ -24,7 +24,7 @@ export function signInContext(req: NextRequest, invitationCode?: string | null):
   const code = (invitationCode ?? req.cookies.get(INVITE_COOKIE)?.value ?? "").trim();
   return {
     invitationCode: /^[A-Za-z0-9]{4,16}$/.test(code) ? code : null,
-    deviceHash: device.status === "valid" ? device.hash : null,
+    device,
     ip: clientIp(req.headers),
     userAgent: req.headers.get("user-agent") ?? "",
     referer,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { grants, notifications, referrals } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
+import { maskContact } from "@/lib/domain/format";
 import { RoleRefusedError } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
@@ -87,7 +88,9 @@ describeOnEachEngine("referral review", (engine) => {
     expect(told.find((n) => n.kind === "referral")).toMatchObject({ title: "邀请奖励：3 天 SVIP 已到账", link: "/user/subscription", dedupeKey: `referral-reward:${invitee.id}` });
     const toldInviter = await notificationsOf(inviter.id);
     expect(toldInviter).toEqual([expect.objectContaining({ title: "好友已通过你的邀请注册", link: "/user/invitation", dedupeKey: `referral-joined:${invitee.id}` })]);
-    expect(toldInviter[0]!.body).toContain(invitee.nickname);
+    // The friend's nickname masked, as on /user/invitation (a default nickname is the e-mail's local part).
+    expect(toldInviter[0]!.body).toContain(maskContact(invitee.nickname));
+    expect(toldInviter[0]!.body).not.toContain(invitee.nickname);
     // A rejection after approval is refused and changes nothing.
     expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: false, reason: "decided", status: "granted" });
     expect((await referralRow(referral.id)).status).toBe("granted");

@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/lib/db";
 import { referrals, users } from "@/lib/db/schema";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
+import { maskContact } from "@/lib/domain/format";
 import { isGuid } from "@/lib/domain/route-params";
 import type { PersonRef } from "@/lib/server/admin/members";
 import { assertAdminRights } from "@/lib/server/auth/roles";
@@ -88,7 +89,7 @@ export async function approveReferral(viewer: Viewer | null, referralId: string,
       }, tx);
       await createNotification({
         userId: claimed.inviterId, kind: "referral", title: "好友已通过你的邀请注册",
-        body: `${invitee?.nickname ?? "你的好友"} 已加入，并获得 ${REFERRAL_REWARD_DAYS} 天 SVIP。`, link: "/user/invitation",
+        body: `${invitee ? maskContact(invitee.nickname) : "你的好友"} 已加入，并获得 ${REFERRAL_REWARD_DAYS} 天 SVIP。`, link: "/user/invitation",
         dedupeKey: `referral-joined:${claimed.inviteeId}`,
       }, tx);
     }

@@ -1033,12 +1033,13 @@ describeOnEachEngine("security promises kept by the data layer and the route han
 
   describe("P19: the referral bonus: once per invitee, once per device, never automatic for self-invitation", () => {
     const acct = (s: string) => parseAccount(s)!;
-    const ctx = (inviter: UserRow, deviceHash: string | null) => ({ invitationCode: inviter.invitationCode, deviceHash, ip: freshIp(), userAgent: "jest" });
+    /** A newcomer whose request carried the signed device cookie `deviceId` (ADR 0027). */
+    const ctx = (inviter: UserRow, deviceId: string) => ({ invitationCode: inviter.invitationCode, device: { id: deviceId, hash: null }, ip: freshIp(), userAgent: "jest" });
     const grantsOf = async (userId: string) => (await db()).select().from(grants).where(eq(grants.userId, userId));
 
     it("P19: one invitee signing up five times at once gets one account, one referral and one grant; the database refuses a second", async () => {
       const inviter = (await member("p19-inviter")).user;
-      const results = await Promise.all(Array.from({ length: 5 }, () => signInVerifiedAccount(acct(`p19-newbie-${engine}@promises.test`), ctx(inviter, null))));
+      const results = await Promise.all(Array.from({ length: 5 }, () => signInVerifiedAccount(acct(`p19-newbie-${engine}@promises.test`), ctx(inviter, `p19-newbie-device-${engine}`))));
       const ids = new Set(results.map((r) => r.user.id));
       expect(ids.size).toBe(1);
       const [invitee] = [...ids];
@@ -1059,23 +1060,23 @@ describeOnEachEngine("security promises kept by the data layer and the route han
 
       const selfDevice = `p19-self-${engine}`;
       const selfInviter = await createUser({ email: `p19-self-inviter-${engine}@promises.test` });
-      await signInVerifiedAccount(acct(selfInviter.email!), { deviceHash: selfDevice, ip: freshIp(), userAgent: "jest" });
+      await signInVerifiedAccount(acct(selfInviter.email!), { device: { id: selfDevice, hash: null }, ip: freshIp(), userAgent: "jest" });
       const self = await signInVerifiedAccount(acct(`p19-alt-${engine}@promises.test`), ctx(selfInviter, selfDevice));
       expect(self.referral).toEqual({ status: "held", reason: "self-device" });
       expect(await grantsOf(self.user.id)).toHaveLength(0);
     }, 30_000);
 
-    it("P19: the device comes only from a fingerprint that checks out under the server's key; a tampered one counts as absent", () => {
+    it("P19: the recorded fingerprint is one that checks out under the server's key; a tampered one counts as absent", () => {
       const { fingerprintKey, fingerprintIv } = config();
       const encrypted = encryptPayload(SIGNALS, Math.floor(Date.now() / 1000) - 60, fingerprintKey, fingerprintIv);
       const request = (hash: string, data: string) =>
         new NextRequest(`${config().siteUrl}/api/auth/code/verify`, { method: "POST", headers: { cookie: `${FINGERPRINT_COOKIES.hash}=${hash}; ${FINGERPRINT_COOKIES.encryptedData}=${encodeURIComponent(data)}` } });
-      expect(signInContext(request(hashSignals(SIGNALS), encrypted)).deviceHash).toBe(deviceIdentity(SIGNALS));
+      expect(signInContext(request(hashSignals(SIGNALS), encrypted)).device.hash).toBe(deviceIdentity(SIGNALS));
       const flipped = encrypted.slice(0, 10) + (encrypted[10] === "A" ? "B" : "A") + encrypted.slice(11);
       const other = encryptPayload({ ...SIGNALS, canvas: "other" }, Math.floor(Date.now() / 1000), fingerprintKey, fingerprintIv);
       const stale = encryptPayload(SIGNALS, Math.floor(Date.now() / 1000) - 30 * 86_400, fingerprintKey, fingerprintIv);
       for (const [hash, data] of [[hashSignals(SIGNALS), flipped], [hashSignals(SIGNALS), other], ["0".repeat(32), encrypted], [hashSignals(SIGNALS), stale], [hashSignals(SIGNALS), "not-base64"]]) {
-        expect(signInContext(request(hash!, data!)).deviceHash).toBeNull();
+        expect(signInContext(request(hash!, data!)).device.hash).toBeNull();
       }
     });
   });

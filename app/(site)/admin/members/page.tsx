@@ -6,6 +6,7 @@ import { ROLE_LABELS, cellClass, tableClass, tableWrapClass, theadClass } from "
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
+import { holdReasonText } from "@/lib/domain/referral-rules";
 import { MAX_QUERY_LENGTH, searchMembers } from "@/lib/server/admin/members";
 import { requireAdminRights } from "@/lib/server/auth/gate";
 import { heldReferrals } from "@/lib/server/referrals/review";
@@ -72,7 +73,7 @@ export default async function AdminMembersPage({ searchParams }: Props) {
                       <Link href={`/admin/members/${r.inviter.id}`} className="text-brand hover:underline">{r.inviter.nickname}</Link>
                       <div className="text-xs text-slate-500">{contact(r.inviter.email, r.inviter.mobile)}</div>
                     </td>
-                    <td className={`${cellClass} max-w-[240px]`}>{r.holdReason ?? "—"}</td>
+                    <td className={`${cellClass} min-w-[12rem] max-w-[240px]`}>{holdReasonText(r.holdReason)}</td>
                     <td className={cellClass}><ReferralReview referralId={r.id} invitee={r.invitee.nickname} /></td>
                   </tr>
                 ))}

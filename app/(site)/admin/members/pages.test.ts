@@ -35,11 +35,13 @@ describeOnEachEngine("admin member pages render from the database", () => {
   it("lists held rewards and members, searches and pages", async () => {
     const inviter = await createUser({ email: "pages-inviter@example.com", nickname: "老股民" });
     const invitee = await createUser({ mobile: "13700001111", nickname: "新韭菜" });
-    await (await db()).insert(referrals).values({ inviterId: inviter.id, inviteeId: invitee.id, status: "held", holdReason: "同一设备注册多个账号" });
+    await (await db()).insert(referrals).values({ inviterId: inviter.id, inviteeId: invitee.id, status: "held", holdReason: "no-device" });
 
     const all = await html(AdminMembersPage({ searchParams: Promise.resolve({}) }));
     expect(all).toContain("待审核的邀请奖励（1）");
-    expect(all).toContain("同一设备注册多个账号");
+    // The stored code reads as a sentence (ADR 0027).
+    expect(all).toContain("没有有效的设备标识（未经网页注册，或标识被伪造）");
+    expect(all).not.toContain("no-device");
     expect(all).toContain(`href="/admin/members/${invitee.id}"`);
     expect(all).toContain("全部会员：共 3 人");
 

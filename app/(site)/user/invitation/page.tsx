@@ -19,9 +19,9 @@ export default async function InvitationPage() {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {invitees.map((i, n) => (
-            <li key={n} className="flex items-center justify-between px-4 py-3 text-sm">
-              <span className="font-medium">{i.nickname}</span>
-              <span className="text-slate-500">{formatDate(i.joinedAt)} · {REWARD_TEXT[i.reward]}</span>
+            <li key={n} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+              <span className="min-w-0 truncate font-medium">{i.nickname}</span>
+              <span className="shrink-0 whitespace-nowrap text-slate-500">{formatDate(i.joinedAt)} · {REWARD_TEXT[i.reward]}</span>
             </li>
           ))}
         </ul>

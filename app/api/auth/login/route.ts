@@ -7,7 +7,7 @@ import { setLoginCookies } from "@/lib/server/auth/cookies";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { readJsonBody } from "@/lib/server/request-body";
-import { deviceOf } from "@/lib/server/security/device";
+import { requestDevice } from "@/lib/server/security/device";
 import { holdLoginAnswer, loginThrottle, recordLoginFailure } from "@/lib/server/security/login-throttle";
 import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
 import { fail } from "@/lib/server/http";
@@ -37,10 +37,9 @@ export async function POST(req: NextRequest) {
   }
   await holdLoginAnswer(throttle.delayMs);
 
-  const device = deviceOf(req.cookies);
-  const deviceHash = device.status === "valid" ? device.hash : null;
+  const device = requestDevice(req.cookies);
   const previousToken = req.cookies.get(TOKEN_COOKIE)?.value ?? null;
-  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", deviceHash, previousToken);
+  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", device, previousToken);
   if (!result.ok) {
     await recordLoginFailure(account, ip);
     return fail(401, "账号或密码错误");

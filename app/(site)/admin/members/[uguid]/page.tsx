@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { cn } from "@/components/ui/cn";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
+import { holdReasonText } from "@/lib/domain/referral-rules";
 import { memberDetail } from "@/lib/server/admin/members";
 import { requireAdminRights } from "@/lib/server/auth/gate";
 import { validatedParams } from "@/lib/server/routing";
@@ -117,7 +118,7 @@ export default async function AdminMemberPage({ params }: Props) {
               <Fact label="奖励状态">
                 <Pill className={STATUS_TONE[referral.status]} testId="referral-status">{REFERRAL_STATUS_LABELS[referral.status]}</Pill>
               </Fact>
-              <Fact label="待审核原因">{referral.holdReason ?? "—"}</Fact>
+              <Fact label="待审核原因">{holdReasonText(referral.holdReason)}</Fact>
               <Fact label="注册时间">{formatDateTime(referral.createdAt)}</Fact>
               <Fact label="处理人">{referral.decidedBy?.nickname ?? "—"}</Fact>
               <Fact label="处理时间">{referral.decidedAt ? formatDateTime(referral.decidedAt) : "—"}</Fact>
@@ -156,7 +157,7 @@ export default async function AdminMemberPage({ params }: Props) {
                       </td>
                       <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(i.createdAt)}</td>
                       <td className={cellClass}><Pill className={STATUS_TONE[i.status]}>{REFERRAL_STATUS_LABELS[i.status]}</Pill></td>
-                      <td className={cellClass}>{i.holdReason ?? "—"}</td>
+                      <td className={cellClass}>{holdReasonText(i.holdReason)}</td>
                     </tr>
                   ))}
                 </tbody>
