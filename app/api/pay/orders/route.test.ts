@@ -21,7 +21,7 @@ const post = (handler: (req: NextRequest) => Promise<Response>, path: string, bo
   }));
 
 let serial = 0;
-async function tokenOf(role: "member" | "editor" = "member") {
+async function tokenOf(role: "member" | "editor" | "admin" = "member") {
   const user = await createUser({ email: `pay-route-${++serial}-${Date.now()}@example.com`, role });
   return (await createSession(user.id)).token;
 }
@@ -51,12 +51,13 @@ describeOnEachEngine("payment route handlers", () => {
     expect(hidden.status).toBe(404);
   });
 
-  it("only staff edit plans", async () => {
+  it("only administrators edit plans (ADR 0028: not members, not editors)", async () => {
     const edit = { planId: "vip-month", name: "VIP 月卡", priceFen: 6800, active: true };
     expect((await post(createPlanEdit, "/api/admin/plans", edit, { token: await tokenOf() })).status).toBe(403);
-    const ok = await post(createPlanEdit, "/api/admin/plans", edit, { token: await tokenOf("editor") });
+    expect((await post(createPlanEdit, "/api/admin/plans", { ...edit, priceFen: 100 }, { token: await tokenOf("editor") })).status).toBe(403);
+    const ok = await post(createPlanEdit, "/api/admin/plans", edit, { token: await tokenOf("admin") });
     expect((await ok.json()).plan).toMatchObject({ id: "vip-month", priceFen: 6800 });
-    expect((await post(createPlanEdit, "/api/admin/plans", { ...edit, priceFen: 12.5 }, { token: await tokenOf("editor") })).status).toBe(400);
+    expect((await post(createPlanEdit, "/api/admin/plans", { ...edit, priceFen: 12.5 }, { token: await tokenOf("admin") })).status).toBe(400);
   });
 
   it("the webhook needs no Origin or login but answers 503 while Stripe is not configured", async () => {
