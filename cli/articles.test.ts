@@ -1,30 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Command } from "commander";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { articles, articleTags } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { registerArticleCommands } from "./articles";
+import { runCommand } from "./run-command.test-support";
 
 process.env.LOG_LEVEL = "silent";
 
-/** Runs one command in-process against the test database; returns what it printed and the error it failed with. */
-async function cli(...args: string[]): Promise<{ out: string[]; error: string | null }> {
-  const program = new Command().exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
-  registerArticleCommands(program);
-  const out: string[] = [];
-  const log = jest.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  try {
-    await program.parseAsync(args, { from: "user" });
-    return { out, error: null };
-  } catch (e) {
-    return { out, error: (e as Error).message };
-  } finally {
-    log.mockRestore();
-  }
-}
+const cli = (...args: string[]) => runCommand(registerArticleCommands, ...args);
 
 describeOnEachEngine("cli article:create", () => {
   let dir: string;

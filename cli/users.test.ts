@@ -1,25 +1,12 @@
-import { Command } from "commander";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { findUserByAccount } from "@/lib/server/members/users";
 import { registerUserCreateCommand } from "./users";
+import { runCommand } from "./run-command.test-support";
 
 process.env.LOG_LEVEL = "silent";
 
-async function cli(...args: string[]): Promise<{ out: string[]; error: string | null }> {
-  const program = new Command().exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
-  registerUserCreateCommand(program);
-  const out: string[] = [];
-  const log = jest.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  try {
-    await program.parseAsync(args, { from: "user" });
-    return { out, error: null };
-  } catch (e) {
-    return { out, error: (e as Error).message };
-  } finally {
-    log.mockRestore();
-  }
-}
+const cli = (...args: string[]) => runCommand(registerUserCreateCommand, ...args);
 
 describeOnEachEngine("cli user:create", () => {
   it("refuses a common password, or one that contains the account name, and creates nobody", async () => {
