@@ -27,6 +27,16 @@ const config = [
     "lib/client runs in the browser: it may use lib/domain only."),
   layer(["lib/server/**"], ["@/app/*", "@/components/*", "@/lib/client/*"],
     "lib/server is the data access layer: lib/db and lib/domain only."),
+  // The proxy's signed device cookie (ADR 0027): no data (P1), so of lib/server only the logger.
+  {
+    files: ["lib/device/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{
+        group: ["@/app/*", "@/components/*", "@/lib/client/*", "@/lib/db", "@/lib/db/*", "@/lib/server/*", "!@/lib/server/logger"],
+        message: "lib/device serves the proxy, which reads no data (P1): lib/domain, lib/config and the logger only.",
+      }] }],
+    },
+  },
   layer(["lib/db/**"], ["@/app/*", "@/components/*", "@/lib/client/*", "@/lib/server/*"],
     "lib/db holds the schema and client: it may use lib/domain and lib/config only."),
   layer(["components/**"], ["@/app/*", "@/lib/server/*", "@/lib/db/*", "@/lib/config", "@/lib/domain/common-passwords"],
