@@ -121,6 +121,15 @@ describe("multipart reader", () => {
     expect(readUploadForm(raw, "multipart/form-data; boundary=xyz", "file", 200)).toEqual({ fields: { a: "长".repeat(200) }, file: null });
   });
 
+  propTest.prop([fc.string({ unit: "binary", maxLength: 300 }), fc.boolean(), fc.integer({ min: 1, max: 120 })])(
+    "a text field reads as its first characters, however long it is (byte order mark and 4-byte characters included)",
+    (value, bom, max) => {
+      const raw = bodyOf(`--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n${bom ? "\ufeff" : ""}${value}\r\n--xyz--`);
+      const whole = new TextDecoder().decode(Buffer.from(value));
+      expect(readUploadForm(raw, "multipart/form-data; boundary=xyz", "file", max)?.fields.a).toBe(whole.slice(0, max));
+    },
+  );
+
   it("hands back a 17 MB file as a view of the body, without copying it", async () => {
     const content = new Uint8Array(17 * 1024 * 1024);
     for (let i = 0; i < content.length; i += 4096) content[i] = i % 251;

@@ -166,7 +166,9 @@ export function readUploadForm(raw: Uint8Array, contentType: string, fileField: 
   let file: UploadForm["file"] = null;
   for (const part of parts) {
     if (part.fileName === null) {
-      fields[part.name] = fieldText.decode(part.body).slice(0, maxFieldLength);
+      // only as many bytes as the kept characters can take (4 a character, 3 more for a byte order mark): a field of
+      // megabytes is not decoded whole to keep its first 200 characters
+      fields[part.name] = fieldText.decode(part.body.subarray(0, maxFieldLength * 4 + 3)).slice(0, maxFieldLength);
     } else if (part.name === fileField) {
       if (file) return null;
       file = { name: part.fileName, bytes: part.body };
