@@ -135,10 +135,10 @@ function unescapeFormName(value: string): string {
 
 /** RFC 5987 `utf-8''%E4%B8%AD.txt`; null for another charset or a bad escape (the plain filename is used then). */
 function decodeExtendedValue(value: string): string | null {
-  const match = /^utf-8'[^']*'(.*)$/i.exec(value);
-  if (!match) return null;
+  const encoded = /^utf-8'[^']*'(.*)$/i.exec(value)?.[1];
+  if (encoded === undefined) return null;
   try {
-    return decodeURIComponent(match[1]);
+    return decodeURIComponent(encoded);
   } catch {
     return null;
   }

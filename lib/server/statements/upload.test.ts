@@ -6,7 +6,7 @@ function requestWith(body: Uint8Array, contentType: string) {
   return { headers: new Headers({ "content-type": contentType }), body: new Blob([body as BlobPart]).stream() };
 }
 
-const STATEMENT = buildFixtures()[0];
+const STATEMENT = buildFixtures()[0]!;
 
 function chromiumBody(fileName: string, file: Uint8Array, boundary: string, preamble = ""): Uint8Array {
   const head = `${preamble}--${boundary}\r\nContent-Disposition: form-data; name="visibility"\r\n\r\npublic\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
