@@ -8,6 +8,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { Account } from "@/lib/domain/account";
+import { readUploadForm } from "@/lib/domain/multipart";
 import type { UserInfo } from "@/lib/domain/user-info";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { logger } from "@/lib/server/logger";
@@ -152,16 +153,12 @@ export async function readAvatarUpload(req: UploadRequest): Promise<{ ok: true; 
   if (Number.isFinite(declared) && declared > AVATAR_BODY_LIMIT) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
   const raw = await readBodyWithLimit(req.body, AVATAR_BODY_LIMIT);
   if (!raw) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
-  let form: FormData;
-  try {
-    form = await new Response(raw as BodyInit, { headers: { "content-type": req.contentType! } }).formData();
-  } catch {
-    return { ok: false, status: 400, message: "上传内容无效，请重新选择图片" };
-  }
-  const file = form.get("file");
-  if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的图片" };
-  if (file.size > AVATAR_MAX_BYTES) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const form = readUploadForm(raw, req.contentType!, "file", 200);
+  if (!form) return { ok: false, status: 400, message: "上传内容无效，请重新选择图片" };
+  const { file } = form;
+  if (!file || file.bytes.byteLength === 0) return { ok: false, status: 400, message: "请选择要上传的图片" };
+  if (file.bytes.byteLength > AVATAR_MAX_BYTES) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  const bytes = file.bytes;
   const type = sniffImage(bytes);
   if (!type) return { ok: false, status: 415, message: AVATAR_WRONG_TYPE_MESSAGE };
   return { ok: true, bytes, type };

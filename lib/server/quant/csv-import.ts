@@ -5,6 +5,7 @@ import { db, type Database } from "@/lib/db";
 import { strategies } from "@/lib/db/schema";
 import { MAX_CSV_BYTES, readFillsCsv, readNavCsv, type CsvLineError, type CsvRead } from "@/lib/domain/quant/ingest-csv";
 import { shanghaiToday } from "@/lib/domain/quant/ingest-schema";
+import { readUploadForm } from "@/lib/domain/multipart";
 import { isGuid } from "@/lib/domain/route-params";
 import { isTextFile, uploadLabel } from "@/lib/domain/upload-files";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
@@ -132,18 +133,14 @@ export async function readCsvUpload(req: { headers: Headers; body: ReadableStrea
   if (!/^multipart\/form-data;/i.test(contentType)) return { ok: false, status: 415, message: "请选择要上传的 CSV 文件" };
   const raw = await readBodyBytes(req, CSV_UPLOAD_LIMIT);
   if (!raw) return { ok: false, status: 413, message: CSV_TOO_LARGE };
-  let form: FormData;
-  try {
-    form = await new Response(raw as BodyInit, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
-  }
-  const file = form.get("file");
-  if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的 CSV 文件（文件不能为空）" };
-  if (file.size > MAX_CSV_BYTES) return { ok: false, status: 413, message: CSV_TOO_LARGE };
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const form = readUploadForm(raw, contentType, "file", 200);
+  if (!form) return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
+  const { file } = form;
+  if (!file || file.bytes.byteLength === 0) return { ok: false, status: 400, message: "请选择要上传的 CSV 文件（文件不能为空）" };
+  if (file.bytes.byteLength > MAX_CSV_BYTES) return { ok: false, status: 413, message: CSV_TOO_LARGE };
+  const bytes = file.bytes;
   if (!isTextFile(bytes)) return { ok: false, status: 415, message: NOT_A_CSV };
-  return { ok: true, bytes, fileName: uploadLabel((file as File).name, "upload.csv") };
+  return { ok: true, bytes, fileName: uploadLabel(file.name, "upload.csv") };
 }
 
 /** At most this many bad lines go back to the browser (the CLI prints them all). */

@@ -88,6 +88,20 @@ describe("the statement parser's thread pool", () => {
     expect(longestGap).toBeLessThan(ms / 4);
   }, 180_000);
 
+  it("moves a file that is a view of its multipart body to the thread without copying it, and reads the view alone", async () => {
+    const pool = poolWith();
+    const body = new Uint8Array(SMALL.byteLength + 300);
+    body.fill(0x2d);
+    body.set(SMALL, 200);
+    const file = body.subarray(200, 200 + SMALL.byteLength);
+    const expected = readHere(SMALL, "view.txt");
+    expect(await readInPool(pool, file, "view.txt")).toEqual(expected);
+    expect(file.byteLength).toBe(SMALL.byteLength); // read without handing over: still here
+    const preview = await pool.preview(file, "view.txt", NO_MARKET, { handOver: true });
+    expect(preview).toMatchObject({ fileName: "view.txt", fills: 2 });
+    expect(body.buffer.byteLength).toBe(0); // moved, not copied: the body's buffer is detached here
+  }, 60_000);
+
   it("terminates a parse at its time limit and refuses the file as too complex; the next file gets a fresh thread", async () => {
     const pool = poolWith({ timeLimitMs: 50 });
     await pool.read(SMALL, "warm-up.txt");

@@ -250,9 +250,15 @@ export class StatementParserPool {
   }
 }
 
-/** A view over a larger buffer (a pooled Buffer) would send the whole buffer: copy the view's bytes alone then. */
+/** What a view's buffer may hold besides the view and still travel whole: an upload's multipart headers and text fields. */
+const VIEW_SLACK = 128 * 1024;
+
+/**
+ * A view travels with its whole buffer (copied, or moved when handed over): a file read out of its multipart body
+ * (lib/domain/multipart.ts) goes as is, a view over a much larger buffer (a pooled Buffer) is copied out alone.
+ */
 function ownBuffer(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return bytes.buffer.byteLength - bytes.byteLength <= VIEW_SLACK ? bytes : bytes.slice();
 }
 
 export function parserLimits(): ParserLimits {

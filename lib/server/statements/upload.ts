@@ -1,6 +1,7 @@
 import "server-only";
 import { DEFAULT_IMPORT_LIMITS } from "@/lib/domain/statements/types";
 import { rejectPdf, sniff } from "@/lib/domain/statements/import/decode";
+import { readUploadForm } from "@/lib/domain/multipart";
 import { statementFileKind, uploadLabel } from "@/lib/domain/upload-files";
 import { readBodyBytes } from "@/lib/server/request-body";
 
@@ -24,17 +25,11 @@ export async function readStatementUpload(req: { headers: Headers; body: Readabl
   if (!/^multipart\/form-data;/i.test(contentType)) return { ok: false, status: 415, message: "请选择要上传的交割单文件" };
   const raw = await readBodyBytes(req, STATEMENT_UPLOAD_LIMIT);
   if (!raw) return { ok: false, status: 413, message: TOO_LARGE };
-  let form: FormData;
-  try {
-    form = await new Response(raw as BodyInit, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
-  }
-  const file = form.get("file");
-  if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: "请选择要上传的交割单文件（文件不能为空）" };
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value.slice(0, 200);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const form = readUploadForm(raw, contentType, "file", 200);
+  if (!form) return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
+  const { file, fields } = form;
+  if (!file || file.bytes.byteLength === 0) return { ok: false, status: 400, message: "请选择要上传的交割单文件（文件不能为空）" };
+  const bytes = file.bytes;
   if (!statementFileKind(bytes)) return { ok: false, status: 415, message: sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT };
-  return { ok: true, bytes, fileName: uploadLabel((file as File).name, "交割单"), fields };
+  return { ok: true, bytes, fileName: uploadLabel(file.name, "交割单"), fields };
 }
