@@ -1,7 +1,4 @@
 import { MAX_INGEST_BODY_BYTES } from "@/lib/domain/quant/ingest-schema";
-import { openTestDatabase } from "@/lib/db/test-support";
-import { useDatabaseForTests } from "@/lib/db";
-import type { DatabaseHandle } from "@/lib/db/client";
 import { ARTICLE_BODY_LIMIT } from "@/lib/server/blog/http";
 import { MAX_REPORT_BYTES } from "@/lib/server/logs/client-errors";
 import { AVATAR_BODY_LIMIT } from "@/lib/server/members/profile";
@@ -9,7 +6,7 @@ import { WEBHOOK_BODY_LIMIT } from "@/lib/server/payments/webhook";
 import { CSV_UPLOAD_LIMIT } from "@/lib/server/quant/csv-import";
 import { JSON_BODY_LIMIT } from "@/lib/server/request-body";
 import { STATEMENT_UPLOAD_LIMIT } from "@/lib/server/statements/upload";
-import { bodyHandlers, isChineseMessageOf, makeFixtures, messagesIn, MULTIPART_ROUTES, requestFor, type Fixtures, type RouteHandler } from "./route-walk.test-support";
+import { bodyHandlers, isChineseMessageOf, messagesIn, MULTIPART_ROUTES, requestFor, routeWalkDatabase, type RouteHandler } from "./route-walk.test-support";
 
 /**
  * Issue 20 point 2 (ADR 0025): every route handler that takes a body refuses one over its limit with 413 and a
@@ -79,19 +76,7 @@ const handlers = bodyHandlers();
 const withBody = handlers.filter((r) => !(r.route in NO_BODY));
 const name = (r: RouteHandler) => `${r.method} /api/${r.route} (limit ${limitOf(r.route)} bytes)`;
 
-let handle: DatabaseHandle;
-let fixtures: Fixtures;
-
-beforeAll(async () => {
-  handle = await openTestDatabase("pglite");
-  useDatabaseForTests(handle);
-  fixtures = await makeFixtures("body-limits");
-}, 60_000);
-
-afterAll(async () => {
-  useDatabaseForTests(null);
-  await handle?.close();
-});
+const fixtures = routeWalkDatabase("body-limits");
 
 describe("every route handler bounds its request body (issue 20 point 2)", () => {
   it("finds the route handlers, and every listed route exists", () => {
@@ -104,7 +89,7 @@ describe("every route handler bounds its request body (issue 20 point 2)", () =>
   it.each(withBody.map((r) => [name(r), r] as const))("%s: a declared Content-Length over the limit is a 413 in Chinese, and not a byte is read", async (_n, r) => {
     const limit = limitOf(r.route);
     const body = countingStream(limit + 1);
-    const { req, ctx } = requestFor(r, fixtures, body.stream, { "content-length": String(limit + 1) });
+    const { req, ctx } = requestFor(r, fixtures(), body.stream, { "content-length": String(limit + 1) });
     const answer = await answerOf(await r.handler(req, ctx));
     expect(answer.status).toBe(413);
     expect(answer.messages.length).toBeGreaterThan(0);
@@ -115,7 +100,7 @@ describe("every route handler bounds its request body (issue 20 point 2)", () =>
   it.each(withBody.map((r) => [name(r), r] as const))("%s: a chunked body is read no further than the limit, then a 413 in Chinese", async (_n, r) => {
     const limit = limitOf(r.route);
     const body = countingStream(Math.max(4 * limit, 1024 * 1024));
-    const { req, ctx } = requestFor(r, fixtures, body.stream);
+    const { req, ctx } = requestFor(r, fixtures(), body.stream);
     const answer = await answerOf(await r.handler(req, ctx));
     expect(answer.status).toBe(413);
     expect(answer.messages.length).toBeGreaterThan(0);
@@ -127,7 +112,7 @@ describe("every route handler bounds its request body (issue 20 point 2)", () =>
   it.each(withBody.map((r) => [name(r), r] as const))("%s: a body of exactly the limit is not refused as too large", async (_n, r) => {
     const limit = limitOf(r.route);
     const body = countingStream(limit);
-    const { req, ctx } = requestFor(r, fixtures, body.stream, { "content-length": String(limit) });
+    const { req, ctx } = requestFor(r, fixtures(), body.stream, { "content-length": String(limit) });
     const answer = await answerOf(await r.handler(req, ctx));
     expect(answer.status).not.toBe(413);
   }, 30_000);
@@ -136,7 +121,7 @@ describe("every route handler bounds its request body (issue 20 point 2)", () =>
     "%s takes no body: not a byte of a 200 MB one is pulled",
     async (_n, r) => {
       const body = countingStream(200 * 1024 * 1024);
-      const { req, ctx } = requestFor(r, fixtures, body.stream, { "content-length": String(200 * 1024 * 1024) });
+      const { req, ctx } = requestFor(r, fixtures(), body.stream, { "content-length": String(200 * 1024 * 1024) });
       await r.handler(req, ctx);
       expect(body.pulled()).toBe(0);
     },

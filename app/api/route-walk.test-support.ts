@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { config } from "@/lib/config";
+import { useDatabaseForTests } from "@/lib/db";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { openTestDatabase } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
@@ -64,6 +67,26 @@ export async function makeFixtures(tag: string): Promise<Fixtures> {
   const key = await createStrategyKey(OPERATOR, strategy.guid);
   const master = await createMaster(OPERATOR, { name: `${tag} 大神` });
   return { cookie, strategyGuid: strategy.guid, strategyKey: key!.key, masterGuid: master.guid };
+}
+
+/**
+ * Gives the test file an in-memory PGlite with the fixtures (opened before its tests, closed after them); `before` runs
+ * first (e.g. start-up's registrations). Call the answer inside a test, once the fixtures exist.
+ */
+export function routeWalkDatabase(tag: string, before?: () => unknown): () => Fixtures {
+  let handle: DatabaseHandle | undefined;
+  let fixtures: Fixtures | undefined;
+  beforeAll(async () => {
+    await before?.();
+    handle = await openTestDatabase("pglite");
+    useDatabaseForTests(handle);
+    fixtures = await makeFixtures(tag);
+  }, 60_000);
+  afterAll(async () => {
+    useDatabaseForTests(null);
+    await handle?.close();
+  });
+  return () => fixtures!;
 }
 
 const OTHER_GUID = "6f1c1f3e-8f0d-4c1e-9a57-3d2b1a0e9c11";

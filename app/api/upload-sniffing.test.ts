@@ -1,11 +1,9 @@
 import { count, eq } from "drizzle-orm";
-import { db, useDatabaseForTests } from "@/lib/db";
-import type { DatabaseHandle } from "@/lib/db/client";
+import { db } from "@/lib/db";
 import { statements, strategyFills, strategyNav } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/db/test-support";
 import { buildFixtures } from "@/lib/domain/statements/fixtures/build";
 import { uploadLabel } from "@/lib/domain/upload-files";
-import { bodyHandlers, isChineseMessage, makeFixtures, requestFor, type Fixtures } from "./route-walk.test-support";
+import { bodyHandlers, isChineseMessage, requestFor, routeWalkDatabase } from "./route-walk.test-support";
 
 /**
  * Issue 20 point 6 (ADR 0025): an upload whose bytes are not a statement (or, for a strategy's CSV, not text) gets
@@ -41,7 +39,7 @@ const handlerOf = (route: string) => bodyHandlers().find((r) => r.route === rout
 async function upload(route: string, bytes: Uint8Array, fileName: string, fields?: Record<string, string>) {
   const { body, contentType } = await multipart(bytes, fileName, fields);
   const r = handlerOf(route);
-  const { req, ctx } = requestFor(r, fixtures, body as BodyInit, { "content-type": contentType });
+  const { req, ctx } = requestFor(r, fixtures(), body as BodyInit, { "content-type": contentType });
   const res = await r.handler(req, ctx);
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
@@ -49,24 +47,12 @@ async function upload(route: string, bytes: Uint8Array, fileName: string, fields
 async function storedRows(): Promise<number> {
   const d = await db();
   const [s] = await d.select({ n: count() }).from(statements);
-  const [n] = await d.select({ n: count() }).from(strategyNav).where(eq(strategyNav.strategyGuid, fixtures.strategyGuid));
-  const [f] = await d.select({ n: count() }).from(strategyFills).where(eq(strategyFills.strategyGuid, fixtures.strategyGuid));
+  const [n] = await d.select({ n: count() }).from(strategyNav).where(eq(strategyNav.strategyGuid, fixtures().strategyGuid));
+  const [f] = await d.select({ n: count() }).from(strategyFills).where(eq(strategyFills.strategyGuid, fixtures().strategyGuid));
   return s!.n + n!.n + f!.n;
 }
 
-let handle: DatabaseHandle;
-let fixtures: Fixtures;
-
-beforeAll(async () => {
-  handle = await openTestDatabase("pglite");
-  useDatabaseForTests(handle);
-  fixtures = await makeFixtures("upload-sniffing");
-}, 60_000);
-
-afterAll(async () => {
-  useDatabaseForTests(null);
-  await handle?.close();
-});
+const fixtures = routeWalkDatabase("upload-sniffing");
 
 describe("uploads are judged by their bytes (issue 20 point 6)", () => {
   it.each(UPLOADS.flatMap((route) => DISGUISED.map(([bytes, name]) => [route, bytes === EXE ? "an EXE" : "a PNG", name, bytes] as const)))(

@@ -3,11 +3,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { z } from "zod";
 import { register } from "@/instrumentation";
-import { openTestDatabase } from "@/lib/db/test-support";
-import { useDatabaseForTests } from "@/lib/db";
-import type { DatabaseHandle } from "@/lib/db/client";
 import { chineseErrorMap } from "@/lib/domain/validation-messages";
-import { bodyHandlers, englishIn, isChineseMessageOf, makeFixtures, messagesIn, requestFor, type Fixtures, type RouteHandler } from "./route-walk.test-support";
+import { bodyHandlers, englishIn, isChineseMessageOf, messagesIn, requestFor, routeWalkDatabase, type RouteHandler } from "./route-walk.test-support";
 
 /**
  * Issue 20 point 6 (ADR 0025): garbage bodies to every route handler that takes one — wrong types, missing fields,
@@ -99,20 +96,7 @@ function garbageBodies(v: Vocabulary, seed: number): string[] {
 
 const routes = bodyHandlers().filter((r) => !(r.route in EXEMPT));
 
-let handle: DatabaseHandle;
-let fixtures: Fixtures;
-
-beforeAll(async () => {
-  await register();
-  handle = await openTestDatabase("pglite");
-  useDatabaseForTests(handle);
-  fixtures = await makeFixtures("validation-language");
-}, 60_000);
-
-afterAll(async () => {
-  useDatabaseForTests(null);
-  await handle?.close();
-});
+const fixtures = routeWalkDatabase("validation-language", register);
 
 describe("every validation message is Chinese (issue 20 point 6)", () => {
   it("start-up installs the Chinese error map as zod's default", () => {
@@ -132,7 +116,7 @@ describe("every validation message is Chinese (issue 20 point 6)", () => {
       const failures: string[] = [];
       let answered = 0;
       for (const body of bodies) {
-        const { req, ctx } = requestFor(r, fixtures, body);
+        const { req, ctx } = requestFor(r, fixtures(), body);
         const res = await r.handler(req, ctx);
         // 503 (payments not configured here) is an honest answer; a 500 means the garbage crashed the handler.
         if (res.status === 500) failures.push(`${res.status} for ${body.slice(0, 120)}`);
