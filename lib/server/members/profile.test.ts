@@ -19,11 +19,11 @@ import {
   Nickname,
   readAvatar,
   readAvatarUpload,
-  readBodyWithLimit,
   saveAvatar,
   sniffImage,
   updateNickname,
 } from "./profile";
+import { readBodyWithLimit } from "@/lib/server/request-body";
 import { createUser, findUserById } from "./users";
 
 // config() is read lazily: point DATA_DIR at a throwaway folder before anything asks for it.

@@ -135,8 +135,6 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-export { readBodyWithLimit };
-
 export interface UploadRequest {
   contentType: string | null;
   contentLength: string | null;
