@@ -1,5 +1,9 @@
 /** Shared market vocabulary. Dates are trading dates in Asia/Shanghai as `YYYY-MM-DD`. */
-export type Exchange = "SH" | "SZ" | "BJ";
+/** SH/SZ/BJ: the A-share exchanges; HK: Hong Kong, reached through 港股通 (Stock Connect). */
+export type Exchange = "SH" | "SZ" | "BJ" | "HK";
+/** A: China A-shares (and the funds, bonds and repo on SH/SZ/BJ); HK: 港股通. Figures of the two are never mixed. */
+export type Market = "A" | "HK";
+export type Currency = "CNY" | "HKD" | "USD";
 /** main 主板, gem 创业板, star 科创板, bj 北交所; "other" for funds, bonds, repo and anything not a stock. */
 export type Board = "main" | "gem" | "star" | "bj" | "other";
 

@@ -1,4 +1,4 @@
-import type { Exchange } from "@/lib/domain/market/types";
+import type { Currency, Exchange, Market } from "@/lib/domain/market/types";
 
 /**
  * The contract between the statement reader (import/), the analysis (analysis/), the data layer and the pages.
@@ -18,6 +18,13 @@ export interface FillFees {
   other: number;
 }
 
+/**
+ * Where a fill's fees come from (issue 21): "file" the file's fee columns; "derived" (推算) the file has no fee columns
+ * but states the net cash (清算金额 / 发生金额 / 收付金额), so fees = |net − amount|; "schedule" (估) neither, so the
+ * analysis estimates them by the dated fee schedule.
+ */
+export type FeeBasis = "file" | "derived" | "schedule";
+
 export interface Fill {
   /** 1-based line number in the file (text) or row number in the sheet (xlsx), for messages */
   line: number;
@@ -25,21 +32,42 @@ export interface Fill {
   date: string;
   /** HH:mm:ss, or null when the file has no time */
   time: string | null;
-  /** six digits, e.g. "600519"; old Beijing codes are kept as written (the analysis maps them) */
+  /**
+   * A-shares: six digits, e.g. "600519"; old Beijing codes are kept as written (the analysis maps them).
+   * 港股通: five digits, e.g. "00700" (exchange "HK", market "HK"): never padded to six. Shown as `00700.HK`.
+   */
   code: string;
   exchange: Exchange;
+  market: Market;
   name: string;
   side: Side;
   /** shares, > 0 */
   quantity: number;
-  /** yuan per share, > 0 */
+  /** per share, in `priceCurrency`, > 0 */
   price: number;
-  /** 成交金额 in yuan, > 0 (price × quantity when the file omits it) */
+  /** currency of `price`: HKD for 港股通 even when the file settles the amounts in CNY */
+  priceCurrency: Currency;
+  /**
+   * 成交金额, > 0, in `currency`: the file's own 成交金额 whenever it states one (`amountStated`); price × quantity
+   * (converted at `fxRate` when the price is in another currency) only when it does not
+   */
   amount: number;
-  /** fees as written in the file; null when the file carries no fee columns at all (the analysis estimates them) */
+  amountStated: boolean;
+  /** currency of amount, fees, netAmount and balance: CNY, or HKD when the file states HKD amounts without a rate */
+  currency: Currency;
+  /** the file's 汇率 on this row (e.g. 0.93358 HKD→CNY), null when absent or 0 */
+  fxRate: number | null;
+  /**
+   * "file": the fee columns (each charge once; a stated total beside its parts not added twice). "derived": the whole
+   * |net − amount| in `other` (a file without fee columns cannot say which charge it was). null: the analysis
+   * estimates them by the schedule and sets feeBasis "schedule".
+   */
   fees: FillFees | null;
-  /** true when `fees` were estimated by trade date rather than read (set by the analysis, false from the reader) */
+  feeBasis: FeeBasis;
+  /** true when `fees` were estimated by trade date rather than read (feeBasis "schedule"; set by the analysis) */
   feesEstimated: boolean;
+  /** shares of this code held after the row as the file states it (股份余额, 后证券额, 剩余数量 …), null when absent */
+  shareBalance: number | null;
   /** 发生金额 / 清算金额 as written (signed: buy negative), null when absent */
   netAmount: number | null;
   /** 资金余额 after this row, null when absent */
@@ -63,20 +91,25 @@ export type EventKind =
   | "repo" // reverse repo 204xxx / 1318xx and pledge repo
   | "margin" // 融资借入, 偿还融资负债本金, 融资利息
   | "fund" // 基金申购拨出, 理财申购 …
-  | "fee" // charges not tied to a fill
-  | "ignore"; // 指定交易, 申购配号, 中签通知 …
+  | "fee" // charges not tied to a fill (港股通组合费 …)
+  | "allotment" // 配债 / 发债 / 可转债 / 新股 中签 on a subscription code before listing: cash paid, shares pending listing
+  | "share_adjust" // ETF 份额合并/拆分, 折算: the share count changes (quantity signed), the cost does not
+  | "ignore"; // 指定交易, 申购配号, 中签通知, 交收资金冻结 …
 
 export interface StatementEvent {
   line: number;
   date: string;
   time: string | null;
   kind: EventKind;
-  /** six digits, or null for pure cash rows */
+  /** six digits (five for 港股通), or null for pure cash rows */
   code: string | null;
   exchange: Exchange | null;
+  market: Market | null;
   name: string;
-  /** shares moved (bonus shares received, shares entitled for a dividend), 0 when none */
+  /** shares moved (bonus shares received, shares entitled for a dividend), 0 when none; signed for share_adjust */
   quantity: number;
+  /** shares of this code held after the row as the file states it, null when absent */
+  shareBalance: number | null;
   /** signed cash effect in yuan (dividend +, tax −, deposit +, withdrawal −), 0 when none */
   amount: number;
   /** the business name as written */
@@ -104,9 +137,24 @@ export type StatementFormatId =
   | "zheshang"
   | "boc" // 中银国际
   | "huabao"
+  | "counter_dzd" // 券商柜台 对账单 (交易日期, 业务类型, 买卖标志, 后资金额, 后证券额, 汇率, 回购利息 …)
+  | "counter_jgd" // 券商柜台 交割单 (成交日期, 买卖标志, 佣金, 印花税, 过户费, 其他费, 成交编号, 股东代码, 备注)
+  | "citic_dzd" // 中信证券 对账单 (发生日期, 业务名称, 股份余额, 交易所清算费, 交易市场)
+  | "citic_lscj" // 中信证券 历史成交 (no fee columns; 清算金额, 股份余额)
   | "generic"; // any file whose header carries the usual synonyms
 
-export type StatementEncoding = "gb18030" | "utf-8" | "xlsx";
+export type StatementEncoding = "gb18030" | "utf-8" | "utf-16le" | "utf-16be" | "xlsx";
+
+/** A fill whose amount, fees and net cash do not add up to the fen: listed, never silently adjusted. */
+export interface UnreconciledFill {
+  line: number;
+  amount: number;
+  /** total of the fees as read */
+  fees: number;
+  netAmount: number;
+  /** |netAmount| − (amount ± fees), in the fill's currency: what the file's columns do not explain */
+  difference: number;
+}
 
 export interface ImportReport {
   format: StatementFormatId;
@@ -120,6 +168,10 @@ export interface ImportReport {
   skipped: SkippedRow[];
   /** file-level notes shown to the reader (balance mismatches, fee column merged, …) */
   warnings: string[];
+  /** how the fees of the fills were found: one basis, or "mixed" */
+  feeBasis: FeeBasis | "mixed";
+  /** fills whose amount ± fees ≠ net cash to the fen (only fills with both fee columns and a net cash column) */
+  unreconciled: UnreconciledFill[];
 }
 
 /** A rejected file: nothing from it may be stored. `message` is Chinese for the UI, `detail` precise for logs/CLI. */
@@ -164,15 +216,29 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 export interface RoundTrip {
   code: string;
   exchange: Exchange;
+  /** A-share and 港股通 trips are never summed together: `summary` is the A-share figures, the HK ones stand apart */
+  market: Market;
   name: string;
+  /**
+   * closed: sold back to zero; open: still held (not a round trip yet: no P&L); transferred: the shares left the
+   * account without a sale price (托管转出 / 转托管): no P&L, no fake loss.
+   */
+  status: "closed" | "open" | "transferred";
+  /**
+   * Shares held before the file began (a sell without earlier buys, a 股份余额 that does not start at zero, shares
+   * transferred in at unknown cost) took part: the cost is unknown, so the trip is left out of realised P&L.
+   */
+  openingUnknown: boolean;
+  /** status "closed" and not openingUnknown: counted in realised P&L, win rate, rankings (of its own market) */
+  realized: boolean;
   openDate: string;
   /** null while the position is still open */
   closeDate: string | null;
   /** shares that entered the position: bought plus bonus shares received */
   quantity: number;
-  /** Σ price × quantity of its buys */
+  /** Σ amount (the file's 成交金额 when stated) of its buys */
   buyAmount: number;
-  /** Σ price × quantity of its sells */
+  /** Σ amount of its sells */
   sellAmount: number;
   /** every fee on its fills, each charge counted once */
   fees: number;
@@ -180,7 +246,10 @@ export interface RoundTrip {
   dividends: number;
   /** dividend tax booked on the stock while open (positive number) */
   dividendTax: number;
-  /** sellAmount − buyAmount − fees + dividends − dividendTax (for an open trip: the cash so far, i.e. minus its cost) */
+  /**
+   * sellAmount − buyAmount − fees + dividends − dividendTax. Only meaningful when `realized`; for any other trip it is
+   * the cash so far and is never shown as a profit or loss (the JSON writes null, the pages 持仓中 / 成本未知 / 已转出).
+   */
   pnl: number;
   /** trading days after openDate up to and including closeDate (to the last bar/fill date while open) */
   holdingDays: number;
@@ -188,6 +257,35 @@ export interface RoundTrip {
   fillIndexes: number[];
   /** true when any of its fills has estimated fees */
   feesEstimated: boolean;
+  /** the fee basis of its fills: one, or "mixed" */
+  feeBasis: FeeBasis | "mixed";
+}
+
+/** Shares that were held before the statement began (cost unknown), as found in the file. */
+export interface UnknownOpening {
+  code: string;
+  exchange: Exchange;
+  market: Market;
+  name: string;
+  /** shares of unknown cost */
+  quantity: number;
+  /** the row that revealed them */
+  line: number;
+  date: string;
+  /** Chinese, e.g. "卖出 1000 股时没有买入记录：导入前已持有，成本未知，该回合不计入已实现盈亏" */
+  reason: string;
+}
+
+/** Shares allotted on a subscription code (配债 / 中签) that had not listed by the end of the file. */
+export interface PendingAllotment {
+  code: string;
+  exchange: Exchange;
+  name: string;
+  quantity: number;
+  /** cash paid, yuan */
+  cost: number;
+  date: string;
+  line: number;
 }
 
 export interface AnalysisSummary {
