@@ -1,0 +1,61 @@
+import type { Exchange } from "@/lib/domain/market/types";
+import type { StatementEvent } from "@/lib/domain/statements/types";
+import { toFen } from "./money";
+
+/** the rows of one subscription code (配债 / 中签 / 缴款 / 扣款 / 回冲) until its shares list under their own code */
+export interface AllotmentGroup {
+  code: string;
+  exchange: Exchange;
+  name: string;
+  /** the largest quantity any of its rows states (a 中签 row and its 缴款 row repeat the same shares) */
+  quantity: number;
+  /** cash paid net of refunds, fen */
+  costFen: number;
+  date: string;
+  line: number;
+  joined: boolean;
+}
+
+/** first two characters of a name: 豪美发债 and 豪美转债 are one issue */
+export function nameStem(name: string): string {
+  return Array.from(name.trim()).slice(0, 2).join("");
+}
+
+export class Allotments {
+  readonly groups: AllotmentGroup[] = [];
+  private readonly openByCode = new Map<string, AllotmentGroup>();
+
+  add(e: StatementEvent, code: string): void {
+    let g = this.openByCode.get(code);
+    if (g === undefined) {
+      g = { code, exchange: e.exchange ?? "SZ", name: e.name, quantity: 0, costFen: 0, date: e.date, line: e.line, joined: false };
+      this.groups.push(g);
+      this.openByCode.set(code, g);
+    }
+    g.quantity = Math.max(g.quantity, Math.abs(e.quantity));
+    g.costFen -= toFen(e.amount);
+    if (!g.name && e.name) g.name = e.name;
+  }
+
+  /**
+   * The earliest open group that lists as `code` on `date`: another code of the same exchange, the same name stem and
+   * the same quantity, allotted on or before that date. It is consumed (joined) when found.
+   */
+  join(code: string, exchange: Exchange, name: string, quantity: number, date: string): AllotmentGroup | null {
+    const stem = nameStem(name);
+    if (!stem) return null;
+    for (const g of this.groups) {
+      if (g.joined || g.code === code || g.exchange !== exchange || g.quantity !== quantity || g.date > date) continue;
+      if (nameStem(g.name) !== stem) continue;
+      g.joined = true;
+      this.openByCode.delete(g.code);
+      return g;
+    }
+    return null;
+  }
+
+  /** groups that never listed in the file: shares allotted or cash paid (a fully refunded subscription is dropped) */
+  pending(): AllotmentGroup[] {
+    return this.groups.filter((g) => !g.joined && (g.quantity > 0 || g.costFen > 0));
+  }
+}
