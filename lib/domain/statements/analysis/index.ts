@@ -39,8 +39,9 @@ export * from "./style";
  * Order. Fills are put in time order by (date, time, canonical code, file order); a fill without a time sorts
  * before the timed fills of its day. Rows of one stock at one timestamp keep their file order — except that a file
  * listed newest first (more date decreases than increases between neighbouring rows) is read bottom-up first, so
- * same-day rows of such a file keep their real order. Share events (红股, 股份转入/转出, 份额合并/拆分) and allotment
- * rows of a date come before that date's fills (they are booked at the start of the day).
+ * same-day rows of such a file keep their real order. Shares arriving (红股, 股份转入, 份额拆分) and allotment rows of
+ * a date come before that date's fills (booked at the start of the day); shares leaving (股份转出/托管转出, 份额合并)
+ * come after them (an ETF bought and merged on one day, as in a 华西 file).
  *
  * Markets. A-shares (market "A": SH/SZ/BJ) and 港股通 (market "HK": five-digit codes, never padded or mapped) are
  * never summed together. `roundTrips` holds the trips of both; `summary`, `monthly`, `perStock`, `holding`, `style`
@@ -460,7 +461,15 @@ export function analyzeStatement(
     const withMarket = { ...e, market: e.market === undefined ? (e.code === null ? null : marketOf(e)) : e.market, shareBalance: e.shareBalance ?? null };
     return e.code === null ? withMarket : { ...withMarket, code: eventCodes[i]! };
   });
-  const positionEvents = events.filter((e) => e.code !== null && POSITION_EVENTS.has(e.kind) && (e.quantity !== 0 || e.kind === "allotment"));
+  // shares arriving (and allotment rows) are booked at the start of their day, shares leaving at its end
+  const isEvening = (e: StatementEvent) => e.kind !== "allotment" && eventDelta(e) < 0;
+  const positionEvents = events
+    .filter((e) => e.code !== null && POSITION_EVENTS.has(e.kind) && (e.quantity !== 0 || e.kind === "allotment"))
+    .map((e, i) => ({ e, i, evening: isEvening(e) }))
+    .sort((x, y) => (x.e.date !== y.e.date ? (x.e.date < y.e.date ? -1 : 1) : Number(x.evening) - Number(y.evening) || x.i - y.i))
+    .map((x) => x.e);
+  /** the event comes before a fill dated `date` */
+  const before = (e: StatementEvent, date: string) => e.date < date || (e.date === date && !isEvening(e));
 
   // ---- which share-balance columns can be believed (same order as the main walk: a date's events first)
   const shareRows: ShareRow[] = [];
@@ -470,7 +479,7 @@ export function analyzeStatement(
       if (e.kind !== "allotment") shareRows.push({ code: e.code!, delta: eventDelta(e), shareBalance: e.shareBalance });
     };
     for (const f of fills) {
-      while (ev < positionEvents.length && positionEvents[ev]!.date <= f.date) pushEvent(positionEvents[ev++]!);
+      while (ev < positionEvents.length && before(positionEvents[ev]!, f.date)) pushEvent(positionEvents[ev++]!);
       shareRows.push({ code: f.code, delta: fillDelta(f), shareBalance: f.shareBalance });
     }
     while (ev < positionEvents.length) pushEvent(positionEvents[ev++]!);
@@ -674,7 +683,7 @@ export function analyzeStatement(
   let ev = 0;
   for (let i = 0; i < n; i++) {
     const f = fills[i]!;
-    while (ev < positionEvents.length && positionEvents[ev]!.date <= f.date) applyEvent(positionEvents[ev++]!);
+    while (ev < positionEvents.length && before(positionEvents[ev]!, f.date)) applyEvent(positionEvents[ev++]!);
     const p = positionOf(f.code, f.exchange, f.market, f.name);
     p.lastName = f.name;
     if (f.side === "buy") {
