@@ -16,6 +16,9 @@ export interface AllotmentGroup {
   joined: boolean;
 }
 
+/** names that say what the row is, not which security: the arriving security's name is unknown */
+const PLACEHOLDER_NAMES = /^(新增证券|新股入帐|新股入账)?$/;
+
 /** first two characters of a name: 豪美发债 and 豪美转债 are one issue */
 export function nameStem(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join("");
@@ -42,11 +45,11 @@ export class Allotments {
    * the same quantity, allotted on or before that date. It is consumed (joined) when found.
    */
   join(code: string, exchange: Exchange, name: string, quantity: number, date: string): AllotmentGroup | null {
-    const stem = nameStem(name);
-    if (!stem) return null;
+    // 海通 writes the arrival as 新增证券 in the name column: no stem to compare, quantity and exchange decide
+    const stem = PLACEHOLDER_NAMES.test(name.trim()) ? null : nameStem(name);
     for (const g of this.groups) {
       if (g.joined || g.code === code || g.exchange !== exchange || g.quantity !== quantity || g.date > date) continue;
-      if (nameStem(g.name) !== stem) continue;
+      if (stem !== null && nameStem(g.name) !== stem) continue;
       g.joined = true;
       this.openByCode.delete(g.code);
       return g;

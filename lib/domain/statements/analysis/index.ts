@@ -620,9 +620,10 @@ export function analyzeStatement(
       return;
     }
     const p = positionOf(code, e.exchange ?? "SZ", marketOf(e), e.name);
-    const label =
-      e.raw ||
-      { bonus_shares: "红股入账", shares_in: "股份转入", shares_out: "股份转出", share_adjust: "份额调整" }[e.kind as "bonus_shares"];
+    // the business name as written, unless it only says 买 / 卖 (海通's 新增证券 row)
+    const label = /^(买|卖|买入|卖出)?$/.test(e.raw.trim())
+      ? { bonus_shares: "红股入账", shares_in: "股份转入", shares_out: "股份转出", share_adjust: "份额调整" }[e.kind as "bonus_shares"]
+      : e.raw;
     const delta = eventDelta(e);
     if (e.kind === "shares_in") {
       const group = allotments.join(code, p.exchange, e.name, delta, e.date);

@@ -207,6 +207,19 @@ describe("share adjustments, transfers, allotments", () => {
     expect(a.fills).toHaveLength(1);
   });
 
+  it("an allotment joins a 新增证券 row (海通: no name to compare) by quantity and exchange", () => {
+    const a = analyzeStatement({
+      fills: [fill({ date: "2024-09-20", side: "sell", quantity: 10, price: 120, amount: 1200, fees: fees(0.2), code: "113052", name: "兴业转债" })],
+      events: [
+        event({ date: "2024-08-20", kind: "allotment", code: "783166", name: "鼎胜发债", quantity: 10, amount: -1000, raw: "买" }),
+        event({ date: "2024-09-10", kind: "shares_in", code: "113052", name: "新增证券", quantity: 10, raw: "新增证券" }),
+      ],
+    });
+    expect(a.pendingAllotments).toEqual([]);
+    expect(a.unknownOpenings).toEqual([]);
+    expect(a.roundTrips[0]).toMatchObject({ code: "113052", openDate: "2024-09-10", buyAmount: 1000, pnl: 199.8, realized: true });
+  });
+
   it("an allotment joins the first sell of its listing code when the file has no arrival row", () => {
     const a = analyzeStatement({
       fills: [fill({ date: "2022-02-21", side: "sell", quantity: 10, price: 116.25, amount: 1162.5, fees: fees(0.2), code: "113052", name: "兴业转债" })],
