@@ -473,7 +473,8 @@ export function analyzeStatement(
 
   // ---- which share-balance columns can be believed (same order as the main walk: a date's events first)
   const shareRows: ShareRow[] = [];
-  {
+  const anyBalance = fills.some((f) => f.shareBalance) || positionEvents.some((e) => e.shareBalance);
+  if (anyBalance) {
     let ev = 0;
     const pushEvent = (e: StatementEvent) => {
       if (e.kind !== "allotment") shareRows.push({ code: e.code!, delta: eventDelta(e), shareBalance: e.shareBalance });
