@@ -71,9 +71,10 @@ export * from "./style";
  * Allotments. Allotment rows (配债 / 中签 / 缴款 / 扣款 / 回冲) of a subscription code form a group: quantity the
  * largest stated, cost the cash paid net of refunds. They are never fills nor trips. The group joins its listing
  * code: the first later IPO fill, 股份转入 or sell while nothing is held, on another code of the same exchange with
- * the same quantity and the same first two characters of the name (豪美发债 → 豪美转债). An IPO fill already costs the
- * issue price, so the group is only consumed; a transfer in or a sell gets a lot at the group's cost (added to the
- * trip's buyAmount and quantity). Groups that never join are listed in `pendingAllotments`.
+ * the same quantity and the same first two characters of the name (豪美发债 → 豪美转债; a row named only 新增证券 matches
+ * on quantity and exchange). An IPO fill already costs the issue price, so the group is only consumed; a transfer in
+ * or a sell gets a lot at the group's cost (added to the trip's buyAmount and quantity). Groups that never join are
+ * listed in `pendingAllotments`.
  *
  * Round trips. A trip opens when a position leaves zero and closes when it returns to zero; every fill in between
  * belongs to it. quantity = shares that entered (bought, bonus, allotted, unknown-opening); fees = every fee of its
