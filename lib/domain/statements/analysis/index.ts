@@ -1,5 +1,5 @@
 import { defaultCalendar, type TradingCalendar } from "@/lib/domain/market/calendar";
-import { boardOf, canonicalCode } from "@/lib/domain/market/codes";
+import { boardOf, canonicalCode, isSubscriptionCode } from "@/lib/domain/market/codes";
 import { estimateFees } from "@/lib/domain/market/fees";
 import type { Board, Currency, DailyBar, Exchange, Market } from "@/lib/domain/market/types";
 import type {
@@ -69,10 +69,11 @@ export * from "./style";
  * roundTrip null and unmatchedQuantity = its quantity. Each case is listed in `unknownOpenings` with a Chinese reason.
  *
  * Allotments. Allotment rows (配债 / 中签 / 缴款 / 扣款 / 回冲) of a subscription code form a group: quantity the
- * largest stated, cost the cash paid net of refunds. They are never fills nor trips. The group joins its listing
- * code: the first later IPO fill, 股份转入 or sell while nothing is held, on another code of the same exchange with
- * the same quantity and the same first two characters of the name (豪美发债 → 豪美转债; a row named only 新增证券 matches
- * on quantity and exchange). An IPO fill already costs the issue price, so the group is only consumed; a transfer in
+ * largest stated less the shares of refund rows (申购返款), cost the cash paid net of refunds; a share event on a
+ * subscription code with an open group (中信's 托管转出 of 783158) belongs to the group. They are never fills nor
+ * trips. The group joins its listing code: the first later IPO fill, 股份转入 or sell while nothing is held, of the
+ * same exchange with the same quantity and the same first two characters of the name (豪美发债 → 豪美转债; a row named
+ * only 新增证券, or by its code, matches on quantity and exchange). An IPO fill already costs the issue price, so the group is only consumed; a transfer in
  * or a sell gets a lot at the group's cost (added to the trip's buyAmount and quantity). Groups that never join are
  * listed in `pendingAllotments`.
  *
@@ -617,8 +618,9 @@ export function analyzeStatement(
 
   const applyEvent = (e: StatementEvent): void => {
     const code = e.code!;
-    if (e.kind === "allotment") {
-      allotments.add(e, code);
+    // 中信 books 托管转出 of the subscription code when the bond lists: part of the allotment, not a position
+    if (e.kind === "allotment" || (isSubscriptionCode(code) && allotments.has(code))) {
+      allotments.add(e.kind === "allotment" ? e : { ...e, amount: 0 }, code);
       return;
     }
     const p = positionOf(code, e.exchange ?? "SZ", marketOf(e), e.name);

@@ -243,6 +243,43 @@ describe("share adjustments, transfers, allotments", () => {
     expect(a.roundTrips[0]).toMatchObject({ buyAmount: 5000, pnl: 2000 });
   });
 
+  it("中信's 中签 / 扣款 / 托管转出 / 缴款 / 回冲 rows are one allotment, consumed by the 新股入帐 of the bond", () => {
+    const bond = { code: "783158", exchange: "SH", name: "渝水发债" } as const;
+    const a = analyzeStatement({
+      fills: [
+        fill({ date: "2025-02-12", side: "buy", quantity: 10, price: 100, amount: 1000, kind: "ipo", code: "113070", name: "渝水转债", raw: "新股入帐" }),
+        fill({ date: "2025-02-20", side: "sell", quantity: 10, price: 118, amount: 1180, fees: fees(0.1), code: "113070", name: "渝水转债" }),
+      ],
+      events: [
+        event({ date: "2025-01-10", kind: "allotment", ...bond, quantity: 10, raw: "市值申购中签" }),
+        event({ date: "2025-01-13", kind: "allotment", ...bond, amount: -1000, raw: "市值申购中签扣款" }),
+        event({ date: "2025-01-14", kind: "shares_out", ...bond, quantity: 10, raw: "托管转出" }),
+        event({ date: "2025-01-14", kind: "allotment", ...bond, quantity: 10, amount: -1000, raw: "新股申购确认缴款" }),
+        event({ date: "2025-01-14", kind: "allotment", ...bond, amount: 1000, raw: "市值申购中签扣款回冲" }),
+      ],
+    });
+    expect(a.pendingAllotments).toEqual([]);
+    expect(a.unknownOpenings).toEqual([]);
+    expect(a.unmatched).toEqual([]);
+    // the IPO fill already costs the issue price: 1,180 − 1,000 − 0.10
+    expect(a.roundTrips).toEqual([expect.objectContaining({ code: "113070", buyAmount: 1000, pnl: 179.9, realized: true })]);
+  });
+
+  it("a listing named by its code joins on quantity and exchange; a fully refunded subscription is dropped", () => {
+    const a = analyzeStatement({
+      fills: [
+        fill({ date: "2025-03-31", side: "buy", quantity: 10, price: 100, amount: 1000, kind: "ipo", code: "123254", exchange: "SZ", name: "123254", raw: "新股入帐" }),
+      ],
+      events: [
+        event({ date: "2025-03-25", kind: "allotment", code: "370014", exchange: "SZ", name: "亿纬发债", quantity: 10, amount: -1000, raw: "新股申购确认缴款" }),
+        event({ date: "2025-05-27", kind: "allotment", code: "920027", exchange: "BJ", name: "交大铁发", quantity: 13000, amount: -114530, raw: "新股申购" }),
+        event({ date: "2025-05-28", kind: "allotment", code: "920027", exchange: "BJ", name: "交大铁发", quantity: -13000, amount: 114530, raw: "申购返款" }),
+      ],
+    });
+    expect(a.pendingAllotments).toEqual([]);
+    expect(a.openPositions).toEqual([expect.objectContaining({ code: "123254", quantity: 10, cost: 1000 })]);
+  });
+
   it("an allotment that never lists stays pending, cost net of refunds; a different name stem does not join", () => {
     const a = analyzeStatement({
       fills: [fill({ date: "2022-02-20", side: "sell", quantity: 10, price: 125, code: "113052", name: "兴业转债" })],
