@@ -255,3 +255,70 @@ describe("analyzeStatement properties", () => {
     );
   });
 });
+
+describe("analyzeStatement properties with share events, balances and allotments", () => {
+  const KINDS = ["buy", "buy", "sell", "sell", "shares_in", "shares_out", "share_adjust", "bonus", "allotment", "tax"] as const;
+  const rowArb = fc.record({
+    kind: fc.constantFrom(...KINDS),
+    stock: fc.integer({ min: 0, max: 3 }),
+    lots: fc.integer({ min: 1, max: 6 }),
+    priceFen: fc.integer({ min: 100, max: 5_000 }),
+    balance: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+    day: fc.integer({ min: 0, max: 40 }),
+  });
+
+  function rows(ops: readonly (typeof rowArb extends fc.Arbitrary<infer T> ? T : never)[]): Statement {
+    const fills: Fill[] = [];
+    const events: StatementEvent[] = [];
+    ops.forEach((op, i) => {
+      const s = CODES[op.stock]!;
+      const base = { line: i + 2, date: DAYS[op.day]!, time: null, code: s.code, exchange: s.exchange, market: s.market, name: s.name } as const;
+      const quantity = op.lots * 100;
+      const shareBalance = op.balance === null ? null : op.balance * 100;
+      if (op.kind === "buy" || op.kind === "sell") {
+        fills.push({
+          ...base, side: op.kind, quantity, price: op.priceFen / 100, priceCurrency: "CNY", amount: (op.priceFen * quantity) / 100,
+          amountStated: true, currency: "CNY", fxRate: null, fees: { commission: 1, stampDuty: 0, transferFee: 0, other: 0 },
+          feeBasis: "file", feesEstimated: false, shareBalance, netAmount: null, balance: null, kind: "trade", raw: "",
+        });
+      } else if (op.kind === "allotment") {
+        events.push({ ...base, code: "783166", exchange: "SH", market: "A", name: s.name, kind: "allotment", quantity, shareBalance: null, amount: -quantity, raw: "配债" });
+      } else if (op.kind === "tax") {
+        events.push({ ...base, kind: "dividend_tax", quantity: 0, shareBalance: null, amount: -1, raw: "股息红利差异扣税" });
+      } else {
+        const kind = op.kind === "bonus" ? "bonus_shares" : op.kind;
+        const signed = kind === "share_adjust" && op.lots % 2 === 0 ? -quantity / 2 : quantity;
+        events.push({ ...base, kind, quantity: signed, shareBalance, amount: 0, raw: "" });
+      }
+    });
+    return { fills, events };
+  }
+
+  it("realises only closed trips of known cost, per market, and never lets a position go negative", () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 50 }), (ops) => {
+        const a = analyzeStatement(rows(ops));
+        for (const t of a.roundTrips) {
+          expect(t.realized).toBe(t.status === "closed" && !t.openingUnknown);
+          expect(t.status === "open").toBe(t.closeDate === null);
+        }
+        const sum = (market: "A" | "HK") => a.roundTrips.filter((t) => t.market === market && t.realized).reduce((s, t) => s + fen(t.pnl), 0);
+        expect(fen(a.summary.realizedPnl)).toBe(sum("A"));
+        expect(a.hk === null ? 0 : fen(a.hk.summary.realizedPnl)).toBe(a.hk === null ? 0 : sum("HK"));
+        expect(fen(a.equityCurve.at(-1)?.cumulativePnl ?? 0)).toBe(sum("A"));
+        expect(a.perStock.reduce((s, p) => s + fen(p.pnl), 0)).toBe(sum("A"));
+        for (const p of a.openPositions) {
+          expect(p.quantity).toBeGreaterThan(0);
+          expect(p.unknownQuantity).toBeGreaterThanOrEqual(0);
+          expect(p.unknownQuantity).toBeLessThanOrEqual(p.quantity);
+          expect(p.cost).toBeGreaterThanOrEqual(0);
+          if (p.unknownQuantity > 0) expect(p.openingUnknown).toBe(true);
+          expect(a.roundTrips[p.roundTrip]).toMatchObject({ code: p.code, status: "open" });
+        }
+        for (const u of a.unknownOpenings) expect(u.quantity).toBeGreaterThan(0);
+        for (const p of a.pendingAllotments) expect(p.code).toBe("783166");
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

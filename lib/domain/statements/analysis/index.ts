@@ -91,7 +91,8 @@ export * from "./style";
  * listed in `unmatched`.
  *
  * Holding days. calendar.daysBetween(openDate, closeDate): trading days after the open up to and including the
- * close (0 = closed on the day it opened, 当日); an open trip counts to `asOf`, else to the last fill date.
+ * close (0 = closed on the day it opened, 当日); an open trip counts to `asOf`, else to the last fill date (the last
+ * share event's date in a file without fills).
  *
  * Summary (per market). Counts and ratios are over realised trips: roundTrips = realised trips; winRate = wins /
  * realised (NaN with none); profitFactor = won / |lost| (Infinity with wins and no loss, NaN with neither); avgWin =
@@ -582,12 +583,15 @@ export function analyzeStatement(
     }
     p.quantity -= quantity;
   };
-  /** ETF 份额合并/拆分: every lot rescaled to the new share count, cost unchanged (the last lot takes the rounding) */
+  /**
+   * ETF 份额合并/拆分: every lot rescaled to the new share count, cost unchanged; shares rounded down, the last lot
+   * takes the remainder (so no lot goes negative)
+   */
   const rescaleLots = (p: Position, newQuantity: number): void => {
     const old = p.quantity;
     let given = 0;
     for (let i = p.head; i < p.lotQty.length; i++) {
-      const q = i === p.lotQty.length - 1 ? newQuantity - given : divRound(p.lotQty[i]! * newQuantity, old);
+      const q = i === p.lotQty.length - 1 ? newQuantity - given : Math.floor((p.lotQty[i]! * newQuantity) / old);
       p.lotQty[i] = q;
       given += q;
     }
@@ -790,7 +794,9 @@ export function analyzeStatement(
   }
 
   // ---- finished trips
-  const endDate = options.asOf ?? lastFillDate;
+  // a trip may open on a share event (股份转入 …) in a file without fills
+  const lastEventDate = positionEvents.reduce((max, e) => (e.date > max ? e.date : max), "");
+  const endDate = options.asOf ?? (lastFillDate || lastEventDate);
   // trading days in (a, b] = ordinal(b) − ordinal(a), with ordinal(d) = trading days in (first open date, d]:
   // one calendar question per distinct date instead of one per trip
   const firstOpen = trips.reduce((min, t) => (t.openDate < min ? t.openDate : min), endDate);

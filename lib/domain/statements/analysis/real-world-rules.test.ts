@@ -346,3 +346,31 @@ describe("dividend tax booked after the sale", () => {
     expect(a.unmatched).toEqual([]);
   });
 });
+
+describe("share adjustment rounding", () => {
+  it("rescales many small lots without any going negative", () => {
+    const a = analyzeStatement({
+      fills: [1, 2, 3, 4].map((d) => fill({ date: `2024-03-0${d}`, side: "buy", quantity: 1, price: 10, code: "510300", name: "沪深300ETF" })),
+      events: [event({ date: "2024-03-05", kind: "share_adjust", quantity: -2, code: "510300", name: "沪深300ETF", raw: "份额合并" })],
+    });
+    // 4 shares → 2, cost 40 unchanged; selling 1 takes the oldest non-empty lot
+    expect(a.openPositions[0]).toMatchObject({ quantity: 2, cost: 40 });
+  });
+});
+
+describe("a file without fills", () => {
+  it("holds a trip opened by a share event to the last event date", () => {
+    const a = analyzeStatement({
+      fills: [],
+      events: [
+        event({ date: "2024-01-02", kind: "shares_in", quantity: 100, raw: "托管转入" }),
+        event({ date: "2024-01-05", kind: "dividend", quantity: 100, amount: 12, raw: "红利入账" }),
+        event({ date: "2024-01-08", kind: "bonus_shares", quantity: 20, raw: "红股入账" }),
+      ],
+    });
+    // 01-03, 01-04, 01-05, 01-08
+    expect(a.roundTrips).toEqual([expect.objectContaining({ status: "open", openingUnknown: true, quantity: 120, dividends: 12, holdingDays: 4 })]);
+    expect(a.openPositions[0]).toMatchObject({ quantity: 120, unknownQuantity: 100, cost: 0 });
+    expect(a.summary.realizedPnl).toBe(0);
+  });
+});
