@@ -611,12 +611,15 @@ export function analyzeStatement(
   /** the shares a believed balance column says were held before a row that moves `delta` and leaves `balance` */
   const checkBalance = (p: Position, code: string, name: string, delta: number, balance: number | null, row: { line: number; date: string }): void => {
     if (balance === null || !trustedBalance.has(code)) return;
+    // nothing left after shares leave: the rule for a sale beyond the position says it (and a sale while nothing is
+    // held makes no trip)
+    if (delta < 0 && balance === 0) return;
     const before = balance - delta;
     if (before <= p.quantity) return;
     const extra = before - p.quantity;
     addUnknown(
       p, code, name, extra, row,
-      `股份余额 ${balance} 股多于记录的持仓 ${Math.max(0, p.quantity + delta)} 股：${extra} 股${UNKNOWN_COST}`,
+      `股份余额 ${balance} 股，按导入的记录应为 ${Math.max(0, p.quantity + delta)} 股：${extra} 股${UNKNOWN_COST}`,
     );
   };
 

@@ -117,10 +117,27 @@ describe("unknown openings from the share balance", () => {
     expect(a.unknownOpenings).toEqual([
       {
         code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 1000, line: 1, date: "2024-03-01",
-        reason: "股份余额 1500 股多于记录的持仓 500 股：1000 股导入前已持有，成本未知，该回合不计入已实现盈亏",
+        reason: "股份余额 1500 股，按导入的记录应为 500 股：1000 股导入前已持有，成本未知，该回合不计入已实现盈亏",
       },
     ]);
     expect(a.summary).toMatchObject({ realizedPnl: 200, roundTrips: 1, wins: 1 });
+  });
+
+  it("a first sell with a believed balance of 0 after it makes no trip, like any sell while nothing is held", () => {
+    const a = analyzeStatement({
+      fills: [
+        fill({ date: "2024-03-04", side: "sell", quantity: 300, price: 11, shareBalance: 0 }),
+        fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, shareBalance: 100 }),
+        fill({ date: "2024-03-06", side: "sell", quantity: 300, price: 11, shareBalance: 0 }),
+      ],
+      events: [],
+    });
+    expect(a.fills[0]).toMatchObject({ roundTrip: null, unmatchedQuantity: 300 });
+    expect(a.roundTrips).toEqual([expect.objectContaining({ openDate: "2024-03-05", quantity: 300, openingUnknown: true, realized: false })]);
+    expect(a.unknownOpenings.map((u) => [u.line, u.quantity, u.reason])).toEqual([
+      [1, 300, "卖出 300 股时没有买入记录：导入前已持有，成本未知，不计入已实现盈亏"],
+      [3, 200, "卖出 300 股多于持仓 100 股：其余 200 股导入前已持有，成本未知，该回合不计入已实现盈亏"],
+    ]);
   });
 
   it("a first sell leaving shares in the balance opens a trip of unknown cost that stays open", () => {
