@@ -37,7 +37,10 @@ function tripLines(trips: readonly RoundTrip[]): string[] {
 function positionLines(positions: readonly OpenPosition[]): string[] {
   const out = ["  code    name          opened      qty      cost"];
   for (const p of positions) {
-    const cost = p.unknownQuantity > 0 ? `unknown for ${p.unknownQuantity} shares held before the file (${money(p.cost)} known)` : money(p.cost);
+    const cost =
+      p.unknownQuantity === 0
+        ? money(p.cost)
+        : `unknown: ${p.unknownQuantity} shares held before the file${p.unknownQuantity < p.quantity ? ` (the other ${p.quantity - p.unknownQuantity} cost ${money(p.cost)})` : ""}`;
     out.push(`  ${p.code.padEnd(6)}  ${name6(p.name)}  ${p.openDate}  ${String(p.quantity).padStart(7)}  ${cost}`);
   }
   return out;
