@@ -24,6 +24,11 @@ export interface AllotmentGroup {
 /** names that say what the row is, not which security: the arriving security's name is unknown */
 const PLACEHOLDER_NAMES = /^(新增证券|新股入帐|新股入账|\d*)$/;
 
+/** a name column that says what the row is (新增证券) or repeats the code, not the security's name */
+export function isPlaceholderName(name: string): boolean {
+  return PLACEHOLDER_NAMES.test(name.trim());
+}
+
 /** first two characters of a name: 豪美发债 and 豪美转债 are one issue */
 export function nameStem(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join("");
@@ -57,7 +62,7 @@ export class Allotments {
   join(code: string, exchange: Exchange, name: string, quantity: number, date: string): AllotmentGroup | null {
     // 海通 writes the arrival as 新增证券 in the name column, 中信 sometimes the code: no stem to compare, quantity and
     // exchange decide
-    const stem = PLACEHOLDER_NAMES.test(name.trim()) ? null : nameStem(name);
+    const stem = isPlaceholderName(name) ? null : nameStem(name);
     for (const g of this.groups) {
       // the same code too: a 北交所 subscription uses the listing code
       if (g.joined || g.exchange !== exchange || g.quantity !== quantity || g.date > date) continue;

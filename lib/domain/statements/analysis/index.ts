@@ -12,7 +12,7 @@ import type {
   StatementEvent,
   UnknownOpening,
 } from "@/lib/domain/statements/types";
-import { Allotments } from "./allotments";
+import { Allotments, isPlaceholderName } from "./allotments";
 import { eventDelta, fillDelta, trustedBalanceCodes, type ShareRow } from "./balances";
 import { divRound, fenToYuan, roundMoney, toFen } from "./money";
 import {
@@ -698,6 +698,8 @@ export function analyzeStatement(
     while (ev < positionEvents.length && before(positionEvents[ev]!, f.date)) applyEvent(positionEvents[ev++]!);
     const p = positionOf(f.code, f.exchange, f.market, f.name);
     p.lastName = f.name;
+    // a trip opened by a 新增证券 row takes the security's name from its first fill
+    if (p.trip !== null && !options.names && isPlaceholderName(p.trip.name) && !isPlaceholderName(f.name)) p.trip.name = f.name;
     if (f.side === "buy") {
       if (f.kind === "ipo") allotments.join(f.code, f.exchange, f.name, f.quantity, f.date);
       checkBalance(p, f.code, f.name, f.quantity, f.shareBalance, f);

@@ -234,7 +234,7 @@ describe("share adjustments, transfers, allotments", () => {
     });
     expect(a.pendingAllotments).toEqual([]);
     expect(a.unknownOpenings).toEqual([]);
-    expect(a.roundTrips[0]).toMatchObject({ code: "113052", openDate: "2024-09-10", buyAmount: 1000, pnl: 199.8, realized: true });
+    expect(a.roundTrips[0]).toMatchObject({ code: "113052", name: "兴业转债", openDate: "2024-09-10", buyAmount: 1000, pnl: 199.8, realized: true });
   });
 
   it("an allotment joins the first sell of its listing code when the file has no arrival row", () => {
