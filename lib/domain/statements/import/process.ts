@@ -486,8 +486,15 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     if (balanceCell.kind === "bad") throw new Skip(`${balanceName}不是数字：“${balanceCell.raw}”`);
     const balance = balanceCell.kind === "ok" ? roundDecimalText(balanceCell.text, 2) : null;
     if (netFen !== null && netFen !== 0) {
-      signChecks.push({ line: row.line, side, flipped: side === "buy" ? netFen > 0 : netFen < 0 });
-      if (kind === "trade" && feeBasis === "file" && fees) reconcile(row.line, side, amountFen, fees, netFen, factor);
+      const feeTotal = fees ? Math.round((fees.commission + fees.stampDuty + fees.transferFee + fees.other) * 100) : 0;
+      const expected = side === "buy" ? -(amountFen + feeTotal) : amountFen - feeTotal;
+      // the sign the file gives 发生金额 (some write buys positive): whichever reading is nearer the expected cash
+      const flipped = Math.abs(netFen - expected) > Math.abs(-netFen - expected);
+      signChecks.push({ line: row.line, side, flipped });
+      if (kind === "trade" && feeBasis === "file" && fees) {
+        const off = (flipped ? -netFen : netFen) - expected;
+        reconcile(row.line, side === "buy" ? -off : off, amountFen, feeTotal, netFen, factor);
+      }
     }
     const convert = (yuanValue: number) => (factor === 1 ? yuanValue : roundTo(yuanValue * factor, 2));
     const convertedFees = fees && factor !== 1
@@ -521,10 +528,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   };
 
   /** amount ± fees against |net cash|, to the fen: a fill the columns do not explain is listed, never adjusted. */
-  const reconcile = (line: number, side: "buy" | "sell", amountFen: number, fees: FillFees, netFen: number, factor: number) => {
-    const feeFen = Math.round((fees.commission + fees.stampDuty + fees.transferFee + fees.other) * 100);
-    const expected = side === "buy" ? amountFen + feeFen : amountFen - feeFen;
-    const difference = Math.abs(netFen) - expected;
+  const reconcile = (line: number, difference: number, amountFen: number, feeFen: number, netFen: number, factor: number) => {
     if (difference === 0) return;
     const out = (fenValue: number) => roundTo(fenToYuan(fenValue) * factor, 2);
     unreconciled.push({ line, amount: out(amountFen), fees: out(feeFen), netAmount: out(netFen), difference: out(difference) });
