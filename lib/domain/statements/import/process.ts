@@ -615,6 +615,10 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
         throw new Skip(`未知的业务名称：“${row.business}”`);
       }
       const id = codeOf(row);
+      if (row.currency !== "CNY" && !(id ? id.market === "HK" : row.hkSign)) {
+        // B shares (USD / HKD on SH/SZ) are neither A-share nor 港股通 figures: not read rather than mixed in
+        throw new Skip(`币种为“${cellAt(row.cells, "currency")}”，只读取人民币和港股通记录`);
+      }
       if (c.type === "trade" && bare(row.business)) {
         const qty = row.quantity.kind === "ok" ? row.quantity.value : 0;
         // 影石配号 on a bare 买入, no price and no money: a 配号 notice
@@ -664,15 +668,6 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     rowCount += 1;
     if (rowCount > limits.maxRows) throw tooManyRows(limits);
 
-    if (balanceColumns.length > 0 && f.cash !== undefined) {
-      const c = numberText(cells[f.cash] ?? "");
-      balanceRows.lines.push(raw.line);
-      balanceRows.nets.push(c ? fen(c) : 0);
-      for (const col of balanceColumns) {
-        const b = numberText(cells[col.index] ?? "");
-        balanceRows.balances.push(b ? fen(b) : null);
-      }
-    }
 
     // The first business column that says something decides. Never a bare 买入/卖出 of a later column after an
     // unknown name (交收资金冻结 on a 买卖标志 买入 is no trade); a bare 买入/卖出 first is refined by a later column
@@ -712,6 +707,16 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       if (m) fxRate = usableRate(Number(m[1]));
     }
     const currency = f.currency === undefined ? "CNY" : currencyOfText(cellAt(cells, "currency").replace(/\s+/g, ""));
+    // the running balance is checked in RMB only (a B-share or HKD row keeps its own balance)
+    if (balanceColumns.length > 0 && f.cash !== undefined && currency === "CNY") {
+      const c = numberText(cells[f.cash] ?? "");
+      balanceRows.lines.push(raw.line);
+      balanceRows.nets.push(c ? fen(c) : 0);
+      for (const col of balanceColumns) {
+        const b = numberText(cells[col.index] ?? "");
+        balanceRows.balances.push(b ? fen(b) : null);
+      }
+    }
     const marketText = cellAt(cells, "market");
     const hkSign =
       fxRate !== null || currency === "HKD" || (marketText !== "" && isHongKongMarketText(marketText)) ||

@@ -125,7 +125,7 @@ describe("rows that are skipped, each with its line and a precise reason", () =>
     expect(report.rowCount).toBe(2);
   });
 
-  it("rows in another currency are kept, in their currency (B shares in USD)", () => {
+  it("rows in another currency: B shares are not read (neither A-share nor 港股通 figures)", () => {
     const header = [...THS_HEADER, "币种"];
     const report = read(header, [
       trade("buy", "2024-03-04", "600036", 100, 10, {}, { 币种: "人民币" }),
@@ -133,13 +133,12 @@ describe("rows that are skipped, each with its line and a precise reason", () =>
       trade("buy", "2024-03-04", "600036", 100, 10, {}, { 币种: "RMB" }),
       trade("buy", "2024-03-04", "600036", 100, 10, {}, { 币种: "" }),
     ]);
-    expect(report.skipped).toEqual([]);
-    expect(report.fills.map((f) => [f.code, f.market, f.currency, f.priceCurrency])).toEqual([
-      ["600036", "A", "CNY", "CNY"],
-      ["900901", "A", "USD", "USD"],
-      ["600036", "A", "CNY", "CNY"],
-      ["600036", "A", "CNY", "CNY"],
+    expect(report.fills.map((f) => [f.code, f.market, f.currency])).toEqual([
+      ["600036", "A", "CNY"],
+      ["600036", "A", "CNY"],
+      ["600036", "A", "CNY"],
     ]);
+    expect(report.skipped).toEqual([{ line: 3, reason: "币种为“美元”，只读取人民币和港股通记录" }]);
   });
 });
 
