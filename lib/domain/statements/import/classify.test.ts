@@ -65,5 +65,6 @@ describe("classifyBusiness (research A.8)", () => {
     expect(classifyBusiness("神秘业务")).toEqual({ type: "unknown" });
     expect(classifyBusiness("")).toEqual({ type: "unknown" });
     expect(classifyBusiness("   ")).toEqual({ type: "unknown" });
+    expect(classifyBusiness("证券买卖")).toEqual({ type: "unknown" }); // a category (业务类型), not a side
   });
 });

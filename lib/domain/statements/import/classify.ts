@@ -26,6 +26,8 @@ const ev = (kind: EventKind): Classified => ({ type: "event", kind });
 
 add(["证券买入", "买入", "普通买入", "担保品买入", "担保物买入", "融资买入", "买", "B", "0B", "1B", "开仓买入", "港股通买入", "Tn证券买入"], BUY);
 add(["证券卖出", "卖出", "普通卖出", "担保品卖出", "担保物卖出", "卖券还款", "融资卖出", "卖", "S", "0S", "1S", "平仓卖出", "港股通卖出", "Tn证券卖出"], SELL);
+// a category, not a side (counter 对账单 业务类型): the side must come from another column
+add(["证券买卖", "买卖"], { type: "unknown" });
 add(["新股入账", "新股入帐", "新股上市"], { type: "ipo_arrival", rights: false });
 add(["配股入账", "配股入帐", "配股上市"], { type: "ipo_arrival", rights: true });
 add(["中签缴款", "配售缴款", "新股缴款", "配股缴款", "中签扣款", "新股申购缴款"], { type: "ipo_payment" });
@@ -101,7 +103,7 @@ export function classifyBusiness(raw: string): Classified {
   return { type: "unknown" };
 }
 
-const BARE_SIDES = new Set(["买入", "卖出", "买", "卖", "B", "S", "0B", "0S", "1B", "1S"]);
+const BARE_SIDES = new Set(["买入", "卖出", "买", "卖", "B", "S", "0B", "0S", "1B", "1S", "其他"]);
 
 /** A 买卖标志 that only says buy or sell (买入, 卖, B): it cannot tell a trade from a fee or a repo by itself. */
 export function isBareSide(raw: string): boolean {

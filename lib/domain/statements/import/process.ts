@@ -471,7 +471,8 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       fees = feesOf(row, amountFen, side, netFen);
       feeBasis = "file";
     } else if (netFen !== null && netFen !== 0 && amountStated) {
-      const derived = side === "buy" ? Math.abs(netFen) - amountFen : amountFen - Math.abs(netFen);
+      // a sell's net is signed as written (fees above the amount make it negative); a buy's may be written unsigned
+      const derived = side === "buy" ? Math.abs(netFen) - amountFen : amountFen - netFen;
       if (derived >= 0) {
         fees = { commission: 0, stampDuty: 0, transferFee: 0, other: fenToYuan(derived) };
         feeBasis = "derived";
