@@ -112,7 +112,7 @@ export function isBareSide(raw: string): boolean {
 
 /** A side cell that says nothing: empty, or the literal NUL some exports write. */
 export function isBlankSide(raw: string): boolean {
-  const name = normalizeName(raw);
+  const name = raw.trim().toUpperCase();
   return name === "" || name === "NUL" || name === "NULL" || name === "~";
 }
 

@@ -68,6 +68,8 @@ export interface SecurityId {
   code: string;
   exchange: Exchange;
   market: Market;
+  /** an A-share subscription / allotment code (配债, 发债, 申购): its rows are allotment events */
+  subscription: boolean;
 }
 
 class Skip extends Error {}
@@ -200,6 +202,17 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     const digits = digitsOf(text);
     return digits === null ? null : digits.padStart(6, "0");
   };
+  const detailCache = new Map<string, boolean>();
+  /** no security, a repo or a subscription code: a bare 买入/卖出 on it says nothing of what the row is */
+  const needsDetail = (text: string): boolean => {
+    let d = detailCache.get(text);
+    if (d === undefined) {
+      const six = text === "" ? null : codeText(text);
+      d = six === null || isRepoCode(six) || isSubscriptionCode(six);
+      if (detailCache.size < 100_000) detailCache.set(text, d);
+    }
+    return d;
+  };
   const isSubscriptionText = (text: string): boolean => {
     if (text === "") return false;
     const code = codeText(text);
@@ -294,11 +307,11 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       else hk = row.hkSign && digits.startsWith("0") && isHongKongMarketText(market);
       const hkCode = hk ? hongKongCode(digits) : null;
       if (hkCode) {
-        id = { code: hkCode, exchange: "HK", market: "HK" };
+        id = { code: hkCode, exchange: "HK", market: "HK", subscription: false };
       } else {
         let exchange = exchangeOf(six, { shareholderAccount: account || null, market: market || null });
         if (exchange === "HK") exchange = exchangeOf(six, { shareholderAccount: account || null });
-        id = { code: six, exchange, market: "A" };
+        id = { code: six, exchange, market: "A", subscription: isSubscriptionCode(six) };
       }
       if (idCache.size < 100_000) idCache.set(key, id);
     }
@@ -597,7 +610,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   const isAllotmentRow = (row: Row, c: Classified, id: SecurityId | null): boolean => {
     if (c.type === "event" && c.kind === "allotment") return true;
     if (c.type === "event" && c.kind === "ignore") return hasMoney(row) && /申购|中签|配售/.test(row.business);
-    if (!id || id.market !== "A" || !isSubscriptionCode(id.code)) return false;
+    if (!id || !id.subscription) return false;
     if (c.type !== "event") return true;
     return c.kind === "shares_in" || c.kind === "shares_out" || c.kind === "transfer" || c.kind === "fund";
   };
@@ -633,7 +646,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
         return;
       }
       if (c.type === "trade") {
-        if (id && isRepoCode(id.code) && id.market === "A") events.push(buildEvent(row, "repo", id));
+        if (id && id.market === "A" && isRepoCode(id.code)) events.push(buildEvent(row, "repo", id));
         else fills.push(buildTrade(row, c.side, "trade", undefined, id));
       } else if (c.type === "ipo_payment") {
         payments.push({ row, fill: buildTrade(row, "buy", "ipo") });
@@ -673,9 +686,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     // The first business column that says something decides. Never a bare 买入/卖出 of a later column after an
     // unknown name (交收资金冻结 on a 买卖标志 买入 is no trade); a bare 买入/卖出 first is refined by a later column
     // (备注: 融券购回, 港股通组合费, 资金冻结) when the row has no security, a repo or a subscription code.
-    const codeRaw = cellAt(cells, "code");
-    const six = codeRaw === "" ? null : codeText(codeRaw);
-    const detailCode = six === null || isRepoCode(six) || isSubscriptionCode(six);
+    const detailCode = needsDetail(cellAt(cells, "code"));
     let business = "";
     let classified: Classified = { type: "unknown" };
     let refine = false;
