@@ -228,6 +228,15 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     return b;
   };
   const blank = (text: string): boolean => isBlankSide(text);
+  const hkMarketCache = new Map<string, boolean>();
+  const hkMarket = (text: string): boolean => {
+    let b = hkMarketCache.get(text);
+    if (b === undefined) {
+      b = isHongKongMarketText(text);
+      if (hkMarketCache.size < 1_000) hkMarketCache.set(text, b);
+    }
+    return b;
+  };
   const dateCache = new Map<string, string | null>();
   const dateOf = (text: string): string | null => {
     let d = dateCache.get(text);
@@ -692,7 +701,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     let refine = false;
     for (const at of map.sideColumns) {
       const text = cells[at] ?? "";
-      if (text === "" || (text.length <= 4 && blank(text))) continue;
+      if (text === "" || (text.charCodeAt(0) < 0x80 && text.length <= 4 && blank(text))) continue;
       const c = classify(text);
       if (business === "") {
         business = text;
@@ -731,7 +740,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     }
     const marketText = cellAt(cells, "market");
     const hkSign =
-      fxRate !== null || currency === "HKD" || (marketText !== "" && isHongKongMarketText(marketText)) ||
+      fxRate !== null || currency === "HKD" || (marketText !== "" && hkMarket(marketText)) ||
       business.includes("港股通") || remark.includes("港股通");
     const name = cellAt(cells, "name");
     if ((classified.type === "unknown" || business === "" || (classified.type === "trade" && bare(business))) && name.replace(/\s+/g, "") === "新增证券") {
