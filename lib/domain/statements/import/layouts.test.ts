@@ -220,3 +220,19 @@ describe("港股通 amounts the file states in HKD", () => {
     expect(report.fills.map((f) => [f.code, f.amount, f.currency, f.fxRate])).toEqual([["00700", 40000, "HKD", null]]);
   });
 });
+
+describe("a code written with five digits", () => {
+  it("is 港股通 with a leading zero (09988), an A-share code that lost one zero without one (72988 → 072988)", () => {
+    const report = readStatement(
+      utf8(
+        table(THS_HEADER, [
+          { ...trade("buy", "2024-03-04", "09988", 100, 100), 证券名称: "阿里巴巴－Ｗ" },
+          { ...trade("buy", "2024-03-04", "72988", 10, 100), 证券名称: "豪美发债" },
+        ]),
+      ),
+      "t.txt",
+    );
+    expect(report.fills.map((f) => [f.code, f.exchange, f.market])).toEqual([["09988", "HK", "HK"]]);
+    expect(report.events.map((e) => [e.kind, e.code, e.market])).toEqual([["allotment", "072988", "A"]]);
+  });
+});

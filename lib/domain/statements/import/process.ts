@@ -293,10 +293,11 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   };
 
   /**
-   * The security of a row. 港股通 (five digits, exchange and market "HK") when: the code is written with five digits
-   * (unless it sits on a Shenzhen account with no other Hong Kong sign: a 07xxxx/08xxxx code that lost one zero);
-   * a shorter code on a row with a Hong Kong sign; a shorter code on a Shanghai account whose six-digit padding is
-   * not a Shanghai code (counter exports drop the zeros: 700 on A… is 00700, 961 on a Shenzhen account is 000961).
+   * The security of a row. 港股通 (five digits, exchange and market "HK") when: the code is written as five digits
+   * with a leading zero (`09988`: an A-share that lost zeros loses all of them); five digits without one (`72988`, a
+   * 072988 that lost one zero) or fewer only with a Hong Kong sign on the row or on a Shanghai account whose six-digit
+   * padding is no Shanghai code (counter exports drop the zeros: 700 on A… is 00700, 961 on a Shenzhen account is
+   * 000961).
    */
   const codeOf = (row: Row): SecurityId | null => {
     if (row.codeText === "") return null;
@@ -309,10 +310,9 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     let id = idCache.get(key);
     if (!id) {
       const six = digits.padStart(6, "0");
-      const shenzhenAccount = /^\d/.test(account.trim());
       let hk: boolean;
-      if (digits.length === 5) hk = row.hkSign || !shenzhenAccount;
-      else if (digits.length < 5) hk = row.hkSign || (isShanghaiAccount(account) && !isShanghaiCode(six));
+      if (digits.length === 5 && digits.charCodeAt(0) === 0x30) hk = true;
+      else if (digits.length <= 5) hk = row.hkSign || (isShanghaiAccount(account) && !isShanghaiCode(six));
       else hk = row.hkSign && digits.startsWith("0") && isHongKongMarketText(market);
       const hkCode = hk ? hongKongCode(digits) : null;
       if (hkCode) {
