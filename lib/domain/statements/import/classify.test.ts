@@ -46,6 +46,8 @@ describe("classifyBusiness (research A.8)", () => {
     expect(classifyBusiness("配股入帐")).toEqual({ type: "ipo_arrival", rights: true });
     expect(classifyBusiness("中签缴款")).toEqual({ type: "ipo_payment" });
     expect(classifyBusiness("配售缴款")).toEqual({ type: "ipo_payment" });
+    expect(classifyBusiness("新股中签缴款")).toEqual({ type: "ipo_payment" });
+    expect(classifyBusiness("新股申购确认缴款")).toEqual({ type: "ipo_payment" });
   });
 
   it("never reads reverse repo as a buy, nor a margin repayment as a trade", () => {

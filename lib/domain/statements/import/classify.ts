@@ -67,7 +67,7 @@ const RULES: readonly Rule[] = [
   { test: /配号|中签通知|指定|撤指|蓝补|起息/, result: ev("ignore") },
   { test: /新股入[账帐]/, result: { type: "ipo_arrival", rights: false } },
   { test: /配股入[账帐]/, result: { type: "ipo_arrival", rights: true } },
-  { test: /中签(?!通知)|配债|发债|可转债申购|扣款回冲|申购返款/, result: ev("allotment") },
+  { test: /中签(?!通知|缴款)|配债|发债|可转债申购|扣款回冲|申购返款/, result: ev("allotment") },
   { test: /缴款/, result: { type: "ipo_payment" } },
   { test: /扣税|税补缴|补缴税|差异税|红利差/, result: ev("dividend_tax") },
   { test: /红股|送股|转增/, result: ev("bonus_shares") },
