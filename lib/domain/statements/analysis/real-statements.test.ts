@@ -126,10 +126,11 @@ describeReal("the analysis of real broker exports", () => {
 
   it("huaxi_tdx_jgd.xls: the ETF 份额合并 leaves 60 shares at the whole cost, nothing realised", () => {
     const { analysis, json } = analyse("huaxi_tdx_jgd.xls");
-    expect(analysis.unknownOpenings).toEqual([]);
-    expect(json.openPositions.map((p) => [p.code, p.quantity, p.cost]).sort()).toEqual([
-      ["510310", 100, 394.02],
-      ["511030", 60, 6297.98],
+    // line 7 buys 100 HS300ETF and its 剩余数量 says 300: 200 were held before the file (cost unknown)
+    expect(analysis.unknownOpenings.map((u) => [u.line, u.code, u.quantity])).toEqual([[7, "510310", 200]]);
+    expect(json.openPositions.map((p) => [p.code, p.quantity, p.cost, p.openingUnknown]).sort()).toEqual([
+      ["510310", 300, null, true],
+      ["511030", 60, 6297.98, false],
     ]);
     expect(analysis.summary).toMatchObject({ realizedPnl: 0, roundTrips: 0 });
   });
