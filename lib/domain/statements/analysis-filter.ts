@@ -16,10 +16,11 @@ export function parseAnalysisFilter(value: string | undefined): AnalysisFilter |
 
 function keeps(filter: AnalysisFilter, trip: RoundTrip): boolean {
   switch (filter.kind) {
+    // only realised trips have a result (not still held, not of unknown cost, not transferred out)
     case "year":
-      return trip.closeDate !== null && trip.closeDate.startsWith(filter.year);
+      return trip.realized && trip.closeDate !== null && trip.closeDate.startsWith(filter.year);
     case "result":
-      return trip.closeDate !== null && (filter.result === "win" ? trip.pnl > 0 : trip.pnl < 0);
+      return trip.realized && (filter.result === "win" ? trip.pnl > 0 : trip.pnl < 0);
     case "board":
       return boardOf(trip.code) === filter.board;
   }
