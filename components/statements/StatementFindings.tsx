@@ -3,7 +3,7 @@ import { cn } from "@/components/ui/cn";
 import { formatNumber, formatPercent, formatShares, looseNumber } from "@/lib/domain/statements/format";
 import type { FeeBasis, PendingAllotment, UnknownOpening, UnreconciledFill } from "@/lib/domain/statements/types";
 import { CURRENCY_LABEL, formatMoney, formatSignedMoney, formatSignedMoneyWan } from "./money";
-import { FeeBasisMark, Panel, displayCode } from "./Panel";
+import { FeeBasisMark, displayCode } from "./Panel";
 import { RoundTripTable } from "./RoundTripTable";
 import { pnlClass } from "./tone";
 import type { HkView, RoundTripJson } from "./types";
