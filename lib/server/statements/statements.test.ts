@@ -109,7 +109,7 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
     const master = await createMaster(OPERATOR, { name: "图表大神" });
     await storeReport(statement(2, "2026-07-31"), { bytes: bytes("chart"), fileName: "c.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true });
     const detail = await masterDetail(VIP, master.guid, "2026-07-31", "600519");
-    expect(detail?.symbol).toEqual({ code: "600519", name: "贵州茅台" });
+    expect(detail?.symbol).toEqual({ code: "600519", name: "贵州茅台", market: "A" });
     expect(detail?.chart?.markers.map((m) => m.side)).toEqual(["buy", "sell", "buy", "sell"]);
     expect(detail?.roundTrip).toMatchObject({ closeDate: "2026-07-31", buyAmount: 10000, sellAmount: 10500, pnl: 484.55 });
   });
