@@ -10,6 +10,7 @@ import { SimulatedDataBadge } from "./SimulatedDataBadge";
 import { SkippedRows } from "./SkippedRows";
 import { StyleMix } from "./StyleMix";
 import { SummaryCards } from "./SummaryCards";
+import { HkSection } from "./StatementFindings";
 import type { RoundTripJson } from "./types";
 
 const summary: AnalysisSummary = {
@@ -266,5 +267,25 @@ describe("issue 21: trip states, fee bases and 港股通 codes", () => {
     render(<RoundTripTable trips={[{ ...base, feeBasis: "file" }]} />);
     expect(screen.queryByTestId("fee-basis-note")).toBeNull();
     expect(screen.queryByTestId("trip-state-note")).toBeNull();
+  });
+});
+
+describe("HkSection", () => {
+  it("shows 港股通 figures in their own currency, codes as 00700.HK, apart from the A-share figures", () => {
+    render(
+      <HkSection
+        hk={{ currency: "HKD", summary: { ...summary, realizedPnl: 1840, totalFees: 160, roundTrips: 1, wins: 1, losses: 0, winRate: 1 },
+          perStock: [{ code: "01810", name: "小米集团-W", roundTrips: 1, wins: 1, pnl: 1840, fees: 160, turnover: 122_000 }] }}
+        trips={[{ code: "01810", name: "小米集团-W", market: "HK", openDate: "2024-03-05", closeDate: "2024-03-12", quantity: 2000, buyAmount: 30_000, sellAmount: 32_000,
+          fees: 160, pnl: 1840, holdingDays: 5, status: "closed", realized: true, feeBasis: "file" }]}
+      />,
+    );
+    const hk = screen.getByTestId("hk-section");
+    expect(hk).toHaveTextContent("金额单位：港币");
+    expect(hk).toHaveTextContent("+HK$1,840.00");
+    expect(hk).toHaveTextContent("HK$160.00");
+    expect(hk).toHaveTextContent("01810.HK");
+    expect(hk).not.toHaveTextContent("001810");
+    expect(hk).not.toHaveTextContent("¥");
   });
 });

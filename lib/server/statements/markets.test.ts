@@ -9,7 +9,9 @@ import { roundTrips, statementFills, statements } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { statementAccess } from "./access";
+import { statementFindings } from "./analysis-page";
 import { loadBookInput } from "./books";
 import { masterCards } from "./god";
 import { storeReport } from "./import";
@@ -146,5 +148,21 @@ describeOnEachEngine("statements: markets, fee basis and what counts in rankings
     expect(fills.map((f) => f.feeBasis)).toEqual(["schedule", "file"]);
     const [row] = await database.select().from(statements).where(eq(statements.id, statementId));
     expect(row!.feeBasis).toBe("mixed");
+  });
+});
+
+describe("statementFindings", () => {
+  it("keeps the 港股通 trips apart, newest first, and tells one fee basis or mixed across a book's files", () => {
+    const hkTrip = { code: "00700", market: "HK", openDate: "2024-01-02" };
+    const full = {
+      roundTrips: [{ code: "600519", market: "A", openDate: "2024-01-01" }, hkTrip, { ...hkTrip, openDate: "2024-02-01" }],
+      hk: { summary: {}, perStock: [], currency: "CNY" }, unknownOpenings: [], pendingAllotments: [],
+    } as unknown as StatementAnalysis;
+    const row = { line: 3, amount: 1, fees: 0, netAmount: -1.01, difference: 0.01 };
+    const findings = statementFindings(full, [{ feeBasis: "derived", unreconciled: [row] }, { feeBasis: "file", unreconciled: [] }]);
+    expect(findings.hk?.roundTrips.map((t) => t.openDate)).toEqual(["2024-02-01", "2024-01-02"]);
+    expect(findings.feeBasis).toBe("mixed");
+    expect(findings.unreconciled).toEqual([row]);
+    expect(statementFindings({ ...full, hk: null } as unknown as StatementAnalysis, [{ feeBasis: "derived", unreconciled: [] }])).toMatchObject({ hk: null, feeBasis: "derived" });
   });
 });
