@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import type { UserInfo } from "@/lib/domain/user-info";
-import type { Fill, ImportReport, StatementEvent } from "@/lib/domain/statements/types";
+import type { Fill, ImportReport, RoundTrip, StatementEvent } from "@/lib/domain/statements/types";
 import { db } from "@/lib/db";
 import { roundTrips, statementFills, statements } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
@@ -19,6 +19,7 @@ import { lossTracker } from "./loss-tracker";
 import { createMaster } from "./masters-admin";
 import { createUser } from "@/lib/server/members/users";
 import { rankings } from "./rankings";
+import { tripToRow } from "./rows";
 
 const VIP: Viewer = { userId: "00000000-0000-4000-8000-000000000009", role: "member", userInfo: { levelId: 100 } as UserInfo };
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -82,6 +83,22 @@ describeOnEachEngine("statements: markets, fee basis and what counts in rankings
     const [row] = await (await db()).select().from(statements).where(eq(statements.id, saved.statementId));
     expect(row!.feeBasis).toBe("mixed");
     expect(row!.unreconciled).toEqual(report.unreconciled);
+  });
+
+  it("stores a round trip's market, status, opening-unknown, realised flag and fee basis", async () => {
+    const database = await db();
+    const owner = await createUser({ email: "trips@example.com" });
+    const [st] = await database.insert(statements).values({
+      ownerId: owner.id, fileName: "t.csv", fileHash: "trips", fileSize: 1, format: "generic", formatLabel: "通用格式", encoding: "utf-8", rowCount: 0, fillCount: 0, eventCount: 0,
+    }).returning({ id: statements.id });
+    const hkTrip: RoundTrip = {
+      code: "00700", exchange: "HK", market: "HK", name: "腾讯控股", status: "transferred", openingUnknown: true, realized: false, openDate: "2024-03-05",
+      closeDate: "2024-03-12", quantity: 200, buyAmount: 69_310.46, sellAmount: 0, fees: 75.73, dividends: 0, dividendTax: 0, pnl: -69_386.19, holdingDays: 5,
+      fillIndexes: [0], feesEstimated: false, feeBasis: "derived",
+    };
+    await database.insert(roundTrips).values(tripToRow(hkTrip, { masterGuid: null, statementId: st!.id }));
+    const [row] = await database.select().from(roundTrips).where(eq(roundTrips.statementId, st!.id));
+    expect(row).toMatchObject({ code: "00700", exchange: "HK", market: "HK", status: "transferred", openingUnknown: true, realized: false, feeBasis: "derived", buyAmount: 69_310.46 });
   });
 
   it("ranks a master on realised A-share trips only: HK, opening-unknown and transferred trips move nothing", async () => {
