@@ -20,13 +20,30 @@ export function FeeBasisFact({ basis }: { basis: FeeBasis | "mixed" }) {
   );
 }
 
-/** A titled list card in the amber tone of the other notes about a file (未能读取的行). */
-function NoteCard({ title, hint, testId, children }: { title: string; hint: ReactNode; testId: string; children: ReactNode }) {
+const LIST = "divide-y divide-slate-100 text-xs sm:text-sm";
+
+/**
+ * A titled list card in the amber tone of the other notes about a file (未能读取的行): the first `visible` rows show,
+ * the rest fold into a <details> (a file may have dozens).
+ */
+function NoteCard({ title, hint, testId, rows, visible = 5 }: { title: string; hint: ReactNode; testId: string; rows: ReactNode[]; visible?: number }) {
+  const rest = rows.slice(visible);
   return (
     <section data-testid={testId} className="min-w-0 rounded-xl border border-amber-200 bg-amber-50/60 px-3 py-2 sm:px-4">
       <h3 className="text-sm font-semibold text-amber-900">{title}</h3>
       <p className="mt-0.5 text-xs text-amber-800">{hint}</p>
-      <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white px-2.5 text-xs sm:text-sm">{children}</ul>
+      <div className="mt-2 rounded-lg bg-white px-2.5">
+        <ul className={LIST}>{rows.slice(0, visible)}</ul>
+        {rest.length ? (
+          <details className="group border-t border-slate-100">
+            <summary className="cursor-pointer py-2 text-xs text-brand select-none">
+              <span className="group-open:hidden">展开其余 {rest.length} 条</span>
+              <span className="hidden group-open:inline">收起</span>
+            </summary>
+            <ul className={LIST}>{rest}</ul>
+          </details>
+        ) : null}
+      </div>
     </section>
   );
 }
@@ -35,8 +52,11 @@ function NoteCard({ title, hint, testId, children }: { title: string; hint: Reac
 export function UnknownOpenings({ items }: { items: UnknownOpening[] }) {
   if (!items.length) return null;
   return (
-    <NoteCard title={`未知期初持仓（${items.length}）`} hint="导入前已持有，成本未知，不计入已实现盈亏。" testId="unknown-openings">
-      {items.map((o, i) => (
+    <NoteCard
+      title={`未知期初持仓（${items.length}）`}
+      hint="导入前已持有，成本未知，不计入已实现盈亏。"
+      testId="unknown-openings"
+      rows={items.map((o, i) => (
         <li key={`${o.code}-${o.line}-${i}`} className="py-1.5">
           <div className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-medium text-slate-900">{o.name || displayCode(o.code, o.market)}</span>
@@ -47,7 +67,7 @@ export function UnknownOpenings({ items }: { items: UnknownOpening[] }) {
           <p className="mt-0.5 break-words text-slate-600">{o.reason}</p>
         </li>
       ))}
-    </NoteCard>
+    />
   );
 }
 
@@ -55,8 +75,11 @@ export function UnknownOpenings({ items }: { items: UnknownOpening[] }) {
 export function PendingAllotments({ items }: { items: PendingAllotment[] }) {
   if (!items.length) return null;
   return (
-    <NoteCard title={`待上市配售（${items.length}）`} hint="配债、中签等尚未上市，上市后并入对应代码；不计为成交。" testId="pending-allotments">
-      {items.map((a, i) => (
+    <NoteCard
+      title={`待上市配售（${items.length}）`}
+      hint="配债、中签等尚未上市，上市后并入对应代码；不计为成交。"
+      testId="pending-allotments"
+      rows={items.map((a, i) => (
         <li key={`${a.code}-${a.line}-${i}`} className="flex flex-wrap items-baseline gap-x-2 py-1.5">
           <span className="font-medium text-slate-900">{a.name || a.code}</span>
           <span className="text-slate-500">{a.code}</span>
@@ -65,7 +88,7 @@ export function PendingAllotments({ items }: { items: PendingAllotment[] }) {
           <span className="text-slate-400 tabular-nums">{a.date}</span>
         </li>
       ))}
-    </NoteCard>
+    />
   );
 }
 
@@ -73,8 +96,11 @@ export function PendingAllotments({ items }: { items: PendingAllotment[] }) {
 export function UnreconciledFills({ rows }: { rows: UnreconciledFill[] }) {
   if (!rows.length) return null;
   return (
-    <NoteCard title={`金额对不上的成交（${rows.length}）`} hint="成交金额 ± 费用 ≠ 清算金额，按文件原样计入，请核对这些行。" testId="unreconciled-fills">
-      {rows.map((r, i) => (
+    <NoteCard
+      title={`金额对不上的成交（${rows.length}）`}
+      hint="成交金额 ± 费用 ≠ 清算金额，按文件原样计入，请核对这些行。"
+      testId="unreconciled-fills"
+      rows={rows.map((r, i) => (
         <li key={`${r.line}-${i}`} className="flex flex-wrap gap-x-2 py-1.5 tabular-nums">
           <span className="shrink-0 text-slate-400">第 {r.line} 行</span>
           <span className="text-slate-700">
@@ -83,7 +109,7 @@ export function UnreconciledFills({ rows }: { rows: UnreconciledFill[] }) {
           <span className="font-medium text-amber-800">差 {formatMoney(r.difference)}</span>
         </li>
       ))}
-    </NoteCard>
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import { SimulatedDataBadge } from "./SimulatedDataBadge";
 import { SkippedRows } from "./SkippedRows";
 import { StyleMix } from "./StyleMix";
 import { SummaryCards } from "./SummaryCards";
-import { HkSection } from "./StatementFindings";
+import { HkSection, UnreconciledFills } from "./StatementFindings";
 import type { RoundTripJson } from "./types";
 
 const summary: AnalysisSummary = {
@@ -287,5 +287,18 @@ describe("HkSection", () => {
     expect(hk).toHaveTextContent("01810.HK");
     expect(hk).not.toHaveTextContent("001810");
     expect(hk).not.toHaveTextContent("¥");
+  });
+});
+
+describe("UnreconciledFills", () => {
+  it("lists the first five rows with their difference and folds the rest", () => {
+    const rows = Array.from({ length: 8 }, (_, i) => ({ line: 10 + i, amount: 1000, fees: 5, netAmount: -1005.3, difference: 0.3 }));
+    render(<UnreconciledFills rows={rows} />);
+    const card = screen.getByTestId("unreconciled-fills");
+    expect(card).toHaveTextContent("金额对不上的成交（8）");
+    expect(card).toHaveTextContent("第 10 行");
+    expect(card).toHaveTextContent("差 ¥0.30");
+    expect(within(card).getByText("展开其余 3 条")).toBeInTheDocument();
+    expect(card.querySelector("details")).toHaveTextContent("第 17 行");
   });
 });
