@@ -43,9 +43,9 @@ function progressBar(label: string) {
 export function registerStatementCommands(program: Command): void {
   program
     .command("analyze")
-    .description("read a broker statement (交割单) and print its format, skipped rows, round trips and summary; stores nothing")
+    .description("read a broker statement (交割单) and print its format, rows not read, round trips, open positions, 港股通 apart, unknown openings and the summary; stores nothing")
     .argument("<file>", "CSV / TXT / XLS (text) / XLSX as exported by the broker")
-    .option("--json", "print JSON: format, encoding, fills, events, skipped, roundTrips, summary")
+    .option("--json", "print JSON: format, encoding, fills, events, skipped, roundTrips, summary, openPositions, hk (港股通), unknownOpenings, pendingAllotments, unreconciled, feeBasis")
     .action(async (file: string, opts: { json?: boolean }) => {
       const bytes = readInput(file);
       // read in a thread of the statement parser, with the server's time and memory limits (ADR 0026)

@@ -103,7 +103,7 @@ export function simulateDemoMaster(master: DemoMaster, bars: readonly DailyBar[]
   const firstDay = days[0] ?? DEMO_MASTER_START;
   entries.push({
     sortTime: `${firstDay} 09:00:00`,
-    event: { date: firstDay, time: "09:00:00", kind: "cash_in", code: null, exchange: null, name: "", quantity: 0, amount: master.startCash, raw: "银行转证券" },
+    event: { date: firstDay, time: "09:00:00", kind: "cash_in", code: null, exchange: null, market: null, name: "", quantity: 0, shareBalance: null, amount: master.startCash, raw: "银行转证券" },
   });
 
   const lastClose = new Map<string, number>();
@@ -150,8 +150,8 @@ export function simulateDemoMaster(master: DemoMaster, bars: readonly DailyBar[]
       entries.push({
         sortTime: `${date} 15:30:00`,
         event: {
-          date, time: null, kind: "dividend", code, exchange: exchangeOf(code), name: nameOf(code), quantity: shares,
-          amount, raw: "红利入账",
+          date, time: null, kind: "dividend", code, exchange: exchangeOf(code), market: "A", name: nameOf(code), quantity: shares,
+          shareBalance: null, amount, raw: "红利入账",
         },
       });
     }

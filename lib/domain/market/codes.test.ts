@@ -2,8 +2,13 @@ import fc from "fast-check";
 import {
   boardOf,
   canonicalCode,
+  codeDigits,
   exchangeOf,
+  hongKongCode,
+  isHongKongMarketText,
   isRepoCode,
+  isShanghaiAccount,
+  isShanghaiCode,
   isStockCode,
   isSubscriptionCode,
   normalizeCode,
@@ -199,5 +204,29 @@ describe("symbols and special codes", () => {
         if (isStockCode(code)) expect(isSubscriptionCode(code)).toBe(false);
       }),
     );
+  });
+});
+
+describe("港股通 codes (issue 21)", () => {
+  it("keeps the digits as written, so that their count can tell 00700 from 000700", () => {
+    expect(["700", "00700", '="00700"', "1810.0", "600519", " 981 ", "SH600519", "000000", "abc"].map(codeDigits)).toEqual([
+      "700", "00700", "00700", "1810", "600519", "981", "600519", null, null,
+    ]);
+    expect(normalizeCode("700")).toBe("000700");
+  });
+
+  it("writes a Hong Kong code with five digits, never six", () => {
+    expect(["700", "1810", "6030", "09988", "009988", "1"].map(hongKongCode)).toEqual(["00700", "01810", "06030", "09988", "09988", "00001"]);
+    expect(hongKongCode("600519")).toBeNull();
+  });
+
+  it("tells Shanghai codes and accounts, and Hong Kong market texts", () => {
+    expect(["600030", "510500", "113052", "204001", "783158", "006030", "000700", "001810"].map(isShanghaiCode)).toEqual([
+      true, true, true, true, true, false, false, false,
+    ]);
+    expect(["A534878327", "B123", "0123456789", "268955131", ""].map(isShanghaiAccount)).toEqual([true, true, false, false, false]);
+    expect(["沪HK", "深HK", "港股通", "香港", "上海", "深圳A股", ""].map(isHongKongMarketText)).toEqual([true, true, true, true, false, false, false]);
+    expect(exchangeOf("000700", { market: "沪HK" })).toBe("HK");
+    expect(exchangeOf("600030", { market: "上海" })).toBe("SH");
   });
 });

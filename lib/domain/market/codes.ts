@@ -15,6 +15,16 @@ const NUMERIC_CODE = /^(\d{1,6})(?:\.0+)?$/;
  * `SH600519`, `sz000001`, with spaces. Null when it is not a code (empty, letters, more than 6 digits, all zeros).
  */
 export function normalizeCode(raw: string): string | null {
+  const digits = codeDigits(raw);
+  return digits === null ? null : digits.padStart(6, "0");
+}
+
+/**
+ * The digits of a code as the file wrote them, without padding: `="00700"` → `00700`, `700` → `700`, `1.0` → `1`.
+ * Null when it is not a code. The count matters: 港股通 codes are five digits, and a counter export that lost the
+ * leading zeros writes `700` for both 00700 (HK) and 000700 (SZ).
+ */
+export function codeDigits(raw: string): string | null {
   let text = raw.replace(FULL_WIDTH_DIGIT, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/\s+/g, "");
   const excelFormula = /^="?([^"]*)"?$/.exec(text);
   if (excelFormula) text = excelFormula[1] ?? "";
@@ -23,8 +33,8 @@ export function normalizeCode(raw: string): string | null {
   text = text.replace(EXCHANGE_PREFIX, "");
   const match = NUMERIC_CODE.exec(text);
   if (!match) return null;
-  const code = (match[1] ?? "").padStart(6, "0");
-  return code === "000000" ? null : code;
+  const digits = match[1] ?? "";
+  return /^0+$/.test(digits) ? null : digits;
 }
 
 function startsWithAny(code: string, prefixes: readonly string[]): boolean {
@@ -35,9 +45,15 @@ const BJ_PREFIXES = ["920", "4", "8"] as const;
 /** 6 and 9 stocks, 5 funds, 11 bonds, 132 exchangeable bonds, 204 repo, 7 subscription codes. */
 const SH_PREFIXES = ["6", "9", "5", "11", "132", "204", "7"] as const;
 
+/** 沪HK, 深HK, 港股通, 香港, HKEX: a market column that names Hong Kong (checked before 沪/深). */
+export function isHongKongMarketText(market: string): boolean {
+  return /HK|港股|香港/i.test(market);
+}
+
 function exchangeFromMarketText(market: string): Exchange | null {
   const text = market.trim().toUpperCase();
   if (!text) return null;
+  if (isHongKongMarketText(text)) return "HK";
   if (/北京|北交|北A|京A|三板|股转|BJ|BSE|BEIJING/.test(text)) return "BJ";
   if (/深圳|深|SZ|SHENZHEN|XSHE/.test(text)) return "SZ";
   if (/上海|沪|SH|SSE|SHANGHAI|XSHG/.test(text)) return "SH";
@@ -50,6 +66,26 @@ function exchangeFromAccount(account: string, code: string): Exchange | null {
   // Beijing trades settle on a Shenzhen securities account, so a 0… account with a Beijing code is Beijing.
   if (first === "0") return startsWithAny(code, BJ_PREFIXES) ? "BJ" : "SZ";
   return null;
+}
+
+/** A six-digit code with a Shanghai prefix (stocks 6/9, funds 5, bonds 11, repo 204, subscription 7). */
+export function isShanghaiCode(code: string): boolean {
+  return /^\d{6}$/.test(code) && startsWithAny(code, SH_PREFIXES);
+}
+
+/** A Shanghai 股东代码 (A…–F…); Shenzhen ones are digits. */
+export function isShanghaiAccount(account: string): boolean {
+  return /^[A-F]/i.test(account.trim());
+}
+
+/**
+ * The 港股通 code of what a file wrote, five digits: `700` → `00700`, `09988` → `09988`; a six-digit `009988` some
+ * exports write is cut to five. Null when the digits cannot be a Hong Kong code.
+ */
+export function hongKongCode(digits: string): string | null {
+  if (!/^\d{1,6}$/.test(digits)) return null;
+  if (digits.length === 6) return digits.startsWith("0") ? digits.slice(1) : null;
+  return digits.padStart(5, "0");
 }
 
 /** Exchange of a six-digit code; a 股东代码 or 交易市场 text from the same row wins over the prefix. */

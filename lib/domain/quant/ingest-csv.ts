@@ -4,7 +4,7 @@
  * their order is free. Every bad line is reported with its line number; the caller stores nothing when any line is bad.
  * The field rules are those of the ingest API (ingest-schema.ts). Pure: no I/O.
  */
-import { decodeText } from "@/lib/domain/statements/import/decode";
+import { decodeText, type DecodedText } from "@/lib/domain/statements/import/decode";
 import { fieldSchemas, type FillInput, type NavInput } from "./ingest-schema";
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -24,7 +24,7 @@ export interface CsvRow<T> {
 export interface CsvRead<T> {
   rows: CsvRow<T>[];
   errors: CsvLineError[];
-  encoding: "utf-8" | "gb18030";
+  encoding: DecodedText["encoding"];
   /** lines repeating an earlier line of the file exactly (same date and value / same fill) */
   repeats: number;
 }

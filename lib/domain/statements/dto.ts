@@ -1,19 +1,27 @@
-import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
-import { roundMoney, roundTo } from "@/lib/domain/statements/analysis/money";
+import type { AnalysedFill, OpenPosition, StatementAnalysis } from "@/lib/domain/statements/analysis";
+import { roundMoney, roundTo, toFen } from "@/lib/domain/statements/analysis/money";
 import type {
+  AnalysisSummary,
   EventKind,
+  FeeBasis,
   ImportReport,
+  PendingAllotment,
+  RoundTrip,
   Side,
   StatementEncoding,
   StatementFormatId,
+  UnknownOpening,
+  UnreconciledFill,
 } from "@/lib/domain/statements/types";
-import type { Exchange } from "@/lib/domain/market/types";
+import type { Currency, Exchange, Market } from "@/lib/domain/market/types";
 
 /**
- * The JSON the CLI (`analysis`) and the API give for an analysed statement. JSON has no NaN or Infinity, so those
- * are written as the strings "NaN", "Infinity" and "-Infinity". Amounts are yuan rounded to 0.01, prices to 0.001,
- * win rate and profit factor to 4 decimals, average holding days to 2 decimals: every figure can be redone by hand
- * from the listed fills.
+ * The JSON the CLI (`analyze --json`) and the API give for an analysed statement (ADR 0032). JSON has no NaN or
+ * Infinity, so those are written as the strings "NaN", "Infinity" and "-Infinity". Amounts are rounded to 0.01 in
+ * their currency, prices to 0.001; the ratios (win rate, profit factor, average holding days) are not rounded.
+ * A-share figures (`roundTrips`, `openPositions`, `summary`) and 港股通 ones (`hk`) are apart. A trip's `pnl` is null
+ * unless it is realised (closed, every cost known); an open position is never a trip and never has a P&L. Every
+ * figure can be redone by hand from the listed fills.
  */
 export type JsonNumber = number | "NaN" | "Infinity" | "-Infinity";
 
@@ -24,15 +32,29 @@ export interface FillJson {
   /** canonical code (old Beijing codes as 920xxx) */
   code: string;
   exchange: Exchange;
+  market: Market;
+  /** "600519.SH", "00700.HK" */
+  symbol: string;
   name: string;
   side: Side;
   quantity: number;
   price: number;
+  priceCurrency: Currency;
+  /** in `currency`: the file's 成交金额 when `amountStated` */
   amount: number;
+  amountStated: boolean;
+  currency: Currency;
+  fxRate: number | null;
   fees: { commission: number; stampDuty: number; transferFee: number; other: number };
+  /** "file", "derived" (推算 from net cash) or "schedule" (估) */
+  feeBasis: FeeBasis;
+  feeTotal: number;
   feesEstimated: boolean;
   netAmount: number | null;
+  /** amount ± fees = |netAmount| to the fen: true / false when the fill has read or derived fees and a net cash; null otherwise */
+  reconciled: boolean | null;
   balance: number | null;
+  shareBalance: number | null;
   kind: "trade" | "ipo";
   raw: string;
 }
@@ -44,12 +66,15 @@ export interface EventJson {
   kind: EventKind;
   code: string | null;
   exchange: Exchange | null;
+  market: Market | null;
   name: string;
   quantity: number;
+  shareBalance: number | null;
   amount: number;
   raw: string;
 }
 
+/** a closed or transferred trip (open positions are listed apart) */
 export interface RoundTripJson {
   code: string;
   name: string;
@@ -59,8 +84,32 @@ export interface RoundTripJson {
   buyAmount: number;
   sellAmount: number;
   fees: number;
-  pnl: number;
+  /** realised P&L; null unless `realized` (transferred, or shares of unknown cost took part) */
+  pnl: number | null;
   holdingDays: number;
+  market: Market;
+  exchange: Exchange;
+  status: RoundTrip["status"];
+  openingUnknown: boolean;
+  realized: boolean;
+  dividends: number;
+  dividendTax: number;
+  feeBasis: FeeBasis | "mixed";
+}
+
+export interface OpenPositionJson {
+  code: string;
+  name: string;
+  market: Market;
+  exchange: Exchange;
+  quantity: number;
+  /** FIFO cost of the shares held, fees included; null when some of them were held before the file (cost unknown) */
+  cost: number | null;
+  openDate: string;
+  status: "open";
+  /** never a P&L while held */
+  pnl: null;
+  openingUnknown: boolean;
 }
 
 export interface SummaryJson {
@@ -74,6 +123,19 @@ export interface SummaryJson {
   avgHoldingDays: JsonNumber;
   maxConsecutiveWins: number;
   maxConsecutiveLosses: number;
+  avgWin: JsonNumber;
+  avgLoss: JsonNumber;
+  turnover: number;
+  openPositions: number;
+}
+
+/** the 港股通 part: the same shapes as the A-share one, amounts in `currency` */
+export interface MarketJson {
+  label: string;
+  currency: Currency;
+  roundTrips: RoundTripJson[];
+  openPositions: OpenPositionJson[];
+  summary: SummaryJson;
 }
 
 export interface AnalysisJson {
@@ -83,16 +145,27 @@ export interface AnalysisJson {
   fills: FillJson[];
   events: EventJson[];
   skipped: { line: number; reason: string }[];
+  /** A-share trips that are not open: closed and transferred */
   roundTrips: RoundTripJson[];
+  /** A-share summary over realised trips */
   summary: SummaryJson;
+  /** A-share positions still held */
+  openPositions: OpenPositionJson[];
+  hk: MarketJson | null;
+  unknownOpenings: UnknownOpening[];
+  pendingAllotments: PendingAllotment[];
+  /** fills whose amount, fees and net cash do not add up (from the reader) */
+  unreconciled: UnreconciledFill[];
+  /** how the reader found the fees; null without a report */
+  feeBasis: FeeBasis | "mixed" | null;
 }
 
-/** a finite number rounded to `digits`, or its JSON-safe name */
-export function jsonNumber(x: number, digits = 2): JsonNumber {
+/** a finite number rounded to `digits` (as it is when `digits` is null), or its JSON-safe name */
+export function jsonNumber(x: number, digits: number | null = 2): JsonNumber {
   if (Number.isNaN(x)) return "NaN";
   if (x === Infinity) return "Infinity";
   if (x === -Infinity) return "-Infinity";
-  return roundTo(x, digits);
+  return digits === null ? x : roundTo(x, digits);
 }
 
 /** Inverse of `jsonNumber` for readers of the JSON. */
@@ -106,8 +179,75 @@ export function fromJsonNumber(x: JsonNumber): number {
 const money = (x: number): number => roundMoney(x);
 const moneyOrNull = (x: number | null): number | null => (x === null ? null : roundMoney(x));
 
+/** amount ± fees against the net cash, to the fen; null when the fees were estimated or there is no net cash */
+export function reconciles(f: AnalysedFill): boolean | null {
+  if (f.netAmount === null || f.feeBasis === "schedule" || f.feesEstimated) return null;
+  const amount = toFen(f.amount);
+  const fees = toFen(f.feeTotal);
+  const expected = f.side === "buy" ? amount + fees : amount - fees;
+  return Math.abs(toFen(f.netAmount)) === Math.abs(expected);
+}
+
+function summaryJson(s: AnalysisSummary): SummaryJson {
+  return {
+    realizedPnl: money(s.realizedPnl),
+    totalFees: money(s.totalFees),
+    roundTrips: s.roundTrips,
+    wins: s.wins,
+    losses: s.losses,
+    winRate: jsonNumber(s.winRate, null),
+    profitFactor: jsonNumber(s.profitFactor, null),
+    avgHoldingDays: jsonNumber(s.avgHoldingDays, null),
+    maxConsecutiveWins: s.maxConsecutiveWins,
+    maxConsecutiveLosses: s.maxConsecutiveLosses,
+    avgWin: jsonNumber(s.avgWin, 2),
+    avgLoss: jsonNumber(s.avgLoss, 2),
+    turnover: money(s.turnover),
+    openPositions: s.openPositions,
+  };
+}
+
+function tripJson(t: RoundTrip): RoundTripJson {
+  return {
+    code: t.code,
+    name: t.name,
+    openDate: t.openDate,
+    closeDate: t.closeDate,
+    quantity: t.quantity,
+    buyAmount: money(t.buyAmount),
+    sellAmount: money(t.sellAmount),
+    fees: money(t.fees),
+    pnl: t.realized ? money(t.pnl) : null,
+    holdingDays: t.holdingDays,
+    market: t.market,
+    exchange: t.exchange,
+    status: t.status,
+    openingUnknown: t.openingUnknown,
+    realized: t.realized,
+    dividends: money(t.dividends),
+    dividendTax: money(t.dividendTax),
+    feeBasis: t.feeBasis,
+  };
+}
+
+function openPositionJson(p: OpenPosition): OpenPositionJson {
+  return {
+    code: p.code,
+    name: p.name,
+    market: p.market,
+    exchange: p.exchange,
+    quantity: p.quantity,
+    cost: p.unknownQuantity > 0 ? null : money(p.cost),
+    openDate: p.openDate,
+    status: "open",
+    pnl: null,
+    openingUnknown: p.openingUnknown,
+  };
+}
+
 export function toAnalysisJson(analysis: StatementAnalysis, report?: ImportReport): AnalysisJson {
-  const s = analysis.summary;
+  const trips = (market: Market) => analysis.roundTrips.filter((t) => t.market === market && t.status !== "open").map(tripJson);
+  const positions = (market: Market) => analysis.openPositions.filter((p) => p.market === market).map(openPositionJson);
   return {
     format: report?.format ?? null,
     encoding: report?.encoding ?? null,
@@ -117,20 +257,30 @@ export function toAnalysisJson(analysis: StatementAnalysis, report?: ImportRepor
       time: f.time,
       code: f.code,
       exchange: f.exchange,
+      market: f.market,
+      symbol: `${f.code}.${f.exchange}`,
       name: f.name,
       side: f.side,
       quantity: f.quantity,
       price: roundTo(f.price, 3),
+      priceCurrency: f.priceCurrency,
       amount: money(f.amount),
+      amountStated: f.amountStated,
+      currency: f.currency,
+      fxRate: f.fxRate,
       fees: {
         commission: money(f.fees.commission),
         stampDuty: money(f.fees.stampDuty),
         transferFee: money(f.fees.transferFee),
         other: money(f.fees.other),
       },
+      feeBasis: f.feeBasis,
+      feeTotal: money(f.feeTotal),
       feesEstimated: f.feesEstimated,
       netAmount: moneyOrNull(f.netAmount),
+      reconciled: reconciles(f),
       balance: moneyOrNull(f.balance),
+      shareBalance: f.shareBalance,
       kind: f.kind,
       raw: f.raw,
     })),
@@ -141,35 +291,26 @@ export function toAnalysisJson(analysis: StatementAnalysis, report?: ImportRepor
       kind: e.kind,
       code: e.code,
       exchange: e.exchange,
+      market: e.market,
       name: e.name,
       quantity: e.quantity,
+      shareBalance: e.shareBalance,
       amount: money(e.amount),
       raw: e.raw,
     })),
     skipped: (report?.skipped ?? []).map((r) => ({ line: r.line, reason: r.reason })),
-    roundTrips: analysis.roundTrips.map((t) => ({
-      code: t.code,
-      name: t.name,
-      openDate: t.openDate,
-      closeDate: t.closeDate,
-      quantity: t.quantity,
-      buyAmount: money(t.buyAmount),
-      sellAmount: money(t.sellAmount),
-      fees: money(t.fees),
-      pnl: money(t.pnl),
-      holdingDays: t.holdingDays,
+    roundTrips: trips("A"),
+    summary: summaryJson(analysis.summary),
+    openPositions: positions("A"),
+    hk:
+      analysis.hk === null
+        ? null
+        : { label: "港股通", currency: analysis.hk.currency, roundTrips: trips("HK"), openPositions: positions("HK"), summary: summaryJson(analysis.hk.summary) },
+    unknownOpenings: analysis.unknownOpenings.map((u) => ({ ...u })),
+    pendingAllotments: analysis.pendingAllotments.map((p) => ({ ...p, cost: money(p.cost) })),
+    unreconciled: (report?.unreconciled ?? []).map((u) => ({
+      line: u.line, amount: money(u.amount), fees: money(u.fees), netAmount: money(u.netAmount), difference: money(u.difference),
     })),
-    summary: {
-      realizedPnl: money(s.realizedPnl),
-      totalFees: money(s.totalFees),
-      roundTrips: s.roundTrips,
-      wins: s.wins,
-      losses: s.losses,
-      winRate: jsonNumber(s.winRate, 4),
-      profitFactor: jsonNumber(s.profitFactor, 4),
-      avgHoldingDays: jsonNumber(s.avgHoldingDays, 2),
-      maxConsecutiveWins: s.maxConsecutiveWins,
-      maxConsecutiveLosses: s.maxConsecutiveLosses,
-    },
+    feeBasis: report?.feeBasis ?? null,
   };
 }

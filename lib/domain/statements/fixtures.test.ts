@@ -17,7 +17,8 @@ interface ExpectedTrip {
   buyAmount: number;
   sellAmount: number;
   fees: number;
-  pnl: number;
+  /** null for a trip that is not realised */
+  pnl: number | null;
   holdingDays: number;
 }
 
@@ -90,11 +91,12 @@ describe("broker fixtures", () => {
         buyAmount: cents(t.buyAmount),
         sellAmount: cents(t.sellAmount),
         fees: cents(t.fees),
-        pnl: cents(t.pnl),
+        // a trip that is not realised (still held, cost unknown, transferred out) has no P&L to compare
+        pnl: t.realized ? cents(t.pnl) : null,
         holdingDays: t.holdingDays,
       }));
       expect(trips).toEqual(
-        expected.roundTrips.map((t) => ({ ...t, buyAmount: cents(t.buyAmount), sellAmount: cents(t.sellAmount), fees: cents(t.fees), pnl: cents(t.pnl) })),
+        expected.roundTrips.map((t) => ({ ...t, buyAmount: cents(t.buyAmount), sellAmount: cents(t.sellAmount), fees: cents(t.fees), pnl: t.pnl === null ? null : cents(t.pnl) })),
       );
     });
 

@@ -23,7 +23,7 @@ import { storeFills, storeNav } from "./ingest";
  */
 
 export type CsvImportResult =
-  | { ok: true; added: number; duplicates: number; rows: number; encoding: "utf-8" | "gb18030" }
+  | { ok: true; added: number; duplicates: number; rows: number; encoding: "utf-8" | "gb18030" | "utf-16le" | "utf-16be" }
   | { ok: false; reason: "missing" | "empty" | "too-large" | "bad-lines"; message: string; errors: CsvLineError[] };
 
 export const CSV_TOO_LARGE = `文件过大：最大 ${MAX_CSV_BYTES / 1024 / 1024} MB，请分段导入`;

@@ -37,6 +37,8 @@ export async function seedDemoStatements(database: Database, now = new Date()): 
         events,
         skipped: [],
         warnings: [],
+        feeBasis: "file",
+        unreconciled: [],
       };
       const fingerprint = new TextEncoder().encode(`demo:${trader.id}:${fills.length}:${DEMO_MASTER_END}`);
       await storeReport(report, { bytes: fingerprint, fileName: `演示交割单-${master.name}.csv` }, { kind: "master", masterGuid: master.guid, isPublic: true }, { source: "demo", title: "演示交割单" }, tx);

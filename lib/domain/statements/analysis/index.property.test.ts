@@ -8,17 +8,19 @@ import { toFen } from "./money";
  * Generated statements: one row per trading day from 2024-01-02 (so every row has its own timestamp), three
  * stocks, prices with two decimals, fees read or missing (estimated), bonus shares, dividends and dividend tax.
  * `valid` keeps every sell within the position (a statement that starts flat); otherwise sells may exceed it.
+ * The fourth stock is a 港股通 one: its figures must stay apart from the A-share ones.
  */
 const CODES = [
-  { code: "600000", exchange: "SH", name: "浦发银行" },
-  { code: "300750", exchange: "SZ", name: "宁德时代" },
-  { code: "838163", exchange: "BJ", name: "方大新材" }, // old Beijing code: analysed as 920163
+  { code: "600000", exchange: "SH", market: "A", name: "浦发银行" },
+  { code: "300750", exchange: "SZ", market: "A", name: "宁德时代" },
+  { code: "838163", exchange: "BJ", market: "A", name: "方大新材" }, // old Beijing code: analysed as 920163
+  { code: "00700", exchange: "HK", market: "HK", name: "腾讯控股" },
 ] as const;
 const DAYS = defaultCalendar.tradingDays("2024-01-02", "2024-12-31");
 
 const opArb = fc.record({
   kind: fc.constantFrom("buy", "buy", "sell", "sell", "bonus", "dividend", "tax"),
-  stock: fc.integer({ min: 0, max: 2 }),
+  stock: fc.integer({ min: 0, max: 3 }),
   lots: fc.integer({ min: 1, max: 8 }),
   priceFen: fc.integer({ min: 100, max: 9_000 }),
   feeFen: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: null }),
@@ -36,14 +38,14 @@ const INTRADAY = ["09:25:00", "09:41:07", "10:30:00", "14:56:30"];
 
 /** `intraday`: four fills a day at distinct times, no events */
 function build(ops: readonly Op[], valid: boolean, intraday = false): Statement {
-  const held = [0, 0, 0];
+  const held = [0, 0, 0, 0];
   const fills: Fill[] = [];
   const events: StatementEvent[] = [];
   ops.forEach((op, i) => {
     const date = DAYS[intraday ? Math.floor(i / INTRADAY.length) : i]!;
     const time = intraday ? INTRADAY[i % INTRADAY.length]! : op.time;
     const s = CODES[op.stock]!;
-    const base = { line: i + 2, date, time, code: s.code, exchange: s.exchange, name: s.name } as const;
+    const base = { line: i + 2, date, time, code: s.code, exchange: s.exchange, market: s.market, name: s.name, shareBalance: null } as const;
     let kind = op.kind;
     if (intraday && kind !== "buy" && kind !== "sell") kind = "buy";
     let quantity = op.lots * 100;
@@ -56,7 +58,8 @@ function build(ops: readonly Op[], valid: boolean, intraday = false): Statement 
       const price = op.priceFen / 100;
       const fees = op.feeFen === null ? null : { commission: op.feeFen / 100, stampDuty: 0, transferFee: 0, other: 0 };
       fills.push({
-        ...base, side: kind, quantity, price, amount: (op.priceFen * quantity) / 100, fees, feesEstimated: false,
+        ...base, side: kind, quantity, price, priceCurrency: "CNY", amount: (op.priceFen * quantity) / 100, amountStated: true,
+        currency: "CNY", fxRate: null, fees, feeBasis: fees === null ? "schedule" : "file", feesEstimated: false,
         netAmount: null, balance: null, kind: "trade", raw: kind === "buy" ? "证券买入" : "证券卖出",
       });
       held[op.stock] = kind === "buy" ? held[op.stock]! + quantity : Math.max(0, held[op.stock]! - quantity);
@@ -115,29 +118,36 @@ describe("analyzeStatement properties", () => {
     );
   });
 
-  it("never lets a quantity go negative: what exceeds the position is exactly the unmatched part", () => {
+  it("never lets a quantity go negative: what exceeds the position is an unknown opening, never a result", () => {
     fc.assert(
       fc.property(statementArb(false), ({ fills, events }) => {
         const a = analyzeStatement({ fills, events });
-        // replay in the analysed order; bonus shares come before the fills of their date and count only when held
+        // replay in the analysed order; bonus shares come before the fills of their date
         const held = new Map<string, number>();
         const bonus = a.events.filter((e) => e.kind === "bonus_shares");
+        const unknownTrips = new Set<number>();
+        const expectedOpenings: [number, number][] = [];
         let b = 0;
         for (const f of a.fills) {
           while (b < bonus.length && bonus[b]!.date <= f.date) {
             const e = bonus[b++]!;
-            if ((held.get(e.code!) ?? 0) > 0) held.set(e.code!, held.get(e.code!)! + e.quantity);
+            held.set(e.code!, (held.get(e.code!) ?? 0) + e.quantity);
           }
           const h = held.get(f.code) ?? 0;
           if (f.side === "buy") {
             held.set(f.code, h + f.quantity);
             expect(f.unmatchedQuantity).toBe(0);
           } else {
-            expect(f.unmatchedQuantity).toBe(Math.max(0, f.quantity - h));
+            // a sell while nothing is held is in no trip; a sell beyond the position is whole in its trip
+            expect(f.unmatchedQuantity).toBe(h === 0 ? f.quantity : 0);
             expect(f.roundTrip === null).toBe(h === 0);
+            if (f.quantity > h) expectedOpenings.push([f.line, h === 0 ? f.quantity : f.quantity - h]);
+            if (f.quantity > h && h > 0) unknownTrips.add(f.roundTrip!);
             held.set(f.code, Math.max(0, h - f.quantity));
           }
         }
+        expect(a.unknownOpenings.map((u) => [u.line, u.quantity]).sort()).toEqual(expectedOpenings.sort());
+        for (const i of unknownTrips) expect(a.roundTrips[i]).toMatchObject({ openingUnknown: true, realized: false });
         for (const p of a.openPositions) {
           expect(p.quantity).toBeGreaterThan(0);
           expect(p.cost).toBeGreaterThanOrEqual(0);
@@ -147,8 +157,7 @@ describe("analyzeStatement properties", () => {
         const openQty = new Map(a.openPositions.map((p) => [p.code, p.quantity]));
         expect(stillHeld.map(([code]) => code).sort()).toEqual([...openQty.keys()].sort());
         for (const [code, q] of stillHeld) expect(openQty.get(code)).toBeGreaterThanOrEqual(q);
-        const unmatchedSells = a.fills.filter((f) => f.unmatchedQuantity > 0).length;
-        expect(a.unmatched.filter((u) => u.reason.startsWith("卖出")).length).toBe(unmatchedSells);
+        expect(a.unmatched.filter((u) => u.reason.startsWith("卖出"))).toEqual([]);
       }),
     );
   });
@@ -179,9 +188,14 @@ describe("analyzeStatement properties", () => {
       fc.property(statementArb(false), ({ fills, events }) => {
         const a: StatementAnalysis = analyzeStatement({ fills, events });
         const s = a.summary;
-        const closed = a.roundTrips.filter((t) => t.closeDate !== null);
+        const aShare = a.roundTrips.filter((t) => t.market === "A");
+        const closed = aShare.filter((t) => t.realized);
+        for (const t of a.roundTrips) {
+          expect(t.realized).toBe(t.status === "closed" && !t.openingUnknown);
+          expect(t.status === "open").toBe(t.closeDate === null);
+        }
         expect(s.roundTrips).toBe(closed.length);
-        expect(s.openPositions).toBe(a.roundTrips.length - closed.length);
+        expect(s.openPositions).toBe(aShare.filter((t) => t.status === "open").length);
         expect(s.wins + s.losses).toBeLessThanOrEqual(s.roundTrips);
         if (s.roundTrips === 0) expect(s.winRate).toBeNaN();
         else {
@@ -205,7 +219,19 @@ describe("analyzeStatement properties", () => {
         expect(a.holding.reduce((t, h) => t + h.count, 0)).toBe(closed.length);
         expect(sum(a.perStock.map((p) => p.fees))).toBe(fen(s.totalFees));
         expect(sum(a.perStock.map((p) => p.turnover))).toBe(fen(s.turnover));
-        expect(sum(a.fills.map((f) => f.feeTotal))).toBe(fen(s.totalFees));
+        expect(sum(a.fills.filter((f) => f.market === "A").map((f) => f.feeTotal))).toBe(fen(s.totalFees));
+        expect(a.perStock.every((p) => p.code.length === 6)).toBe(true);
+
+        // 港股通 apart: its realised trips are its own summary, and it exists exactly when there is an HK fill
+        const hkFills = a.fills.filter((f) => f.market === "HK");
+        expect(a.hk === null).toBe(hkFills.length === 0);
+        if (a.hk !== null) {
+          const hkRealized = a.roundTrips.filter((t) => t.market === "HK" && t.realized);
+          expect(fen(a.hk.summary.realizedPnl)).toBe(sum(hkRealized.map((t) => t.pnl)));
+          expect(a.hk.summary.roundTrips).toBe(hkRealized.length);
+          expect(fen(a.hk.summary.turnover)).toBe(sum(hkFills.map((f) => f.amount)));
+          expect(a.hk.perStock.every((p) => p.code === "00700")).toBe(true);
+        }
 
         // fills are in time order and each belongs to at most one trip, listed there in order
         for (let i = 1; i < a.fills.length; i++) {
@@ -226,6 +252,73 @@ describe("analyzeStatement properties", () => {
         a.fills.forEach((f, i) => expect(owner.get(i) ?? null).toBe(f.roundTrip));
         expect(a.fills.every((f) => !/^(43|83|87|88)/.test(f.code))).toBe(true);
       }),
+    );
+  });
+});
+
+describe("analyzeStatement properties with share events, balances and allotments", () => {
+  const KINDS = ["buy", "buy", "sell", "sell", "shares_in", "shares_out", "share_adjust", "bonus", "allotment", "tax"] as const;
+  const rowArb = fc.record({
+    kind: fc.constantFrom(...KINDS),
+    stock: fc.integer({ min: 0, max: 3 }),
+    lots: fc.integer({ min: 1, max: 6 }),
+    priceFen: fc.integer({ min: 100, max: 5_000 }),
+    balance: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+    day: fc.integer({ min: 0, max: 40 }),
+  });
+
+  function rows(ops: readonly (typeof rowArb extends fc.Arbitrary<infer T> ? T : never)[]): Statement {
+    const fills: Fill[] = [];
+    const events: StatementEvent[] = [];
+    ops.forEach((op, i) => {
+      const s = CODES[op.stock]!;
+      const base = { line: i + 2, date: DAYS[op.day]!, time: null, code: s.code, exchange: s.exchange, market: s.market, name: s.name } as const;
+      const quantity = op.lots * 100;
+      const shareBalance = op.balance === null ? null : op.balance * 100;
+      if (op.kind === "buy" || op.kind === "sell") {
+        fills.push({
+          ...base, side: op.kind, quantity, price: op.priceFen / 100, priceCurrency: "CNY", amount: (op.priceFen * quantity) / 100,
+          amountStated: true, currency: "CNY", fxRate: null, fees: { commission: 1, stampDuty: 0, transferFee: 0, other: 0 },
+          feeBasis: "file", feesEstimated: false, shareBalance, netAmount: null, balance: null, kind: "trade", raw: "",
+        });
+      } else if (op.kind === "allotment") {
+        events.push({ ...base, code: "783166", exchange: "SH", market: "A", name: s.name, kind: "allotment", quantity, shareBalance: null, amount: -quantity, raw: "配债" });
+      } else if (op.kind === "tax") {
+        events.push({ ...base, kind: "dividend_tax", quantity: 0, shareBalance: null, amount: -1, raw: "股息红利差异扣税" });
+      } else {
+        const kind = op.kind === "bonus" ? "bonus_shares" : op.kind;
+        const signed = kind === "share_adjust" && op.lots % 2 === 0 ? -quantity / 2 : quantity;
+        events.push({ ...base, kind, quantity: signed, shareBalance, amount: 0, raw: "" });
+      }
+    });
+    return { fills, events };
+  }
+
+  it("realises only closed trips of known cost, per market, and never lets a position go negative", () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 50 }), (ops) => {
+        const a = analyzeStatement(rows(ops));
+        for (const t of a.roundTrips) {
+          expect(t.realized).toBe(t.status === "closed" && !t.openingUnknown);
+          expect(t.status === "open").toBe(t.closeDate === null);
+        }
+        const sum = (market: "A" | "HK") => a.roundTrips.filter((t) => t.market === market && t.realized).reduce((s, t) => s + fen(t.pnl), 0);
+        expect(fen(a.summary.realizedPnl)).toBe(sum("A"));
+        expect(a.hk === null ? 0 : fen(a.hk.summary.realizedPnl)).toBe(a.hk === null ? 0 : sum("HK"));
+        expect(fen(a.equityCurve.at(-1)?.cumulativePnl ?? 0)).toBe(sum("A"));
+        expect(a.perStock.reduce((s, p) => s + fen(p.pnl), 0)).toBe(sum("A"));
+        for (const p of a.openPositions) {
+          expect(p.quantity).toBeGreaterThan(0);
+          expect(p.unknownQuantity).toBeGreaterThanOrEqual(0);
+          expect(p.unknownQuantity).toBeLessThanOrEqual(p.quantity);
+          expect(p.cost).toBeGreaterThanOrEqual(0);
+          if (p.unknownQuantity > 0) expect(p.openingUnknown).toBe(true);
+          expect(a.roundTrips[p.roundTrip]).toMatchObject({ code: p.code, status: "open" });
+        }
+        for (const u of a.unknownOpenings) expect(u.quantity).toBeGreaterThan(0);
+        for (const p of a.pendingAllotments) expect(p.code).toBe("783166");
+      }),
+      { numRuns: 500 },
     );
   });
 });

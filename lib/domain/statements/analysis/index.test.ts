@@ -19,10 +19,17 @@ function fill(p: Partial<Fill> & Pick<Fill, "date" | "side" | "quantity" | "pric
     time: null,
     code: "600000",
     exchange: "SH",
+    market: "A",
     name: "浦发银行",
+    priceCurrency: "CNY",
     amount,
+    amountStated: true,
+    currency: "CNY",
+    fxRate: null,
     fees: fees(0),
+    feeBasis: "file",
     feesEstimated: false,
+    shareBalance: null,
     netAmount: null,
     balance: null,
     kind: "trade",
@@ -32,7 +39,10 @@ function fill(p: Partial<Fill> & Pick<Fill, "date" | "side" | "quantity" | "pric
 }
 
 function event(p: Partial<StatementEvent> & Pick<StatementEvent, "date" | "kind">): StatementEvent {
-  return { line: line++, time: null, code: "600000", exchange: "SH", name: "浦发银行", quantity: 0, amount: 0, raw: "", ...p };
+  return {
+    line: line++, time: null, code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 0, shareBalance: null, amount: 0, raw: "",
+    ...p,
+  };
 }
 
 describe("round trips", () => {
@@ -107,22 +117,24 @@ describe("round trips", () => {
     expect(a.roundTrips[0]!.pnl).toBe(-0.88);
   });
 
-  it("rounds price × quantity to the fen only at the end of the trip", () => {
+  it("sums the file's stated amounts, not the rounded average price × quantity", () => {
     const a = analyzeStatement({
       fills: [
-        fill({ date: "2024-03-01", side: "buy", quantity: 201, price: 10.005, fees: fees(0) }),
-        fill({ date: "2024-03-04", side: "sell", quantity: 1, price: 10.005, fees: fees(0) }),
-        fill({ date: "2024-03-04", side: "sell", quantity: 1, price: 10.005, fees: fees(0) }),
-        fill({ date: "2024-03-05", side: "sell", quantity: 199, price: 10.005, fees: fees(0) }),
+        // 成交均价 10.005 is rounded: the file states 成交金额 10,004.87 for 1000 shares (10.00487 each)
+        fill({ date: "2024-03-01", side: "buy", quantity: 1000, price: 10.005, amount: 10004.87, fees: fees(5) }),
+        fill({ date: "2024-03-04", side: "sell", quantity: 400, price: 10.512, amount: 4204.61, fees: fees(5) }),
+        fill({ date: "2024-03-05", side: "sell", quantity: 600, price: 10.512, amount: 6307.33, fees: fees(5) }),
       ],
       events: [],
     });
     const t = a.roundTrips[0]!;
-    // 10.005 × 201 = 2,011.005 → 2,011.01
-    expect(t.buyAmount).toBe(2011.01);
-    // 10.005 + 10.005 + 1,990.995 = 2,011.005 → 2,011.01 (rounding each fill would give 10.01 + 10.01 + 1,991.00)
-    expect(t.sellAmount).toBe(2011.01);
-    expect(t.pnl).toBe(0);
+    // price × quantity would give 10,005.00 and 10,512.00
+    expect(t.buyAmount).toBe(10004.87);
+    // 4,204.61 + 6,307.33 = 10,511.94
+    expect(t.sellAmount).toBe(10511.94);
+    // 10,511.94 − 10,004.87 − 15 = 492.07
+    expect(t.pnl).toBe(492.07);
+    expect(a.summary).toMatchObject({ realizedPnl: 492.07, turnover: 20516.81 });
   });
 
   it("adds to a trip across partial sells and keeps FIFO cost of what is still held", () => {
@@ -136,13 +148,16 @@ describe("round trips", () => {
     });
     expect(a.roundTrips).toHaveLength(1);
     const t = a.roundTrips[0]!;
-    expect(t.closeDate).toBeNull();
+    expect(t).toMatchObject({ closeDate: null, status: "open", realized: false, openingUnknown: false });
     expect(t.quantity).toBe(300);
-    // cash so far: 3,250 − (2,000 + 1,200) − 15 = 35
+    // cash so far (not a result): 3,250 − (2,000 + 1,200) − 15 = 35
     expect(t.pnl).toBe(35);
     // lots 200 @ 2,005 and 100 @ 1,205; the sell takes 200 + 50 → 50 left costing 1,205 × 50/100 = 602.50
     expect(a.openPositions).toEqual([
-      { code: "600000", exchange: "SH", name: "浦发银行", quantity: 50, cost: 602.5, openDate: "2024-03-01", roundTrip: 0 },
+      {
+        code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 50, cost: 602.5, unknownQuantity: 0,
+        openingUnknown: false, openDate: "2024-03-01", roundTrip: 0,
+      },
     ]);
     expect(a.summary.openPositions).toBe(1);
     expect(a.summary.roundTrips).toBe(0);
@@ -236,7 +251,7 @@ describe("share events and dividends", () => {
     expect(a.unmatched).toEqual([]);
   });
 
-  it("counts dividends and tax dated inside the holding period, and lists the rest", () => {
+  it("counts dividends inside the holding period and the tax booked after the sale, and lists the rest", () => {
     const a = analyzeStatement({
       fills: [
         fill({ date: "2024-06-03", side: "buy", quantity: 1000, price: 10 }),
@@ -251,12 +266,13 @@ describe("share events and dividends", () => {
     });
     const t = a.roundTrips[0]!;
     expect(t.dividends).toBe(200);
-    expect(t.dividendTax).toBe(10);
-    // 10,000 − 10,000 − 0 + 200 − 10
-    expect(t.pnl).toBe(190);
+    // the tax of 07-02 is deducted the day after the sale: it belongs to the trip that received the dividend
+    expect(t.dividendTax).toBe(30);
+    // 10,000 − 10,000 − 0 + 200 − 30
+    expect(t.pnl).toBe(170);
+    expect(a.summary.realizedPnl).toBe(170);
     expect(a.unmatched.map((u) => [u.date, u.code, u.reason])).toEqual([
       ["2024-06-20", "000001", "红利入账 50.00 元不在该股任何持仓期内：未计入回合盈亏"],
-      ["2024-07-02", "600000", "股息红利差异扣税 20.00 元不在该股任何持仓期内：未计入回合盈亏"],
     ]);
   });
 
@@ -272,7 +288,7 @@ describe("share events and dividends", () => {
     expect(a.roundTrips.map((t) => t.dividends)).toEqual([30, 0]);
   });
 
-  it("shares transferred in join an open position at zero cost but not the bought quantity", () => {
+  it("shares transferred in join an open position at unknown cost: the trip is left out of realised P&L", () => {
     const a = analyzeStatement({
       fills: [
         fill({ date: "2024-06-03", side: "buy", quantity: 100, price: 10 }),
@@ -280,38 +296,43 @@ describe("share events and dividends", () => {
       ],
       events: [event({ date: "2024-06-04", kind: "shares_in", quantity: 200, raw: "股份转入" })],
     });
-    expect(a.roundTrips[0]).toMatchObject({ quantity: 100, closeDate: "2024-06-05", pnl: 2000 });
-    expect(a.unmatched).toEqual([]);
+    expect(a.roundTrips[0]).toMatchObject({
+      quantity: 300, closeDate: "2024-06-05", status: "closed", openingUnknown: true, realized: false, pnl: 2000,
+    });
+    expect(a.unknownOpenings).toEqual([
+      { code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 200, line: 3, date: "2024-06-04", reason: "股份转入 200 股：成本未知，该回合不计入已实现盈亏" },
+    ]);
+    expect(a.summary).toMatchObject({ realizedPnl: 0, roundTrips: 0, wins: 0 });
+    expect(a.perStock[0]).toMatchObject({ code: "600000", roundTrips: 0, pnl: 0 });
   });
 
-  it("shares arriving while nothing is held are untracked and listed", () => {
+  it("shares arriving while nothing is held open a trip of unknown cost that a later sell closes", () => {
     const a = analyzeStatement({
       fills: [fill({ date: "2024-06-05", side: "sell", quantity: 200, price: 10, fees: fees(5) })],
       events: [event({ date: "2024-06-04", kind: "shares_in", quantity: 200, raw: "托管转入" })],
     });
-    expect(a.roundTrips).toEqual([]);
-    expect(a.unmatched.map((u) => u.reason)).toEqual([
-      "托管转入 200 股时没有持仓：可能是导入前已持有，成本未知，未计入回合",
-      "卖出 200 股多于持仓 0 股：可能是导入前已持有",
-    ]);
-    expect(a.fills[0]).toMatchObject({ roundTrip: null, unmatchedQuantity: 200 });
-    // the fee of an unmatched fill still counts as paid
-    expect(a.summary.totalFees).toBe(5);
+    expect(a.roundTrips).toHaveLength(1);
+    expect(a.roundTrips[0]).toMatchObject({ openDate: "2024-06-04", closeDate: "2024-06-05", openingUnknown: true, realized: false, sellAmount: 2000 });
+    expect(a.unknownOpenings.map((u) => [u.line, u.quantity, u.reason])).toEqual([[2, 200, "托管转入 200 股：成本未知，该回合不计入已实现盈亏"]]);
+    expect(a.fills[0]).toMatchObject({ roundTrip: 0, unmatchedQuantity: 0 });
+    expect(a.summary).toMatchObject({ realizedPnl: 0, totalFees: 5, roundTrips: 0 });
   });
 
-  it("a transfer out closes the trip without sale proceeds and says so", () => {
+  it("a transfer out closes the trip as transferred: no fake loss, out of realised P&L", () => {
     const a = analyzeStatement({
       fills: [fill({ date: "2024-06-03", side: "buy", quantity: 100, price: 10 })],
       events: [event({ date: "2024-06-10", kind: "shares_out", quantity: 100, raw: "托管转出" })],
     });
-    expect(a.roundTrips[0]).toMatchObject({ closeDate: "2024-06-10", sellAmount: 0, pnl: -1000 });
-    expect(a.unmatched.map((u) => u.reason)).toEqual(["托管转出 100 股没有卖出金额：所在回合的盈亏只按现金计算"]);
+    expect(a.roundTrips[0]).toMatchObject({ closeDate: "2024-06-10", sellAmount: 0, status: "transferred", realized: false, openingUnknown: false });
+    expect(a.unmatched.map((u) => u.reason)).toEqual(["托管转出 100 股没有卖出价格：该回合记为已转出，不计入已实现盈亏"]);
     expect(a.openPositions).toEqual([]);
+    expect(a.summary).toMatchObject({ realizedPnl: 0, roundTrips: 0, losses: 0, openPositions: 0 });
+    expect(a.perStock[0]).toMatchObject({ roundTrips: 0, pnl: 0 });
   });
 });
 
 describe("sells beyond the position", () => {
-  it("sells the held part inside the trip with its share of the fees and lists the rest", () => {
+  it("a sell of more than held: the rest was held before the file, the trip is not realised", () => {
     const a = analyzeStatement({
       fills: [
         fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10, fees: fees(5) }),
@@ -320,19 +341,31 @@ describe("sells beyond the position", () => {
       events: [],
     });
     const t = a.roundTrips[0]!;
-    expect(t.sellAmount).toBe(1100);
-    // 5.00 × 100/300 = 1.666… → 1.67
-    expect(t.fees).toBe(6.67);
-    // 1,100 − 1,000 − 6.67
-    expect(t.pnl).toBe(93.33);
-    expect(t.closeDate).toBe("2024-03-04");
-    expect(a.unmatched).toEqual([
-      { line: 2, date: "2024-03-04", code: "600000", reason: "卖出 300 股多于持仓 100 股：可能是导入前已持有" },
+    // the whole sell is in the trip; its pnl is cash, never a result: 3,300 − 1,000 − 10
+    expect(t).toMatchObject({ quantity: 300, sellAmount: 3300, fees: 10, pnl: 2290, closeDate: "2024-03-04", status: "closed", openingUnknown: true, realized: false });
+    expect(a.unknownOpenings).toEqual([
+      {
+        code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 200, line: 2, date: "2024-03-04",
+        reason: "卖出 300 股多于持仓 100 股：其余 200 股导入前已持有，成本未知，该回合不计入已实现盈亏",
+      },
     ]);
-    expect(a.fills[1]).toMatchObject({ roundTrip: 0, unmatchedQuantity: 200 });
-    expect(a.summary.totalFees).toBe(10);
-    expect(a.summary.turnover).toBe(4300);
+    expect(a.unmatched).toEqual([]);
+    expect(a.fills[1]).toMatchObject({ roundTrip: 0, unmatchedQuantity: 0 });
+    expect(a.summary).toMatchObject({ realizedPnl: 0, roundTrips: 0, wins: 0, totalFees: 10, turnover: 4300 });
+    expect(a.summary.winRate).toBeNaN();
     expect(a.openPositions).toEqual([]);
+  });
+
+  it("a sell while nothing is held makes no trip and is listed", () => {
+    const a = analyzeStatement({
+      fills: [fill({ date: "2024-03-04", side: "sell", quantity: 1000, price: 11, fees: fees(5) })],
+      events: [],
+    });
+    expect(a.roundTrips).toEqual([]);
+    expect(a.fills[0]).toMatchObject({ roundTrip: null, unmatchedQuantity: 1000 });
+    expect(a.unknownOpenings.map((u) => [u.quantity, u.reason])).toEqual([[1000, "卖出 1000 股时没有买入记录：导入前已持有，成本未知，不计入已实现盈亏"]]);
+    // the fee and amount still count as paid and traded
+    expect(a.summary).toMatchObject({ realizedPnl: 0, totalFees: 5, turnover: 11000, roundTrips: 0, openPositions: 0 });
   });
 });
 
@@ -444,7 +477,7 @@ describe("views", () => {
       { date: "2024-03-07", cumulativePnl: 149 },
       { date: "2024-04-02", cumulativePnl: -51 },
     ]);
-    expect(a.summary.avgHoldingDays).toBe(7.67); // (0 + 21 + 2) / 3 = 7.666…
+    expect(a.summary.avgHoldingDays).toBe(23 / 3); // (0 + 21 + 2) / 3, not rounded
   });
 
   it("uses the names option for display names", () => {

@@ -28,15 +28,36 @@ export function sniff(bytes: Uint8Array): Sniffed {
 
 export interface DecodedText {
   text: string;
-  encoding: "utf-8" | "gb18030";
+  encoding: "utf-8" | "gb18030" | "utf-16le" | "utf-16be";
   /** notes for the report, e.g. UTF-16 input */
   notes: string[];
 }
 
+const UTF16_NOTE = "文件是 UTF-16（Unicode 文本）编码，已按 UTF-16 读取。";
+
 /**
- * Text files: a UTF-8 BOM means UTF-8; bytes that are valid UTF-8 are UTF-8; anything else is GB18030 (a superset
- * of GBK, which is what the brokers' "制表符分隔的文本文件" really is). UTF-16 with a BOM (Excel's "Unicode 文本") is
- * decoded too and reported as a note.
+ * UTF-16 without a BOM: text that is mostly ASCII or CJK has a NUL in every other byte (the high byte of ASCII). The
+ * side where at least 30% of the first 2 KB are NUL, with almost none on the other side, tells LE from BE.
+ */
+function bomlessUtf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+  const n = Math.min(bytes.length, 2048) & ~1;
+  if (n < 4) return null;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenNul += 1;
+    if (bytes[i + 1] === 0) oddNul += 1;
+  }
+  const pairs = n / 2;
+  if (oddNul >= pairs * 0.3 && evenNul <= pairs * 0.02) return "utf-16le";
+  if (evenNul >= pairs * 0.3 && oddNul <= pairs * 0.02) return "utf-16be";
+  return null;
+}
+
+/**
+ * Text files: a UTF-8 BOM means UTF-8; UTF-16 with a BOM (Excel's "Unicode 文本") or without one (NUL in every other
+ * byte) is UTF-16, reported as such; bytes that are valid UTF-8 are UTF-8; anything else is GB18030 (a superset of
+ * GBK, which is what the brokers' "制表符分隔的文本文件" really is).
  */
 export function decodeText(bytes: Uint8Array): DecodedText {
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
@@ -44,12 +65,10 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   }
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
     const label = bytes[0] === 0xff ? "utf-16le" : "utf-16be";
-    return {
-      text: new TextDecoder(label).decode(bytes.subarray(2)),
-      encoding: "utf-8",
-      notes: ["文件是 UTF-16（Unicode 文本）编码，已按 UTF-16 读取。"],
-    };
+    return { text: new TextDecoder(label).decode(bytes.subarray(2)), encoding: label, notes: [UTF16_NOTE] };
   }
+  const utf16 = bomlessUtf16(bytes);
+  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), encoding: utf16, notes: [UTF16_NOTE] };
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8", notes: [] };
   } catch {

@@ -22,11 +22,15 @@ export type Field =
   | "totalFee"
   | "account"
   | "market"
-  | "currency";
+  | "currency"
+  | "shareBalance"
+  | "fxRate"
+  | "remark"
+  | "repoInterest";
 
 /** In priority order: the first name present wins the field. */
 export const FIELD_SYNONYMS: Record<Field, readonly string[]> = {
-  date: ["成交日期", "交收日期", "发生日期", "交割日期", "日期", "委托日期", "业务日期", "清算日期"],
+  date: ["成交日期", "交收日期", "发生日期", "交割日期", "交易日期", "日期", "委托日期", "业务日期", "清算日期"],
   time: ["成交时间", "发生时间", "时间", "委托时间"],
   side: ["操作", "业务名称", "买卖标志", "买卖类别", "委托类别", "委托方向", "摘要", "交易类别", "业务类型", "买卖方向", "业务标志", "交易类型", "备注"],
   code: ["证券代码", "代码", "股票代码"],
@@ -35,11 +39,16 @@ export const FIELD_SYNONYMS: Record<Field, readonly string[]> = {
   price: ["成交均价", "成交价格", "价格", "成交价"],
   amount: ["成交金额"],
   cash: ["发生金额", "清算金额", "总发生金额", "收付金额"],
-  balance: ["资金余额", "资金本次余额", "本次资金余额", "剩余金额", "资金发生后余额"],
+  balance: ["资金余额", "资金本次余额", "本次资金余额", "剩余金额", "资金发生后余额", "后资金额"],
   totalFee: ["总费用", "费用", "交易费用", "费用合计"],
   account: ["股东代码", "股东帐户", "股东帐号", "证券帐户", "证券帐号"],
-  market: ["交易市场", "市场名称", "市场", "交易所"],
+  market: ["交易市场", "市场名称", "交易所名称", "市场", "交易所"],
   currency: ["币种", "货币", "货币代码"],
+  /** shares held after the row; 剩余数量 is the share balance in the TDX layouts (their cash one is 剩余金额) */
+  shareBalance: ["股份余额", "后证券额", "股份本次余额", "本次股票余额", "股票余额", "份额余额", "剩余数量"],
+  fxRate: ["汇率", "结算汇率", "参考汇率"],
+  remark: ["备注"],
+  repoInterest: ["回购利息"],
 };
 
 /** Names that look like a cash balance but may also be a share balance: used only when the data say so. */
@@ -204,6 +213,8 @@ export const FORMATS: readonly FormatSpec[] = [
     variants: [
       { signature: ["买卖方向", "份额余额"], columns: cols("证券代码 证券名称 成交日期 成交时间 成交数量 成交价格 成交金额 发生金额 买卖方向 合同号 成交号 手续费 印花税 过户费 其他费 资金余额 份额余额 股东代码") },
       { signature: ["买卖方向", "合同号", "成交号"], columns: cols("证券代码 证券名称 成交日期 成交时间 成交数量 成交价格 成交金额 发生金额 买卖方向 合同号 成交号 手续费 印花税 过户费 其他费 资金余额 份额余额 股东代码") },
+      // e海通财 (real export): 操作 买/卖, 资金本次余额, 股份本次余额, 股东账号
+      { signature: ["操作", "合同号", "成交号"], columns: cols("证券代码 证券名称 成交日期 成交时间 成交数量 成交价格 成交金额 发生金额 操作 合同号 成交号 手续费 印花税 过户费 其他费 资金本次余额 股份本次余额 股东帐号 资金帐号") },
     ],
   },
   {
@@ -221,7 +232,40 @@ export const FORMATS: readonly FormatSpec[] = [
     variants: [
       { signature: ["交易所清算费"], columns: cols("发生日期 成交时间 证券代码 证券名称 业务名称 成交数量 成交价格 成交金额 余额 清算金额 手续费 印花税 附加费 资金本次余额 委托编号 股东代码 过户费 交易所清算费 资金帐号 币种 费用备注") },
       { signature: ["费用备注"], columns: cols("发生日期 证券名称 委托编号 成交数量 成交价格 成交金额 手续费 印花税 清算金额 资金本次余额 股东代码 备注 过户费 交易所清算费 成交时间 资金帐号 币种 费用备注") },
+      // 至胜/TDX 交割单 window: 业务名称 only 买入/卖出, the kind in 备注
+      { signature: ["交易所清算费", "清算金额"], columns: cols("发生日期 证券代码 证券名称 业务名称 成交价格 成交数量 成交金额 手续费 印花税 过户费 交易所清算费 附加费 清算金额 资金本次余额 委托编号 成交时间 股东代码 资金帐号 币种 备注") },
     ],
+  },
+  {
+    id: "citic_dzd",
+    label: "中信证券 对账单",
+    variants: [
+      { signature: ["交易所清算费", "股份余额", "发生金额"], columns: cols("发生日期 成交时间 业务名称 证券代码 证券名称 成交价格 成交数量 成交金额 股份余额 手续费 印花税 过户费 交易所清算费 附加费 发生金额 资金本次余额 委托编号 股东代码 资金帐号 币种 备注 交易市场") },
+    ],
+  },
+  {
+    id: "citic_lscj",
+    label: "中信证券 历史成交",
+    variants: [
+      { signature: ["申请编号", "清算金额", "股份余额"], columns: cols("成交日期 成交时间 申请编号 证券代码 证券名称 买卖标志 成交价格 成交数量 成交金额 委托编号 委托日期 业务名称 股东代码 资金帐号 客户代码 股东姓名 交易所名称 备注 清算金额 股份余额") },
+    ],
+  },
+  {
+    id: "counter_dzd",
+    label: "券商柜台 对账单",
+    variants: [
+      { signature: ["交易日期", "业务类型", "后证券额"], columns: cols("交易日期 业务类型 币种 股东代码 证券代码 证券名称 买卖标志 成交价格 发生数量 成交金额 成交数量 发生金额 清算金额 后资金额 后证券额 委托方式 申报时间 成交时间 业务名称 佣金 印花税 过户费 汇率 其他费 回购利息") },
+      { signature: ["交易日期", "后资金额"], columns: cols("交易日期 业务类型 币种 股东代码 证券代码 证券名称 买卖标志 成交价格 发生数量 成交金额 成交数量 发生金额 清算金额 后资金额 后证券额 委托方式 申报时间 成交时间 业务名称 佣金 印花税 过户费 汇率 其他费 回购利息") },
+    ],
+  },
+  {
+    id: "counter_jgd",
+    label: "券商柜台 交割单",
+    variants: [
+      // 手续费 here is a total the owner added (佣金 + 印花税 + 过户费 + 其他费)
+      { signature: ["买卖标志", "成交编号", "其他费", "股东代码"], columns: cols("成交日期 证券代码 证券名称 买卖标志 成交价格 成交数量 成交金额 发生金额 佣金 印花税 过户费 其他费 成交编号 股东代码 备注 手续费") },
+    ],
+    absent: ["流水号", "申报序号", "席位代码", "委托类别"],
   },
   {
     id: "cms",

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { isRepoCode, isSubscriptionCode } from "@/lib/domain/market/codes";
 import { buildFixtures } from "@/lib/domain/statements/fixtures/build";
 import { encodeGbk } from "@/lib/domain/statements/fixtures/gbk";
 import { readStatement } from "@/lib/domain/statements/import";
@@ -210,6 +211,73 @@ describe("well-formed statements", () => {
         expect(sortedKeys([...first.fills, ...second.fills])).toEqual(sortedKeys(whole.fills));
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe("issue 21: codes, 港股通, derived fees, reconciliation", () => {
+  const SH_PREFIXES = ["6", "9", "5", "11", "132", "204", "7"];
+  const header = [...THS_HEADER, "股东代码", "交易市场"];
+
+  it("a code that lost its zeros: 港股通 (five digits) or A-share (six), never an HK code padded to six", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.boolean(),
+        fc.constantFrom("", "沪HK", "深HK"),
+        (n, shanghai, market) => {
+          const written = String(n);
+          const six = written.padStart(6, "0");
+          // subscription and repo codes become events, not fills (tested elsewhere)
+          fc.pre(!isSubscriptionCode(six) && !isRepoCode(six));
+          const row = trade("buy", "2024-03-04", written, 100, 10, {}, { 股东代码: shanghai ? "A123456789" : "0123456789", 交易市场: market });
+          const fill = readStatement(utf8(table(header, [row])), "t.txt").fills[0];
+          // the rule, restated: an HK market, or five digits off a Shenzhen account, or a short code on a Shanghai
+          // account whose six-digit padding is no Shanghai code
+          const hk =
+            market !== "" || (written.length === 5 && shanghai) || (shanghai && !SH_PREFIXES.some((p) => six.startsWith(p)));
+          expect(fill).toMatchObject(hk ? { code: written.padStart(5, "0"), exchange: "HK", market: "HK" } : { code: six, market: "A" });
+          expect(fill?.code).toMatch(fill?.market === "HK" ? /^\d{5}$/ : /^\d{6}$/);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  const LSCJ = ["成交日期", "证券代码", "证券名称", "买卖标志", "成交价格", "成交数量", "成交金额", "清算金额"];
+
+  it("derived fees (no fee columns): |net| − amount for a buy, amount − net for a sell; a negative one is never silent", () => {
+    fc.assert(
+      fc.property(genTrade, fc.integer({ min: -2_000, max: 50_000 }), (t, feeFen) => {
+        const amount = amountFen(t);
+        const net = t.side === "buy" ? -(amount + feeFen) : amount - feeFen;
+        fc.pre(net !== 0); // a 清算金额 of 0 states no cash
+        const row = { 成交日期: t.date.replace(/-/g, ""), 证券代码: t.code, 证券名称: "股票", 买卖标志: t.side === "buy" ? "证券买入" : "证券卖出", 成交价格: priceText(t.priceMills), 成交数量: t.qty, 成交金额: yuan(amount), 清算金额: yuan(net) };
+        const report = readStatement(utf8(table(LSCJ, [row])), "t.txt");
+        const fill = report.fills[0];
+        if (feeFen >= 0) {
+          expect(fill).toMatchObject({ feeBasis: "derived", fees: { commission: 0, stampDuty: 0, transferFee: 0, other: feeFen / 100 } });
+        } else {
+          expect(fill).toMatchObject({ feeBasis: "schedule", fees: null });
+          expect(report.warnings.join()).toContain(`第2行：清算金额 ${yuan(net)} 与成交金额 ${yuan(amount)} 推算出的费用为负（${yuan(feeFen)}）`);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("fee columns and net cash: listed as unreconciled exactly when they are off, by how much", () => {
+    fc.assert(
+      fc.property(genTrade, fc.integer({ min: -300, max: 300 }), (t, offFen) => {
+        const cells = csvRow(t);
+        const report = readStatement(utf8(writeCsv(GENERIC_HEADER, [{ ...cells, 发生金额: yuan(netFen(t) + (t.side === "buy" ? -offFen : offFen)) }])), "t.csv");
+        const fees = t.commission + t.stamp + t.transfer;
+        expect(report.fills).toHaveLength(1);
+        expect(report.unreconciled).toEqual(
+          offFen === 0 ? [] : [{ line: 2, amount: amountFen(t) / 100, fees: fees / 100, netAmount: (netFen(t) + (t.side === "buy" ? -offFen : offFen)) / 100, difference: offFen / 100 }],
+        );
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -161,6 +161,8 @@ export function readStatement(
     events: result.events,
     skipped: result.skipped,
     warnings: [...notes, ...result.warnings],
+    feeBasis: result.feeBasis,
+    unreconciled: result.unreconciled,
   };
 }
 

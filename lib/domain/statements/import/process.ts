@@ -1,5 +1,15 @@
-import { exchangeOf, isRepoCode, isSubscriptionCode, normalizeCode } from "@/lib/domain/market/codes";
-import type { Exchange } from "@/lib/domain/market/types";
+import {
+  codeDigits,
+  exchangeOf,
+  hongKongCode,
+  isHongKongMarketText,
+  isRepoCode,
+  isShanghaiAccount,
+  isShanghaiCode,
+  isSubscriptionCode,
+  normalizeCode,
+} from "@/lib/domain/market/codes";
+import type { Currency, Exchange, Market } from "@/lib/domain/market/types";
 import {
   decimalToFen,
   fenToYuan,
@@ -12,17 +22,19 @@ import {
   stripCell,
   type NumberCell,
 } from "@/lib/domain/statements/import/cells";
-import { classifyBusiness, NON_TRADE_KINDS, type Classified } from "@/lib/domain/statements/import/classify";
+import { classifyBusiness, isBareSide, isBlankSide, NON_TRADE_KINDS, type Classified } from "@/lib/domain/statements/import/classify";
 import type { ColumnMap, Field } from "@/lib/domain/statements/import/header";
 import type { RawRow } from "@/lib/domain/statements/import/table";
 import {
   StatementRejected,
   type EventKind,
+  type FeeBasis,
   type Fill,
   type FillFees,
   type ImportLimits,
   type SkippedRow,
   type StatementEvent,
+  type UnreconciledFill,
 } from "@/lib/domain/statements/types";
 
 /**
@@ -47,6 +59,17 @@ export interface ProcessResult {
   events: StatementEvent[];
   skipped: SkippedRow[];
   warnings: string[];
+  feeBasis: FeeBasis | "mixed";
+  unreconciled: UnreconciledFill[];
+}
+
+/** A security as identified on a row: 港股通 codes keep their five digits. */
+export interface SecurityId {
+  code: string;
+  exchange: Exchange;
+  market: Market;
+  /** an A-share subscription / allotment code (配债, 发债, 申购): its rows are allotment events */
+  subscription: boolean;
 }
 
 class Skip extends Error {}
@@ -66,6 +89,14 @@ interface Row {
   price: NumberCell;
   amount: NumberCell;
   cash: NumberCell;
+  /** 备注 as written, "" when absent */
+  remark: string;
+  /** the row names Hong Kong somewhere (market, currency, 港股通 in business or 备注, a 汇率) */
+  hkSign: boolean;
+  /** currency of the row's money as its 币种 says (CNY when absent) */
+  currency: Currency;
+  /** HKD→CNY rate from the 汇率 column or 备注 (`汇率:0.933580`), null when none */
+  fxRate: number | null;
   /** the second half of a split subscription row, merged in */
   mergedLine?: number;
 }
@@ -87,7 +118,21 @@ function tooManyRows(limits: ImportLimits): StatementRejected {
 }
 
 const SUMMARY_LINE = /^(?:合计|总计|小计|汇总|共计?\s*\d+\s*[条笔行项]|本页|以下|注[:：]|说明|备注[:：]|查询|打印|导出)/;
-const RMB = new Set(["", "人民币", "RMB", "CNY", "0", "00", "人民币元"]);
+const HKD_TEXT = /港币|港元|HKD/i;
+const USD_TEXT = /美元|USD/i;
+const REMARK_RATE = /汇率[:：]\s*(\d+(?:\.\d+)?)/;
+
+function currencyOfText(text: string): Currency {
+  if (text === "") return "CNY";
+  if (HKD_TEXT.test(text)) return "HKD";
+  if (USD_TEXT.test(text)) return "USD";
+  return "CNY";
+}
+
+/** A usable HKD→CNY rate: positive and not the 1.0 an RMB row carries in a 结算汇率 column. */
+function usableRate(value: number): number | null {
+  return Number.isFinite(value) && value > 0 && value !== 1 ? value : null;
+}
 const yuan = (n: number) => n.toFixed(2);
 
 class WarningLog {
@@ -143,19 +188,54 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     return c;
   };
   const codeCache = new Map<string, string | null>();
-  const exchangeCache = new Map<string, Exchange>();
-  const codeText = (text: string): string | null => {
+  const idCache = new Map<string, SecurityId>();
+  /** the digits as written (`700`, `00700`, `600519`), cached */
+  const digitsOf = (text: string): string | null => {
     let c = codeCache.get(text);
     if (c === undefined) {
-      c = normalizeCode(text);
+      c = codeDigits(text);
       if (codeCache.size < 100_000) codeCache.set(text, c);
     }
     return c;
+  };
+  const codeText = (text: string): string | null => {
+    const digits = digitsOf(text);
+    return digits === null ? null : digits.padStart(6, "0");
+  };
+  const detailCache = new Map<string, boolean>();
+  /** no security, a repo or a subscription code: a bare 买入/卖出 on it says nothing of what the row is */
+  const needsDetail = (text: string): boolean => {
+    let d = detailCache.get(text);
+    if (d === undefined) {
+      const six = text === "" ? null : codeText(text);
+      d = six === null || isRepoCode(six) || isSubscriptionCode(six);
+      if (detailCache.size < 100_000) detailCache.set(text, d);
+    }
+    return d;
   };
   const isSubscriptionText = (text: string): boolean => {
     if (text === "") return false;
     const code = codeText(text);
     return code !== null && isSubscriptionCode(code);
+  };
+  const bareCache = new Map<string, boolean>();
+  const bare = (text: string): boolean => {
+    let b = bareCache.get(text);
+    if (b === undefined) {
+      b = isBareSide(text);
+      if (bareCache.size < 10_000) bareCache.set(text, b);
+    }
+    return b;
+  };
+  const blank = (text: string): boolean => isBlankSide(text);
+  const hkMarketCache = new Map<string, boolean>();
+  const hkMarket = (text: string): boolean => {
+    let b = hkMarketCache.get(text);
+    if (b === undefined) {
+      b = isHongKongMarketText(text);
+      if (hkMarketCache.size < 1_000) hkMarketCache.set(text, b);
+    }
+    return b;
   };
   const dateCache = new Map<string, string | null>();
   const dateOf = (text: string): string | null => {
@@ -193,6 +273,8 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   const payments: { row: Row; fill: Fill }[] = [];
   const arrivals: { row: Row; rights: boolean }[] = [];
   let feeRowsMerged = 0;
+  let feeRowsTotal = 0;
+  const unreconciled: UnreconciledFill[] = [];
   let feeRowsSeparate = 0;
   const signChecks: { line: number; side: "buy" | "sell"; flipped: boolean }[] = [];
 
@@ -210,20 +292,39 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     return text ? `${dateName}不是日期：“${text}”` : `缺少${dateName}`;
   };
 
-  const codeOf = (row: Row): { code: string; exchange: Exchange } | null => {
+  /**
+   * The security of a row. 港股通 (five digits, exchange and market "HK") when: the code is written as five digits
+   * with a leading zero (`09988`: an A-share that lost zeros loses all of them); five digits without one (`72988`, a
+   * 072988 that lost one zero) or fewer only with a Hong Kong sign on the row or on a Shanghai account whose six-digit
+   * padding is no Shanghai code (counter exports drop the zeros: 700 on A… is 00700, 961 on a Shenzhen account is
+   * 000961).
+   */
+  const codeOf = (row: Row): SecurityId | null => {
     if (row.codeText === "") return null;
-    const code = codeText(row.codeText);
-    if (!code) return null;
+    const digits = digitsOf(row.codeText);
+    if (!digits) return null;
     const account = cellAt(row.cells, "account");
     const market = cellAt(row.cells, "market");
-    const key = `${code}|${account.charAt(0)}|${market}`;
-    let exchange = exchangeCache.get(key);
-    if (!exchange) {
-      // only the first letter of the 股东代码 matters to exchangeOf
-      exchange = exchangeOf(code, { shareholderAccount: account || null, market: market || null });
-      if (exchangeCache.size < 100_000) exchangeCache.set(key, exchange);
+    // only the first letter of the 股东代码 matters
+    const key = `${digits}|${account.charAt(0)}|${market}|${row.hkSign ? 1 : 0}`;
+    let id = idCache.get(key);
+    if (!id) {
+      const six = digits.padStart(6, "0");
+      let hk: boolean;
+      if (digits.length === 5 && digits.charCodeAt(0) === 0x30) hk = true;
+      else if (digits.length <= 5) hk = row.hkSign || (isShanghaiAccount(account) && !isShanghaiCode(six));
+      else hk = row.hkSign && digits.startsWith("0") && isHongKongMarketText(market);
+      const hkCode = hk ? hongKongCode(digits) : null;
+      if (hkCode) {
+        id = { code: hkCode, exchange: "HK", market: "HK", subscription: false };
+      } else {
+        let exchange = exchangeOf(six, { shareholderAccount: account || null, market: market || null });
+        if (exchange === "HK") exchange = exchangeOf(six, { shareholderAccount: account || null });
+        id = { code: six, exchange, market: "A", subscription: isSubscriptionCode(six) };
+      }
+      if (idCache.size < 100_000) idCache.set(key, id);
     }
-    return { code, exchange };
+    return id;
   };
 
   // Fee columns, resolved once: positions of the names the rules below talk about.
@@ -268,7 +369,12 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     const y = feeFen(cells, plan.yong, "佣金");
     const s = feeFen(cells, plan.shou, "手续费");
     const candidates: { commission: number; other: number; separate: boolean }[] = [];
-    if (plan.yong !== undefined && plan.shou !== undefined) {
+    const otherParts = stamp + transfer + other;
+    if (plan.yong !== undefined && plan.shou !== undefined && otherParts > 0 && s === y + otherParts) {
+      // 手续费 is the total of 佣金 and the other charges (a column some owners add): counted through its parts
+      candidates.push({ commission: y, other, separate: false });
+      feeRowsTotal += 1;
+    } else if (plan.yong !== undefined && plan.shou !== undefined) {
       if (y === s || s === 0 || y === 0) {
         candidates.push({ commission: Math.max(y, s), other, separate: false });
         if (y === s && y > 0) feeRowsMerged += 1;
@@ -320,7 +426,19 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     return { commission: fenToYuan(commission), stampDuty: fenToYuan(stamp), transferFee: fenToYuan(transfer), other: fenToYuan(other) };
   };
 
-  const buildTrade = (row: Row, side: "buy" | "sell", kind: "trade" | "ipo", reference?: Row, known?: { code: string; exchange: Exchange } | null): Fill => {
+  const shareBalanceOf = (row: Row): number | null => {
+    if (f.shareBalance === undefined) return null;
+    const cell = parseNumber(cellAt(row.cells, "shareBalance"));
+    return cell.kind === "ok" ? cell.value : null;
+  };
+
+  /** 新股入账 rows of 中信 say what was paid in 备注: `认购金额:1000.00` / `成交金额:1000.00`. */
+  const remarkAmount = (row: Row): number | null => {
+    const m = /(?:认购金额|成交金额)[:：]\s*(\d+(?:\.\d+)?)/.exec(row.remark);
+    return m ? fenToYuan(fen(m[1] as string)) : null;
+  };
+
+  const buildTrade = (row: Row, side: "buy" | "sell", kind: "trade" | "ipo", reference?: Row, known?: SecurityId | null): Fill => {
     if (!row.date) throw new Skip(dateReason(row));
     if (f.code === undefined) throw new Skip(`文件没有证券代码列，无法确定“${row.name || row.business}”的代码`);
     if (row.codeText === "") throw new Skip(`${row.business}缺少${codeName}`);
@@ -339,6 +457,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       const refAmount = reference ? money(reference.amount, amountName) : null;
       const refCash = reference ? money(reference.cash, cashName) : null;
       if (!price && refPrice) price = Math.abs(refPrice);
+      if (!amount) amount = remarkAmount(row);
       if (!amount && refAmount) amount = Math.abs(refAmount);
       if (!price && !amount) {
         const cashValue = cash || refCash;
@@ -348,69 +467,97 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     if (!price && !amount) {
       throw new Skip(kind === "ipo" ? `${row.business}缺少发行价，也没有找到对应的中签缴款` : `${row.business}缺少${priceName}和${amountName}`);
     }
-    const finalPrice = price ? roundPrice(row.price, price) : roundTo((amount as number) / quantity, 3);
-    const finalAmount = amount ? amount : roundTo(finalPrice * quantity, 2);
+    const hk = id.market === "HK";
+    const rate = hk ? row.fxRate : null;
+    const amountStated = !!amount;
+    const finalPrice = price ? roundPrice(row.price, price) : roundTo((amount as number) / quantity / (rate ?? 1), 3);
     if (finalPrice <= 0) throw new Skip(`${row.business}的${priceName}为 0`);
-    const amountFen = Math.round(finalAmount * 100);
-    const netFen = cash === null ? null : Math.round(cash * 100);
-    const fees = feesOf(row, amountFen, side, netFen);
-    const balanceCell = f.balance !== undefined ? parseNumber(cellAt(row.cells, "balance")) : ({ kind: "empty" } as NumberCell);
-    const balance = balanceCell.kind === "ok" ? roundDecimalText(balanceCell.text, 2) : null;
-    if (balanceCell.kind === "bad") throw new Skip(`${balanceName}不是数字：“${balanceCell.raw}”`);
-    if (kind === "trade" && netFen !== null && netFen !== 0) {
-      checkNet(row.line, side, amountFen, fees, netFen);
+    // The currency the file wrote this row's money in, and the factor that makes it CNY.
+    let fileCurrency: Currency = row.currency;
+    if (hk) {
+      if (!amountStated) fileCurrency = "HKD";
+      else if (f.currency === undefined && rate !== null) {
+        // no 币种 column: the stated amount is HKD when it is closer to price × quantity than to its CNY value
+        const hkd = finalPrice * quantity;
+        fileCurrency = Math.abs((amount as number) - hkd) < Math.abs((amount as number) - hkd * rate) ? "HKD" : "CNY";
+      }
     }
+    const factor = fileCurrency === "HKD" && rate !== null ? rate : 1;
+    const currency: Currency = factor !== 1 ? "CNY" : fileCurrency;
+    const amountFen = amountStated ? Math.round((amount as number) * 100) : Math.round(roundTo(finalPrice * quantity, 2) * 100);
+    const netFen = cash === null ? null : Math.round(cash * 100);
+
+    let fees: FillFees | null = null;
+    let feeBasis: FeeBasis = "schedule";
+    if (hasFees) {
+      fees = feesOf(row, amountFen, side, netFen);
+      feeBasis = "file";
+    } else if (netFen !== null && netFen !== 0 && amountStated) {
+      // a sell's net is signed as written (fees above the amount make it negative); a buy's may be written unsigned
+      const derived = side === "buy" ? Math.abs(netFen) - amountFen : amountFen - netFen;
+      if (derived >= 0) {
+        fees = { commission: 0, stampDuty: 0, transferFee: 0, other: fenToYuan(derived) };
+        feeBasis = "derived";
+      } else {
+        warn.add(
+          "无法由清算金额推算费用",
+          `第${row.line}行：${cashName} ${yuan(fenToYuan(netFen))} 与${amountName} ${yuan(fenToYuan(amountFen))} 推算出的费用为负（${yuan(fenToYuan(derived))}），该笔费用改按费率估算。`,
+        );
+      }
+    }
+    const balanceCell = f.balance !== undefined ? parseNumber(cellAt(row.cells, "balance")) : ({ kind: "empty" } as NumberCell);
+    if (balanceCell.kind === "bad") throw new Skip(`${balanceName}不是数字：“${balanceCell.raw}”`);
+    const balance = balanceCell.kind === "ok" ? roundDecimalText(balanceCell.text, 2) : null;
+    if (netFen !== null && netFen !== 0) {
+      const feeTotal = fees ? Math.round((fees.commission + fees.stampDuty + fees.transferFee + fees.other) * 100) : 0;
+      const expected = side === "buy" ? -(amountFen + feeTotal) : amountFen - feeTotal;
+      // the sign the file gives 发生金额 (some write buys positive): whichever reading is nearer the expected cash
+      const flipped = Math.abs(netFen - expected) > Math.abs(-netFen - expected);
+      signChecks.push({ line: row.line, side, flipped });
+      if (kind === "trade" && feeBasis === "file" && fees) {
+        const off = (flipped ? -netFen : netFen) - expected;
+        reconcile(row.line, side === "buy" ? -off : off, amountFen, feeTotal, netFen, factor);
+      }
+    }
+    const convert = (yuanValue: number) => (factor === 1 ? yuanValue : roundTo(yuanValue * factor, 2));
+    const convertedFees = fees && factor !== 1
+      ? { commission: convert(fees.commission), stampDuty: convert(fees.stampDuty), transferFee: convert(fees.transferFee), other: convert(fees.other) }
+      : fees;
     return {
       line: row.line,
       date: row.date,
       time: row.time,
       code: id.code,
       exchange: id.exchange,
+      market: id.market,
       name: row.name,
       side,
       quantity,
       price: finalPrice,
-      amount: finalAmount,
-      fees,
+      priceCurrency: hk ? "HKD" : row.currency,
+      amount: convert(fenToYuan(amountFen)),
+      amountStated,
+      currency,
+      fxRate: rate,
+      fees: convertedFees,
+      feeBasis,
       feesEstimated: false,
-      netAmount: cash,
-      balance,
+      shareBalance: shareBalanceOf(row),
+      netAmount: cash === null ? null : convert(cash),
+      balance: balance === null ? null : convert(balance),
       kind,
       raw: row.business,
     };
   };
 
-  const checkNet = (line: number, side: "buy" | "sell", amountFen: number, fees: FillFees | null, netFen: number) => {
-    const tol = toleranceFen(amountFen);
-    if (fees === null) {
-      // No fee columns: only the sign and a rough size can be checked.
-      const expectedSign = side === "buy" ? -1 : 1;
-      const rough = Math.abs(Math.abs(netFen) - amountFen) <= tol + Math.max(500, Math.round(amountFen * 0.005));
-      if (rough && Math.sign(netFen) === expectedSign) return;
-      if (rough) {
-        signChecks.push({ line, side, flipped: true });
-        return;
-      }
-      warn.add("发生金额与成交金额不符", `第${line}行：${cashName} ${yuan(fenToYuan(netFen))} 与${amountName} ${yuan(fenToYuan(amountFen))} 相差过大。`);
-      return;
-    }
-    const feeFen = Math.round((fees.commission + fees.stampDuty + fees.transferFee + fees.other) * 100);
-    const expected = side === "buy" ? -(amountFen + feeFen) : amountFen - feeFen;
-    if (Math.abs(netFen - expected) <= tol) {
-      signChecks.push({ line, side, flipped: false });
-      return;
-    }
-    if (Math.abs(-netFen - expected) <= tol) {
-      signChecks.push({ line, side, flipped: true });
-      return;
-    }
-    warn.add(
-      "发生金额与成交金额和费用不符",
-      `第${line}行：${cashName} ${yuan(fenToYuan(netFen))} 与${amountName} ${yuan(fenToYuan(amountFen))}、费用 ${yuan(fenToYuan(feeFen))} 不符（${side === "buy" ? "买入" : "卖出"}应约为 ${yuan(fenToYuan(expected))}）。`,
-    );
+  /** amount ± fees against |net cash|, to the fen: a fill the columns do not explain is listed, never adjusted. */
+  const reconcile = (line: number, difference: number, amountFen: number, feeFen: number, netFen: number, factor: number) => {
+    if (difference === 0) return;
+    const out = (fenValue: number) => roundTo(fenToYuan(fenValue) * factor, 2);
+    unreconciled.push({ line, amount: out(amountFen), fees: out(feeFen), netAmount: out(netFen), difference: out(difference) });
   };
 
-  const buildEvent = (row: Row, kind: EventKind, code: { code: string; exchange: Exchange } | null): StatementEvent => {
+  const buildEvent = (row: Row, kind: EventKind, code: SecurityId | null): StatementEvent => {
     if (!row.date) throw new Skip(dateReason(row));
     const qty = value(row.quantity, qtyName);
     const amount = money(row.amount, amountName);
@@ -420,7 +567,9 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       if (b.kind === "bad") throw new Skip(`${balanceName}不是数字：“${b.raw}”`);
     }
     const magnitude = cash !== null && cash !== 0 ? Math.abs(cash) : amount !== null ? Math.abs(amount) : 0;
+    const text = `${row.business} ${row.remark}`;
     let signed: number;
+    let quantity = qty === null ? 0 : Math.abs(qty);
     switch (kind) {
       case "cash_in":
       case "dividend":
@@ -434,9 +583,20 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       case "interest":
         signed = cash !== null && cash !== 0 ? cash : magnitude;
         break;
+      case "allotment":
+        // cash as written; a bare amount is paid (扣款/缴款) unless the row gives it back (回冲/返款/退款)
+        signed = cash !== null && cash !== 0 ? cash : /回冲|返款|退/.test(text) ? magnitude : -magnitude;
+        if ((qty !== null && qty < 0) || /转出|返款|回冲/.test(row.business)) quantity = -quantity;
+        break;
+      case "share_adjust":
+        if (/合并|缩/.test(row.business)) quantity = -quantity;
+        else if (!/拆分/.test(row.business) && qty !== null && qty < 0) quantity = -quantity;
+        signed = 0;
+        break;
       default:
         signed = cash ?? 0;
     }
+    const market: Market | null = code ? code.market : row.hkSign ? "HK" : null;
     return {
       line: row.line,
       date: row.date,
@@ -444,16 +604,32 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       kind,
       code: code?.code ?? null,
       exchange: code?.exchange ?? null,
+      market,
       name: row.name,
-      quantity: qty === null ? 0 : Math.abs(qty),
+      quantity: quantity === 0 ? 0 : quantity,
+      shareBalance: shareBalanceOf(row),
       amount: signed === 0 ? 0 : signed,
       raw: row.business,
     };
   };
 
+  const hasMoney = (row: Row) => (row.cash.kind === "ok" && row.cash.value !== 0) || (row.amount.kind === "ok" && row.amount.value !== 0);
+
+  /** Rows on a subscription code (配债, 中签, 缴款, 托管转出 of the allotment …) are allotment events, never fills. */
+  const isAllotmentRow = (row: Row, c: Classified, id: SecurityId | null): boolean => {
+    if (c.type === "event" && c.kind === "allotment") return true;
+    if (c.type === "event" && c.kind === "ignore") return hasMoney(row) && /申购|中签|配售/.test(row.business);
+    if (!id || !id.subscription) return false;
+    if (c.type !== "event") return true;
+    return c.kind === "shares_in" || c.kind === "shares_out" || c.kind === "transfer" || c.kind === "fund";
+  };
+
+  /** 中签缴款 rows on subscription codes: the issue price of a later 新股入账 without one */
+  const allotmentPayments: Row[] = [];
+
   const handle = (row: Row): void => {
     try {
-      const c = row.classified;
+      let c = row.classified;
       if (c.type === "unknown") {
         if (row.business === "") {
           const names = map.sideColumns.map((at) => map.names[at]).filter(Boolean).join("/");
@@ -462,8 +638,24 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
         throw new Skip(`未知的业务名称：“${row.business}”`);
       }
       const id = codeOf(row);
+      if (row.currency !== "CNY" && !(id ? id.market === "HK" : row.hkSign)) {
+        // B shares (USD / HKD on SH/SZ) are neither A-share nor 港股通 figures: not read rather than mixed in
+        throw new Skip(`币种为“${cellAt(row.cells, "currency")}”，只读取人民币和港股通记录`);
+      }
+      if (c.type === "trade" && bare(row.business)) {
+        const qty = row.quantity.kind === "ok" ? row.quantity.value : 0;
+        // 影石配号 on a bare 买入, no price and no money: a 配号 notice
+        if (/配号$/.test(row.name.replace(/\s+/g, "")) && !hasMoney(row)) c = { type: "event", kind: "ignore" };
+        // no security and no shares: a cash row the file only marked 买入/卖出
+        else if (!id && qty === 0) c = { type: "event", kind: hasMoney(row) ? "transfer" : "ignore" };
+      }
+      if (isAllotmentRow(row, c, id)) {
+        if (c.type === "ipo_payment") allotmentPayments.push(row);
+        events.push(buildEvent(row, "allotment", id));
+        return;
+      }
       if (c.type === "trade") {
-        if (id && isRepoCode(id.code)) events.push(buildEvent(row, "repo", id));
+        if (id && id.market === "A" && isRepoCode(id.code)) events.push(buildEvent(row, "repo", id));
         else fills.push(buildTrade(row, c.side, "trade", undefined, id));
       } else if (c.type === "ipo_payment") {
         payments.push({ row, fill: buildTrade(row, "buy", "ipo") });
@@ -499,12 +691,45 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     rowCount += 1;
     if (rowCount > limits.maxRows) throw tooManyRows(limits);
 
-    const currency = cellAt(cells, "currency").replace(/\s+/g, "");
-    if (!RMB.has(currency.toUpperCase())) {
-      skipped.push({ line: raw.line, reason: `币种为“${currency}”，只读取人民币记录` });
-      continue;
+
+    // The first business column that says something decides. Never a bare 买入/卖出 of a later column after an
+    // unknown name (交收资金冻结 on a 买卖标志 买入 is no trade); a bare 买入/卖出 first is refined by a later column
+    // (备注: 融券购回, 港股通组合费, 资金冻结) when the row has no security, a repo or a subscription code.
+    const detailCode = needsDetail(cellAt(cells, "code"));
+    let business = "";
+    let classified: Classified = { type: "unknown" };
+    let refine = false;
+    for (const at of map.sideColumns) {
+      const text = cells[at] ?? "";
+      if (text === "" || (text.charCodeAt(0) < 0x80 && text.length <= 4 && blank(text))) continue;
+      const c = classify(text);
+      if (business === "") {
+        business = text;
+        classified = c;
+        refine = c.type === "trade" && detailCode && bare(text);
+        if (c.type !== "unknown" && !refine) break;
+        continue;
+      }
+      if (classified.type === "unknown") {
+        if (c.type === "unknown" || bare(text)) continue;
+      } else if (c.type === "unknown" || c.type === "trade") continue;
+      business = text;
+      classified = c;
+      break;
     }
-    if (balanceColumns.length > 0 && f.cash !== undefined) {
+    const remark = cellAt(cells, "remark");
+    let fxRate: number | null = null;
+    if (f.fxRate !== undefined) {
+      const rate = parseNumber(cellAt(cells, "fxRate"));
+      if (rate.kind === "ok") fxRate = usableRate(rate.value);
+    }
+    if (fxRate === null && remark.includes("汇率")) {
+      const m = REMARK_RATE.exec(remark);
+      if (m) fxRate = usableRate(Number(m[1]));
+    }
+    const currency = f.currency === undefined ? "CNY" : currencyOfText(cellAt(cells, "currency").replace(/\s+/g, ""));
+    // the running balance is checked in RMB only (a B-share or HKD row keeps its own balance)
+    if (balanceColumns.length > 0 && f.cash !== undefined && currency === "CNY") {
       const c = numberText(cells[f.cash] ?? "");
       balanceRows.lines.push(raw.line);
       balanceRows.nets.push(c ? fen(c) : 0);
@@ -513,25 +738,12 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
         balanceRows.balances.push(b ? fen(b) : null);
       }
     }
-
-    let business = "";
-    let classified: Classified = { type: "unknown" };
-    for (const at of map.sideColumns) {
-      const text = cells[at] ?? "";
-      if (text === "") continue;
-      const c = classify(text);
-      if (business === "") {
-        business = text;
-        classified = c;
-      }
-      if (c.type !== "unknown") {
-        business = text;
-        classified = c;
-        break;
-      }
-    }
+    const marketText = cellAt(cells, "market");
+    const hkSign =
+      fxRate !== null || currency === "HKD" || (marketText !== "" && hkMarket(marketText)) ||
+      business.includes("港股通") || remark.includes("港股通");
     const name = cellAt(cells, "name");
-    if ((classified.type === "unknown" || business === "") && name.replace(/\s+/g, "") === "新增证券") {
+    if ((classified.type === "unknown" || business === "" || (classified.type === "trade" && bare(business))) && name.replace(/\s+/g, "") === "新增证券") {
       classified = { type: "event", kind: "shares_in" };
       business = business || name;
     }
@@ -553,6 +765,10 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       price: num(cells, "price"),
       amount: num(cells, "amount"),
       cash: num(cells, "cash"),
+      remark,
+      hkSign,
+      currency,
+      fxRate,
     };
     // IPO and subscription-code rows wait for the whole file (pairing, split rows); the rest is read right away.
     if (classified.type === "ipo_payment" || classified.type === "ipo_arrival" || isSubscriptionText(row.codeText)) deferred.push(row);
@@ -563,7 +779,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
 
 
 
-  pairIpo(payments, arrivals, {
+  pairIpo(payments, arrivals, allotmentPayments, {
     fills,
     events,
     skipped,
@@ -573,13 +789,38 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     codeOf,
   });
 
+  if (f.shareBalance !== undefined) {
+    // a share-balance column that stays 0 on every row while shares are traded is no balance (a scrubbed sample)
+    const anyBalance = fills.some((x) => x.shareBalance !== null && x.shareBalance !== 0) || events.some((e) => e.shareBalance !== null && e.shareBalance !== 0);
+    if (!anyBalance && fills.length > 0) {
+      for (const x of fills) x.shareBalance = null;
+      for (const e of events) e.shareBalance = null;
+      warn.note(`${header("shareBalance", "股份余额")}列全部为 0，不是持仓余额，未使用。`);
+    }
+  }
+  if (feeRowsTotal > 0) {
+    warn.note(`有 ${feeRowsTotal} 行的“手续费”等于佣金、印花税、过户费和其他费之和（是合计），费用按明细计，不重复计算。`);
+  }
+  const derivedCount = fills.filter((x) => x.feeBasis === "derived").length;
+  if (derivedCount > 0) {
+    warn.note(`文件没有费用列：${derivedCount} 笔成交的费用由${amountName}与${cashName}之差推算（推算）。`);
+  }
+  if (unreconciled.length > 0) {
+    unreconciled.sort((a, b) => a.line - b.line);
+    const total = unreconciled.reduce((sum, u) => sum + Math.round(u.difference * 100), 0);
+    const lines = unreconciled.slice(0, 10).map((u) => u.line).join("、");
+    warn.note(
+      `${unreconciled.length} 笔成交的${amountName}加减费用与${cashName}对不上（合计相差 ${yuan(fenToYuan(total))} 元，文件的费用列不全）：第${lines}行${unreconciled.length > 10 ? "等" : ""}。`,
+    );
+  }
+
   if (feeRowsMerged > 0) {
     warn.note(`有 ${feeRowsMerged} 行的“手续费”和“佣金”是同一笔费用（数值相同），只计一次。`);
   }
   if (feeRowsSeparate > 0) {
     warn.note(`有 ${feeRowsSeparate} 行的“手续费”与“佣金”不同且按发生金额核对为两笔费用，手续费计入其他费用。`);
   }
-  if (!hasFees) warn.note("文件没有费用列，手续费、印花税和过户费将按成交日期的费率估算。");
+  if (!hasFees && derivedCount < fills.length) warn.note("文件没有费用列，手续费、印花税和过户费将按成交日期的费率估算。");
   if (f.code === undefined) warn.note("文件没有证券代码列，股票成交无法识别，已跳过。");
 
   reportSigns(signChecks, warn, cashName);
@@ -603,7 +844,10 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   fills.sort((a, b) => a.line - b.line);
   events.sort((a, b) => a.line - b.line);
   skipped.sort((a, b) => a.line - b.line);
-  return { rowCount, fills, events, skipped, warnings: warn.finish() };
+  const bases = new Set(fills.map((x) => x.feeBasis));
+  const feeBasis: FeeBasis | "mixed" =
+    bases.size > 1 ? "mixed" : bases.size === 1 ? ([...bases][0] as FeeBasis) : hasFees ? "file" : f.cash !== undefined && f.amount !== undefined ? "derived" : "schedule";
+  return { rowCount, fills, events, skipped, warnings: warn.finish(), feeBasis, unreconciled };
 }
 
 /** Exact fen of a decimal text. */
@@ -664,7 +908,8 @@ function checkBalances(
     const chain: Link[] = [];
     for (let i = 0; i < rows.lines.length; i += 1) {
       const balance = rows.balances[i * columns.length + k];
-      if (balance !== null && balance !== undefined) chain.push({ line: rows.lines[i] as number, balance, net: rows.nets[i] as number });
+      // a 0 balance on a row that moves no cash (交收资金冻结 …) is a blank, not a balance
+      if (balance !== null && balance !== undefined && !(balance === 0 && rows.nets[i] === 0)) chain.push({ line: rows.lines[i] as number, balance, net: rows.nets[i] as number });
     }
     return chain;
   };
@@ -682,6 +927,7 @@ function checkBalances(
   for (let k = 0; k < columns.length; k += 1) {
     const column = columns[k] as (typeof columns)[number];
     const chain = chainOf(k);
+    if (chain.every((link) => link.balance === 0)) continue; // a scrubbed sample: 0 on every row is no balance
     const breaks = breaksOf(chain);
     if (column.ambiguous && (chain.length < 3 || breaks.length > (chain.length - 1) * 0.2)) continue;
     for (const b of breaks) {
@@ -761,8 +1007,8 @@ interface PairContext {
   skipped: SkippedRow[];
   warn: WarningLog;
   buildTrade: (row: Row, side: "buy" | "sell", kind: "trade" | "ipo", reference?: Row) => Fill;
-  buildEvent: (row: Row, kind: EventKind, code: { code: string; exchange: Exchange } | null) => StatementEvent;
-  codeOf: (row: Row) => { code: string; exchange: Exchange } | null;
+  buildEvent: (row: Row, kind: EventKind, code: SecurityId | null) => StatementEvent;
+  codeOf: (row: Row) => SecurityId | null;
 }
 
 /**
@@ -771,7 +1017,12 @@ interface PairContext {
  * sold — and the payment becomes a cash transfer. A payment alone is the buy; an arrival alone is the buy when it
  * carries a price or amount (a 配股入帐 without one is a share event).
  */
-function pairIpo(payments: { row: Row; fill: Fill }[], arrivals: { row: Row; rights: boolean }[], ctx: PairContext): void {
+function pairIpo(
+  payments: { row: Row; fill: Fill }[],
+  arrivals: { row: Row; rights: boolean }[],
+  allotmentPayments: readonly Row[],
+  ctx: PairContext,
+): void {
   const byOrder = (a: { row: Row }, b: { row: Row }) =>
     (a.row.date ?? "").localeCompare(b.row.date ?? "") || a.row.line - b.row.line;
   const pending = [...payments].sort(byOrder);
@@ -799,6 +1050,16 @@ function pairIpo(payments: { row: Row; fill: Fill }[], arrivals: { row: Row; rig
         continue;
       }
       const hasValue = (row.price.kind === "ok" && row.price.value !== 0) || (row.amount.kind === "ok" && row.amount.value !== 0);
+      if (!hasValue) {
+        // the payment was an allotment event on the subscription code: it still tells the issue price
+        const reference = allotmentPayments.find(
+          (p) => p.quantity.kind === "ok" && Math.abs(p.quantity.value) === qty && (p.date ?? "") <= (row.date ?? ""),
+        );
+        if (reference) {
+          ctx.fills.push(ctx.buildTrade(row, "buy", "ipo", reference));
+          continue;
+        }
+      }
       if (arrival.rights && !hasValue) {
         ctx.events.push(ctx.buildEvent(row, "shares_in", ctx.codeOf(row)));
       } else {

@@ -24,13 +24,20 @@ describe("trades", () => {
         time: "09:35:12",
         code: "600036",
         exchange: "SH",
+        market: "A",
         name: "股票600036",
         side: "buy",
         quantity: 1000,
         price: 10,
+        priceCurrency: "CNY",
         amount: 10000,
+        amountStated: true,
+        currency: "CNY",
+        fxRate: null,
         fees: { commission: 5, stampDuty: 0, transferFee: 0.1, other: 0 },
+        feeBasis: "file",
         feesEstimated: false,
+        shareBalance: null,
         netAmount: -10005.1,
         balance: null,
         kind: "trade",
@@ -38,6 +45,8 @@ describe("trades", () => {
       },
     ]);
     expect(report.warnings).toEqual([]);
+    expect(report.feeBasis).toBe("file");
+    expect(report.unreconciled).toEqual([]);
   });
 
   it("take the side from the name even when the sign of 发生金额 says otherwise, and say so", () => {
@@ -48,18 +57,20 @@ describe("trades", () => {
     expect(report.warnings.join()).toMatch(/正负号/);
   });
 
-  it("warn with the line when 发生金额 disagrees with 成交金额 and fees", () => {
+  it("list a fill whose 发生金额 is not 成交金额 ± fees, with the line and the difference, and say so once", () => {
     const row = trade("buy", "2024-03-05", "600036", 100, 10, { commission: 5 });
     const report = ths([trade("buy", "2024-03-04", "600036", 100, 10), { ...row, 发生金额: "-990.00" }]);
     expect(report.fills).toHaveLength(2);
-    expect(report.warnings).toHaveLength(1);
-    expect(report.warnings[0]).toMatch(/^第3行：发生金额 -990\.00 与成交金额 1000\.00、费用 5\.00 不符（买入应约为 -1005\.00）/);
+    // |−990.00| − (1000.00 + 5.00) = −15.00
+    expect(report.unreconciled).toEqual([{ line: 3, amount: 1000, fees: 5, netAmount: -990, difference: -15 }]);
+    expect(report.fills[1]).toMatchObject({ amount: 1000, fees: { commission: 5, stampDuty: 0, transferFee: 0, other: 0 } });
+    expect(report.warnings).toEqual(["1 笔成交的成交金额加减费用与发生金额对不上（合计相差 -15.00 元，文件的费用列不全）：第3行。"]);
   });
 
-  it("accept a 发生金额 within 0.02 + 0.0001 × amount", () => {
+  it("reconcile to the fen: one fen off is listed", () => {
     const row = trade("buy", "2024-03-05", "600036", 1000, 10, { commission: 5 });
-    expect(ths([{ ...row, 发生金额: "-10006.02" }]).warnings).toEqual([]);
-    expect(ths([{ ...row, 发生金额: "-10006.03" }]).warnings).toHaveLength(1);
+    expect(ths([{ ...row, 发生金额: "-10005.00" }]).unreconciled).toEqual([]);
+    expect(ths([{ ...row, 发生金额: "-10005.01" }]).unreconciled).toEqual([{ line: 2, amount: 10000, fees: 5, netAmount: -10005.01, difference: 0.01 }]);
   });
 
   it("note once, not per row, a file whose 发生金额 carries no sign", () => {
@@ -114,7 +125,7 @@ describe("rows that are skipped, each with its line and a precise reason", () =>
     expect(report.rowCount).toBe(2);
   });
 
-  it("rows in another currency", () => {
+  it("rows in another currency: B shares are not read (neither A-share nor 港股通 figures)", () => {
     const header = [...THS_HEADER, "币种"];
     const report = read(header, [
       trade("buy", "2024-03-04", "600036", 100, 10, {}, { 币种: "人民币" }),
@@ -122,8 +133,12 @@ describe("rows that are skipped, each with its line and a precise reason", () =>
       trade("buy", "2024-03-04", "600036", 100, 10, {}, { 币种: "RMB" }),
       trade("buy", "2024-03-04", "600036", 100, 10, {}, { 币种: "" }),
     ]);
-    expect(report.fills).toHaveLength(3);
-    expect(report.skipped).toEqual([{ line: 3, reason: "币种为“美元”，只读取人民币记录" }]);
+    expect(report.fills.map((f) => [f.code, f.market, f.currency])).toEqual([
+      ["600036", "A", "CNY"],
+      ["600036", "A", "CNY"],
+      ["600036", "A", "CNY"],
+    ]);
+    expect(report.skipped).toEqual([{ line: 3, reason: "币种为“美元”，只读取人民币和港股通记录" }]);
   });
 });
 
@@ -247,22 +262,32 @@ describe("dates and times", () => {
 describe("IPO and subscription rows", () => {
   const header = ["成交日期", "证券代码", "证券名称", "操作", "成交数量", "成交价格", "成交金额", "发生金额", "手续费"];
 
-  it("pair 中签缴款 with the later 新股入账: the arrival is the buy at the issue price, the payment a cash transfer", () => {
+  it("the 中签缴款 on the subscription code is an allotment event; the later 新股入账 is the buy at its issue price", () => {
     const report = read(header, [
       { 成交日期: "20240410", 证券代码: "787001", 证券名称: "某某申购", 操作: "中签缴款", 成交数量: 500, 成交价格: "20.00", 成交金额: "10000.00", 发生金额: "-10000.00", 手续费: "0" },
       { 成交日期: "20240418", 证券代码: "688001", 证券名称: "某某科技", 操作: "新股入账", 成交数量: 500, 成交价格: "", 成交金额: "", 发生金额: "0.00", 手续费: "0" },
     ]);
     expect(report.fills).toEqual([expect.objectContaining({ line: 3, code: "688001", kind: "ipo", side: "buy", quantity: 500, price: 20, amount: 10000, date: "2024-04-18" })]);
-    expect(report.events).toEqual([expect.objectContaining({ line: 2, kind: "transfer", code: "787001", amount: -10000 })]);
+    expect(report.events).toEqual([expect.objectContaining({ line: 2, kind: "allotment", code: "787001", market: "A", quantity: 500, amount: -10000 })]);
+  });
+
+  it("pair 中签缴款 and 新股入账 on the listing code: the arrival is the buy, the payment a cash transfer", () => {
+    const report = read(header, [
+      { 成交日期: "20240410", 证券代码: "688001", 证券名称: "某某科技", 操作: "中签缴款", 成交数量: 500, 成交价格: "20.00", 成交金额: "10000.00", 发生金额: "-10000.00", 手续费: "0" },
+      { 成交日期: "20240418", 证券代码: "688001", 证券名称: "某某科技", 操作: "新股入账", 成交数量: 500, 成交价格: "", 成交金额: "", 发生金额: "0.00", 手续费: "0" },
+    ]);
+    expect(report.fills).toEqual([expect.objectContaining({ line: 3, code: "688001", kind: "ipo", quantity: 500, price: 20, amount: 10000 })]);
+    expect(report.events).toEqual([expect.objectContaining({ line: 2, kind: "transfer", code: "688001", amount: -10000 })]);
     expect(report.warnings.join()).toContain("第2行中签缴款与第3行新股入账是同一笔新股");
   });
 
-  it("a lone 中签缴款 is the buy; a lone 新股入账 without a price is skipped", () => {
+  it("a lone 中签缴款 on a subscription code is an allotment, never a fill; a lone 新股入账 without a price is skipped", () => {
     const report = read(header, [
       { 成交日期: "20240410", 证券代码: "732001", 证券名称: "某某申购", 操作: "中签缴款", 成交数量: 1000, 成交价格: "8.00", 成交金额: "8000.00", 发生金额: "-8000.00", 手续费: "0" },
       { 成交日期: "20240418", 证券代码: "603001", 证券名称: "某某股份", 操作: "新股入账", 成交数量: 300, 成交价格: "", 成交金额: "", 发生金额: "0.00", 手续费: "0" },
     ]);
-    expect(report.fills).toEqual([expect.objectContaining({ code: "732001", kind: "ipo", price: 8, amount: 8000 })]);
+    expect(report.fills).toEqual([]);
+    expect(report.events).toEqual([expect.objectContaining({ line: 2, kind: "allotment", code: "732001", quantity: 1000, amount: -8000 })]);
     expect(report.skipped).toEqual([{ line: 3, reason: "新股入账缺少发行价，也没有找到对应的中签缴款" }]);
   });
 
@@ -273,10 +298,8 @@ describe("IPO and subscription rows", () => {
       { 成交日期: "20240820", 证券代码: "600036", 证券名称: "招商银行", 买卖方向: "买", 成交数量: 100, 成交价格: "30.00", 成交金额: "3000.00", 发生金额: "-3005.00", 手续费: "5" },
       { 成交日期: "20240820", 证券代码: "783166", 证券名称: "某某发债", 买卖方向: "", 成交数量: "", 成交价格: "", 成交金额: "1000.00", 发生金额: "-1000.00", 手续费: "0" },
     ]);
-    expect(report.fills.map((f) => [f.line, f.code, f.kind, f.quantity, f.price, f.amount, f.netAmount])).toEqual([
-      [2, "783166", "ipo", 10, 100, 1000, -1000],
-      [3, "600036", "trade", 100, 30, 3000, -3005],
-    ]);
+    expect(report.fills.map((f) => [f.line, f.code, f.kind, f.quantity, f.price, f.amount, f.netAmount])).toEqual([[3, "600036", "trade", 100, 30, 3000, -3005]]);
+    expect(report.events.map((e) => [e.line, e.kind, e.code, e.quantity, e.amount])).toEqual([[2, "allotment", "783166", 10, -1000]]);
     expect(report.skipped).toEqual([]);
     expect(report.warnings.join()).toContain("第2行和第4行是同一笔中签（783166）拆成的两行，已合并");
   });
