@@ -3,6 +3,7 @@ import { Card } from "@/components/content/PageIntro";
 import { FeeBasisMark, FeeBasisNote, displayCode, feeMarkOf } from "@/components/statements/Panel";
 import { tripState, type TripState } from "@/components/statements/types";
 import { formatMoney, formatSignedMoney } from "@/components/statements/money";
+import type { Currency } from "@/lib/domain/market/types";
 import type { RoundTrip } from "@/lib/domain/statements/types";
 import { formatDays, formatShares } from "@/lib/domain/statements/format";
 import { toneClass } from "./tone";
@@ -17,7 +18,7 @@ const NO_PNL: Record<Exclude<TripState, "realized">, { label: string; why: strin
  * The round trip a fill belongs to: entry, exit, amounts, fees, P&L and holding days, each reproducible by hand. A trip
  * without a realised P&L (持仓中, 已转出, 成本未知) says why instead of showing one.
  */
-export function RoundTripCard({ trip }: { trip: RoundTrip }) {
+export function RoundTripCard({ trip, currency = "CNY" }: { trip: RoundTrip; currency?: Currency }) {
   const state = tripState(trip);
   const mark = feeMarkOf(trip);
   const rows: [string, ReactNode][] = [
@@ -25,12 +26,12 @@ export function RoundTripCard({ trip }: { trip: RoundTrip }) {
     ["清仓", trip.closeDate ?? "持仓中"],
     ["持股", formatDays(trip.holdingDays)],
     ["股数", formatShares(trip.quantity)],
-    ["买入金额", formatMoney(trip.buyAmount)],
-    ["卖出金额", formatMoney(trip.sellAmount)],
-    ["费用", <>{formatMoney(trip.fees)}<FeeBasisMark basis={mark} /></>],
+    ["买入金额", formatMoney(trip.buyAmount, currency)],
+    ["卖出金额", formatMoney(trip.sellAmount, currency)],
+    ["费用", <>{formatMoney(trip.fees, currency)}<FeeBasisMark basis={mark} /></>],
   ];
-  if (trip.dividends) rows.push(["分红", formatMoney(trip.dividends)]);
-  if (trip.dividendTax) rows.push(["红利税", formatMoney(-trip.dividendTax)]);
+  if (trip.dividends) rows.push(["分红", formatMoney(trip.dividends, currency)]);
+  if (trip.dividendTax) rows.push(["红利税", formatMoney(-trip.dividendTax, currency)]);
   return (
     <Card className="mt-3">
       <div className="flex items-center justify-between gap-2">
@@ -38,7 +39,7 @@ export function RoundTripCard({ trip }: { trip: RoundTrip }) {
           交易回合 · {trip.name}({displayCode(trip.code, trip.market)})
         </p>
         <p className={`shrink-0 text-lg font-semibold tabular-nums ${toneClass(state === "realized" ? trip.pnl : 0)}`} data-testid="round-trip-pnl" data-state={state}>
-          {state === "realized" ? formatSignedMoney(trip.pnl) : NO_PNL[state].label}
+          {state === "realized" ? formatSignedMoney(trip.pnl, currency) : NO_PNL[state].label}
         </p>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
@@ -51,9 +52,9 @@ export function RoundTripCard({ trip }: { trip: RoundTrip }) {
       </dl>
       {state === "realized" ? (
         <p className="mt-3 text-xs text-slate-500">
-          盈亏 = 卖出 {formatMoney(trip.sellAmount)} − 买入 {formatMoney(trip.buyAmount)} − 费用 {formatMoney(trip.fees)}
-          {trip.dividends ? ` + 分红 ${formatMoney(trip.dividends)}` : ""}
-          {trip.dividendTax ? ` − 红利税 ${formatMoney(trip.dividendTax)}` : ""}
+          盈亏 = 卖出 {formatMoney(trip.sellAmount, currency)} − 买入 {formatMoney(trip.buyAmount, currency)} − 费用 {formatMoney(trip.fees, currency)}
+          {trip.dividends ? ` + 分红 ${formatMoney(trip.dividends, currency)}` : ""}
+          {trip.dividendTax ? ` − 红利税 ${formatMoney(trip.dividendTax, currency)}` : ""}
         </p>
       ) : (
         <p className="mt-3 text-xs text-slate-500" data-testid="round-trip-why">{NO_PNL[state].why}</p>

@@ -1,6 +1,7 @@
 import { cn } from "@/components/ui/cn";
 import type { FillFees } from "@/lib/domain/statements/types";
 import { formatNumber, formatQuote, formatYuan } from "@/lib/domain/statements/format";
+import { formatMoney } from "./money";
 import { FeeBasisMark, FeeBasisNote, Panel, ScrollTable, StockCell, TD, TH, feeMarkOf } from "./Panel";
 import type { FillRow } from "./types";
 
@@ -65,9 +66,9 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
                     </td>
                     <td className={cn(TD, "text-right")}>{formatNumber(f.quantity, 0)}股</td>
                     <td className={cn(TD, "text-right")}>{formatQuote(f.price)}</td>
-                    <td className={cn(TD, "text-right")}>{formatYuan(f.amount)}</td>
+                    <td className={cn(TD, "text-right")}>{formatMoney(f.amount, f.currency)}</td>
                     <td className={cn(TD, "text-right")} title={feeBreakdown(f.fees)}>
-                      {fees === null ? "—" : formatYuan(fees)}
+                      {fees === null ? "—" : formatMoney(fees, f.currency)}
                       <FeeBasisMark basis={marks[i]!} />
                     </td>
                   </tr>

@@ -247,7 +247,7 @@ describe("issue 21: trip states, fee bases and 港股通 codes", () => {
     render(
       <FillTable
         fills={[
-          { date: "2024-01-02", time: null, code: "00700", exchange: "HK", market: "HK", name: "腾讯控股", side: "buy", quantity: 200, price: 371.2, amount: 69_310.46, fees: 75.73, feeBasis: "derived" },
+          { date: "2024-01-02", time: null, code: "00700", exchange: "HK", market: "HK", currency: "HKD", name: "腾讯控股", side: "buy", quantity: 200, price: 371.2, amount: 69_310.46, fees: 75.73, feeBasis: "derived" },
           { date: "2024-01-02", time: null, code: "600519", name: "贵州茅台", side: "buy", quantity: 100, price: 1500, amount: 150_000, fees: 5.0, feesEstimated: true, feeBasis: "schedule" },
           { date: "2024-01-02", time: null, code: "000001", name: "平安银行", side: "sell", quantity: 100, price: 10, amount: 1000, fees: 5.0, feeBasis: "file" },
         ]}
@@ -255,6 +255,8 @@ describe("issue 21: trip states, fee bases and 港股通 codes", () => {
     );
     const rows = within(screen.getByTestId("fill-table")).getAllByRole("row").slice(1);
     expect(rows[0]).toHaveTextContent("00700.HK");
+    expect(rows[0]).toHaveTextContent("HK$69,310.46");
+    expect(rows[0]).toHaveTextContent("HK$75.73");
     expect(rows[0]!.querySelector("[data-fee-basis]")).toHaveTextContent("推算");
     expect(rows[1]!.querySelector("[data-fee-basis]")).toHaveTextContent("估");
     expect(rows[2]!.querySelector("[data-fee-basis]")).toBeNull();

@@ -81,6 +81,8 @@ export type FillRow = Pick<Fill, "date" | "time" | "code" | "name" | "side" | "q
   fees: FillFees | number | null;
   exchange?: Exchange;
   market?: Market;
+  /** currency of amount and fees; CNY when absent */
+  currency?: Currency;
   feesEstimated?: boolean;
   feeBasis?: FeeBasis;
   kind?: Fill["kind"];

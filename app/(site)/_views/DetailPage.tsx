@@ -157,7 +157,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                       )}
                     </Card>
                   ) : null}
-                  {detail.roundTrip ? <RoundTripCard trip={detail.roundTrip} /> : null}
+                  {detail.roundTrip ? <RoundTripCard trip={detail.roundTrip} currency={detail.fills.find((f) => f.code === detail.roundTrip!.code)?.currency} /> : null}
                   {detail.note ? (
                     <Card className="mt-3 border-amber-200 bg-amber-50">
                       <p className="text-sm font-medium text-amber-900">编辑点评</p>

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { limitMarks, type LimitMark } from "@/lib/domain/market/limit-marks";
 import type { DailyBar } from "@/lib/domain/market/types";
-import type { Market } from "@/lib/domain/market/types";
+import type { Currency, Market } from "@/lib/domain/market/types";
 import type { FeeBasis, RoundTrip } from "@/lib/domain/statements/types";
 import { db } from "@/lib/db";
 import { tradeNotes } from "@/lib/db/schema";
@@ -18,6 +18,8 @@ export interface DetailFill {
   time: string | null;
   code: string;
   market: Market;
+  /** currency of amount and fees (HKD for a 港股通 fill the file did not convert) */
+  currency: Currency;
   name: string;
   side: "buy" | "sell";
   quantity: number;
@@ -93,7 +95,7 @@ async function masterDetailFor(access: StatementAccess, guid: string, day?: stri
   const symbols = [...new Map(dayFills.map(({ f }) => [f.code, { code: f.code, name: f.name, market: f.market }])).values()];
   const symbol = symbols.find((s) => s.code === symbolCode) ?? (symbolCode ? null : (symbols[0] ?? null));
   const fills: DetailFill[] = dayFills.map(({ f }) => ({
-    date: f.date, time: f.time, code: f.code, market: f.market, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
+    date: f.date, time: f.time, code: f.code, market: f.market, currency: f.currency, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
     fees: f.feeTotal, feesEstimated: f.feesEstimated, feeBasis: f.feeBasis,
   }));
   const notes = await (await db())
