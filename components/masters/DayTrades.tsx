@@ -33,7 +33,7 @@ export function DayTrades({ items }: { items: DayTradeItem[] }) {
                 </span>
               </td>
               <td className={`${TD} text-slate-500`}>{t.time ?? "—"}</td>
-              <td className={TD}><StockCell name={t.name} code={t.code} href={`/detail/${t.masterGuid}/${t.date}/${t.code}`} /></td>
+              <td className={TD}><StockCell name={t.name} code={t.code} market={t.exchange === "HK" ? "HK" : "A"} href={`/detail/${t.masterGuid}/${t.date}/${t.code}`} /></td>
               <td className={`${TD} ${SIDE_CLASS[t.side]}`}>{SIDE_LABEL[t.side]}</td>
               <td className={`${TD} text-right`}>{formatShares(t.quantity)}</td>
               <td className={`${TD} text-right`}>{formatQuote(t.price)}</td>

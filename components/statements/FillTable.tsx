@@ -1,7 +1,8 @@
 import { cn } from "@/components/ui/cn";
 import type { FillFees } from "@/lib/domain/statements/types";
 import { formatNumber, formatQuote, formatYuan } from "@/lib/domain/statements/format";
-import { EstimatedMark, Panel, ScrollTable, StockCell, TD, TH } from "./Panel";
+import { formatMoney } from "./money";
+import { FeeBasisMark, FeeBasisNote, Panel, ScrollTable, StockCell, TD, TH, feeMarkOf } from "./Panel";
 import type { FillRow } from "./types";
 
 export function totalFees(fees: FillFees | number | null): number | null {
@@ -24,52 +25,59 @@ export interface FillTableProps {
   emptyText?: string;
 }
 
-/** A day's fills: time, stock, 买入 red / 卖出 green, shares, price, amount, fees (估 when estimated). */
+/**
+ * A day's fills: time, stock, 买入 red / 卖出 green, shares, price, amount, fees (推算 when derived from the net cash,
+ * 估 when estimated; a footnote explains the marks).
+ */
 export function FillTable({ fills, hrefFor, title = "当日成交", showDate = false, emptyText = "当日没有成交" }: FillTableProps) {
+  const marks = fills.map(feeMarkOf);
   return (
     <Panel title={title} aside={`${fills.length} 笔`} bodyClassName="p-0" testId="fill-table">
       {fills.length ? (
-        <ScrollTable label={title} minWidth={showDate ? 680 : 600}>
-          <thead>
-            <tr>
-              {showDate ? <th scope="col" className={TH}>日期</th> : null}
-              <th scope="col" className={TH}>时间</th>
-              <th scope="col" className={TH}>股票</th>
-              <th scope="col" className={TH}>方向</th>
-              <th scope="col" className={cn(TH, "text-right")}>数量</th>
-              <th scope="col" className={cn(TH, "text-right")}>价格</th>
-              <th scope="col" className={cn(TH, "text-right")}>金额</th>
-              <th scope="col" className={cn(TH, "text-right")}>费用</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fills.map((f, i) => {
-              const fees = totalFees(f.fees);
-              return (
-                <tr key={`${f.date}-${f.time ?? ""}-${f.code}-${f.side}-${i}`}>
-                  {showDate ? <td className={TD}>{f.date}</td> : null}
-                  <td className={cn(TD, "text-slate-500")}>{f.time ?? "—"}</td>
-                  <td className={TD}>
-                    <StockCell name={f.name} code={f.code} href={hrefFor?.(f)} />
-                  </td>
-                  <td className={TD}>
-                    <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
-                      {f.side === "buy" ? "买入" : "卖出"}
-                    </span>
-                    {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
-                  </td>
-                  <td className={cn(TD, "text-right")}>{formatNumber(f.quantity, 0)}股</td>
-                  <td className={cn(TD, "text-right")}>{formatQuote(f.price)}</td>
-                  <td className={cn(TD, "text-right")}>{formatYuan(f.amount)}</td>
-                  <td className={cn(TD, "text-right")} title={feeBreakdown(f.fees)}>
-                    {fees === null ? "—" : formatYuan(fees)}
-                    {f.feesEstimated ? <EstimatedMark /> : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
+        <>
+          <ScrollTable label={title} minWidth={showDate ? 680 : 600}>
+            <thead>
+              <tr>
+                {showDate ? <th scope="col" className={TH}>日期</th> : null}
+                <th scope="col" className={TH}>时间</th>
+                <th scope="col" className={TH}>股票</th>
+                <th scope="col" className={TH}>方向</th>
+                <th scope="col" className={cn(TH, "text-right")}>数量</th>
+                <th scope="col" className={cn(TH, "text-right")}>价格</th>
+                <th scope="col" className={cn(TH, "text-right")}>金额</th>
+                <th scope="col" className={cn(TH, "text-right")}>费用</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fills.map((f, i) => {
+                const fees = totalFees(f.fees);
+                return (
+                  <tr key={`${f.date}-${f.time ?? ""}-${f.code}-${f.side}-${i}`}>
+                    {showDate ? <td className={TD}>{f.date}</td> : null}
+                    <td className={cn(TD, "text-slate-500")}>{f.time ?? "—"}</td>
+                    <td className={TD}>
+                      <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />
+                    </td>
+                    <td className={TD}>
+                      <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
+                        {f.side === "buy" ? "买入" : "卖出"}
+                      </span>
+                      {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
+                    </td>
+                    <td className={cn(TD, "text-right")}>{formatNumber(f.quantity, 0)}股</td>
+                    <td className={cn(TD, "text-right")}>{formatQuote(f.price)}</td>
+                    <td className={cn(TD, "text-right")}>{formatMoney(f.amount, f.currency)}</td>
+                    <td className={cn(TD, "text-right")} title={feeBreakdown(f.fees)}>
+                      {fees === null ? "—" : formatMoney(fees, f.currency)}
+                      <FeeBasisMark basis={marks[i]!} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </ScrollTable>
+          <FeeBasisNote bases={marks} />
+        </>
       ) : (
         <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
       )}

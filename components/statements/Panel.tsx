@@ -1,6 +1,23 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import type { Exchange, Market } from "@/lib/domain/market/types";
+import type { FeeBasis } from "@/lib/domain/statements/types";
+
+/** The fee bases that carry a mark: fees read from the file carry none. */
+export type ShownFeeBasis = Exclude<FeeBasis, "file">;
+
+export const FEE_BASIS_TEXT: Record<ShownFeeBasis, string> = {
+  derived: "推算：文件没有费用列，按清算金额与成交金额之差算出",
+  schedule: "估：文件既无费用列也无清算金额，按成交日的费率估算",
+};
+
+/** The mark a fee carries: 估 when any part was estimated by the schedule, else 推算 when any was derived from the net cash. */
+export function feeMarkOf(item: { feeBasis?: FeeBasis | "mixed" | null; feesEstimated?: boolean }): ShownFeeBasis | null {
+  if (item.feesEstimated || item.feeBasis === "schedule") return "schedule";
+  // a mixed trip without estimated fees mixes fees read from the file with derived ones
+  return item.feeBasis === "derived" || item.feeBasis === "mixed" ? "derived" : null;
+}
 
 /** The card every statement view sits in: white, rounded, a small heading; content never widens the page. */
 export function Panel({ title, aside, children, className, bodyClassName, testId }: {
@@ -24,15 +41,28 @@ export function Panel({ title, aside, children, className, bodyClassName, testId
   );
 }
 
-/** A table that scrolls sideways inside its card on a narrow phone instead of widening the page. */
+/** Tables at least this wide overflow a phone (375 px): they say that they scroll. */
+const PHONE_WIDTH = 400;
+
+/**
+ * A table that scrolls sideways inside its card on a narrow phone instead of widening the page; a table wider than a
+ * phone says so under it there (hidden from `sm` up, where it fits).
+ */
 export function ScrollTable({ children, label, minWidth = 640 }: { children: ReactNode; label: string; minWidth?: number }) {
   return (
-    // tabIndex lets keyboard users scroll it; the label names the region.
-    <div role="region" aria-label={label} tabIndex={0} className="-mx-px overflow-x-auto overscroll-x-contain focus-visible:outline-2 focus-visible:outline-brand">
-      <table className="w-full border-collapse text-left text-xs whitespace-nowrap text-slate-700 tabular-nums sm:text-sm" style={{ minWidth }}>
-        {children}
-      </table>
-    </div>
+    <>
+      {/* tabIndex lets keyboard users scroll it; the label names the region. */}
+      <div role="region" aria-label={label} tabIndex={0} className="-mx-px overflow-x-auto overscroll-x-contain focus-visible:outline-2 focus-visible:outline-brand">
+        <table className="w-full border-collapse text-left text-xs whitespace-nowrap text-slate-700 tabular-nums sm:text-sm" style={{ minWidth }}>
+          {children}
+        </table>
+      </div>
+      {minWidth >= PHONE_WIDTH ? (
+        <p data-testid="scroll-hint" aria-hidden="true" className="px-3 py-1 text-right text-[11px] text-slate-400 sm:hidden">
+          左右滑动查看全部列 ⇆
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -42,19 +72,58 @@ export const TD = "border-b border-slate-100 px-2.5 py-2 first:pl-3 last:pr-3";
 
 /** The small 估 tag after a figure that was estimated rather than read from the file. */
 export function EstimatedMark() {
+  return <FeeBasisMark basis="schedule" />;
+}
+
+/**
+ * 推算 / 估 after a fee that the file did not state (nothing for fees read from the file). The title repeats the
+ * meaning for a mouse; on a phone the FeeBasisNote under the table says it in plain text, no hover needed.
+ */
+export function FeeBasisMark({ basis }: { basis: ShownFeeBasis | null }) {
+  if (!basis) return null;
+  const derived = basis === "derived";
   return (
-    <abbr title="文件未提供费用，按成交日的费率估算" className="ml-1 inline-flex rounded border border-amber-300 bg-amber-50 px-1 text-[10px] leading-4 font-medium text-amber-800 no-underline">
-      估
+    <abbr
+      title={FEE_BASIS_TEXT[basis]}
+      data-fee-basis={basis}
+      className={cn(
+        "ml-1 inline-flex rounded border px-1 text-[10px] leading-4 font-medium no-underline",
+        derived ? "border-sky-300 bg-sky-50 text-sky-800" : "border-amber-300 bg-amber-50 text-amber-800",
+      )}
+    >
+      {derived ? "推算" : "估"}
     </abbr>
   );
 }
 
-/** 贵州茅台 over 600519, linked when an href is given. */
-export function StockCell({ name, code, href }: { name: string; code: string; href?: string | null }) {
+/** The footnote under a table with 推算 / 估 marks: what each means, visible on any screen. */
+export function FeeBasisNote({ bases, className }: { bases: Iterable<ShownFeeBasis | null>; className?: string }) {
+  const shown = new Set(bases);
+  const lines = (["derived", "schedule"] as const).filter((b) => shown.has(b));
+  if (!lines.length) return null;
+  return (
+    <ul data-testid="fee-basis-note" className={cn("space-y-0.5 px-3 py-2 text-[11px] leading-4 text-slate-500 sm:px-4", className)}>
+      {lines.map((b) => (
+        <li key={b}>
+          <FeeBasisMark basis={b} /> {FEE_BASIS_TEXT[b]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 00700.HK for a 港股通 code; A-share codes as written. */
+export function displayCode(code: string, market?: Market | null, exchange?: Exchange | null): string {
+  return market === "HK" || exchange === "HK" ? `${code}.HK` : code;
+}
+
+/** 贵州茅台 over 600519 (腾讯控股 over 00700.HK), linked when an href is given. */
+export function StockCell({ name, code, href, market }: { name: string; code: string; href?: string | null; market?: Market | null }) {
+  const shownCode = displayCode(code, market);
   const body = (
     <span className="flex flex-col leading-tight">
-      <span className={cn("font-medium text-slate-900", href ? "group-hover:text-brand group-hover:underline" : undefined)}>{name || code}</span>
-      <span className="text-[11px] text-slate-500">{code}</span>
+      <span className={cn("font-medium text-slate-900", href ? "group-hover:text-brand group-hover:underline" : undefined)}>{name || shownCode}</span>
+      <span className="text-[11px] text-slate-500">{shownCode}</span>
     </span>
   );
   return href ? (

@@ -1,8 +1,10 @@
+import type { Currency } from "@/lib/domain/market/types";
 import { cn } from "@/components/ui/cn";
-import { formatPercent, formatShares, formatSignedYuan, formatYuan } from "@/lib/domain/statements/format";
-import { EstimatedMark, Panel, ScrollTable, StockCell, TD, TH } from "./Panel";
+import { formatPercent, formatShares } from "@/lib/domain/statements/format";
+import { formatMoney, formatSignedMoney } from "./money";
+import { FeeBasisMark, FeeBasisNote, Panel, ScrollTable, StockCell, TD, TH, feeMarkOf } from "./Panel";
 import { pnlClass } from "./tone";
-import type { RoundTripJson } from "./types";
+import { tripState, type RoundTripJson, type TripState } from "./types";
 
 export interface RoundTripTableProps {
   trips: RoundTripJson[];
@@ -12,74 +14,109 @@ export interface RoundTripTableProps {
   /** e.g. "仅显示前 50 笔" */
   note?: string;
   emptyText?: string;
+  /** the currency of the amounts (港股通 trips may be in HKD) */
+  currency?: Currency;
+  testId?: string;
 }
+
+/** The label of a trip without a realised P&L, and why (the footnote says it in plain text). */
+const STATE_LABEL: Record<Exclude<TripState, "realized">, { label: string; why: string }> = {
+  open: { label: "持仓中", why: "持仓中：尚未清仓，清仓后计算盈亏" },
+  transferred: { label: "已转出", why: "已转出：股份托管转出，没有卖出价格，不计盈亏" },
+  opening_unknown: { label: "成本未知", why: "成本未知：含导入前已持有的股份，成本未知，不计入已实现盈亏" },
+};
 
 /** Return on what was paid for it: pnl ÷ buy amount. */
 function tripReturn(trip: RoundTripJson): number | null {
-  return trip.closeDate && trip.buyAmount > 0 ? trip.pnl / trip.buyAmount : null;
+  return trip.buyAmount > 0 ? trip.pnl / trip.buyAmount : null;
 }
 
-/** Round trips: entry to exit, amounts, fees (估 when estimated), P&L; open positions are labelled 持仓中. */
-export function RoundTripTable({ trips, hrefFor, title = "交易明细", note, emptyText = "暂无交易" }: RoundTripTableProps) {
+/**
+ * Round trips: entry to exit, amounts, fees (推算 / 估 when the file did not state them), P&L. A trip without a realised
+ * P&L says why instead: 持仓中, 已转出 (托管转出) or 成本未知 (shares held before the file); a footnote explains the labels.
+ */
+export function RoundTripTable({ trips, hrefFor, title = "交易明细", note, emptyText = "暂无交易", currency = "CNY", testId = "round-trip-table" }: RoundTripTableProps) {
+  const states = new Set(trips.map(tripState));
+  const marks = trips.map(feeMarkOf);
   return (
-    <Panel title={title} aside={note ?? `共 ${trips.length} 笔`} bodyClassName="p-0" testId="round-trip-table">
+    <Panel title={title} aside={note ?? `共 ${trips.length} 笔`} bodyClassName="p-0" testId={testId}>
       {trips.length ? (
-        <ScrollTable label={title} minWidth={760}>
-          <thead>
-            <tr>
-              <th scope="col" className={cn(TH, "sticky left-0 z-10")}>股票</th>
-              <th scope="col" className={cn(TH, "text-right")}>盈亏</th>
-              <th scope="col" className={TH}>建仓</th>
-              <th scope="col" className={TH}>清仓</th>
-              <th scope="col" className={cn(TH, "text-right")}>持股</th>
-              <th scope="col" className={cn(TH, "text-right")}>股数</th>
-              <th scope="col" className={cn(TH, "text-right")}>买入金额</th>
-              <th scope="col" className={cn(TH, "text-right")}>卖出金额</th>
-              <th scope="col" className={cn(TH, "text-right")}>费用</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trips.map((trip) => {
-              const open = trip.closeDate === null;
-              const ret = tripReturn(trip);
-              return (
-                <tr key={`${trip.code}-${trip.openDate}-${trip.closeDate ?? "open"}`} data-open={open ? "true" : undefined}>
-                  <th scope="row" className={cn(TD, "sticky left-0 z-10 bg-white font-normal")}>
-                    <StockCell name={trip.name} code={trip.code} href={hrefFor?.(trip)} />
-                  </th>
-                  <td className={cn(TD, "text-right")}>
-                    {open ? (
-                      <span
-                        title="持仓未了结，清仓后计算盈亏"
-                        className="inline-flex rounded bg-blue-50 px-1.5 py-0.5 text-[11px] font-medium text-brand"
-                      >
-                        持仓中
-                      </span>
-                    ) : (
-                      <span className="flex flex-col items-end leading-tight">
-                        <span className={cn("font-medium", pnlClass(trip.pnl))}>{formatSignedYuan(trip.pnl)}</span>
-                        {ret === null ? null : <span className={cn("text-[11px]", pnlClass(trip.pnl))}>{formatPercent(ret)}</span>}
-                      </span>
-                    )}
-                  </td>
-                  <td className={TD}>{trip.openDate}</td>
-                  <td className={TD}>{trip.closeDate ?? "—"}</td>
-                  <td className={cn(TD, "text-right")}>{trip.holdingDays}天</td>
-                  <td className={cn(TD, "text-right")}>{formatShares(trip.quantity)}</td>
-                  <td className={cn(TD, "text-right")}>{formatYuan(trip.buyAmount)}</td>
-                  <td className={cn(TD, "text-right")}>{trip.sellAmount > 0 ? formatYuan(trip.sellAmount) : "—"}</td>
-                  <td className={cn(TD, "text-right")}>
-                    {formatYuan(trip.fees)}
-                    {trip.feesEstimated ? <EstimatedMark /> : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
+        <>
+          <ScrollTable label={title} minWidth={760}>
+            <thead>
+              <tr>
+                <th scope="col" className={cn(TH, "sticky left-0 z-10")}>股票</th>
+                <th scope="col" className={cn(TH, "text-right")}>盈亏</th>
+                <th scope="col" className={TH}>建仓</th>
+                <th scope="col" className={TH}>清仓</th>
+                <th scope="col" className={cn(TH, "text-right")}>持股</th>
+                <th scope="col" className={cn(TH, "text-right")}>股数</th>
+                <th scope="col" className={cn(TH, "text-right")}>买入金额</th>
+                <th scope="col" className={cn(TH, "text-right")}>卖出金额</th>
+                <th scope="col" className={cn(TH, "text-right")}>费用</th>
+              </tr>
+            </thead>
+            <tbody>
+              {trips.map((trip, i) => {
+                const state = tripState(trip);
+                const ret = state === "realized" ? tripReturn(trip) : null;
+                return (
+                  <tr key={`${trip.code}-${trip.openDate}-${trip.closeDate ?? "open"}-${i}`} data-state={state} data-open={state === "open" ? "true" : undefined}>
+                    <th scope="row" className={cn(TD, "sticky left-0 z-10 bg-white font-normal")}>
+                      <StockCell name={trip.name} code={trip.code} market={trip.market} href={hrefFor?.(trip)} />
+                    </th>
+                    <td className={cn(TD, "text-right")}>
+                      {state === "realized" ? (
+                        <span className="flex flex-col items-end leading-tight">
+                          <span className={cn("font-medium", pnlClass(trip.pnl))}>{formatSignedMoney(trip.pnl, currency)}</span>
+                          {ret === null ? null : <span className={cn("text-[11px]", pnlClass(trip.pnl))}>{formatPercent(ret)}</span>}
+                        </span>
+                      ) : (
+                        <span
+                          title={STATE_LABEL[state].why}
+                          className={cn(
+                            "inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium",
+                            state === "open" ? "bg-blue-50 text-brand" : "bg-slate-100 text-slate-600",
+                          )}
+                        >
+                          {STATE_LABEL[state].label}
+                        </span>
+                      )}
+                    </td>
+                    <td className={TD}>{trip.openDate}</td>
+                    <td className={TD}>{trip.closeDate ?? "—"}</td>
+                    <td className={cn(TD, "text-right")}>{trip.holdingDays}天</td>
+                    <td className={cn(TD, "text-right")}>{formatShares(trip.quantity)}</td>
+                    <td className={cn(TD, "text-right")}>{formatMoney(trip.buyAmount, currency)}</td>
+                    <td className={cn(TD, "text-right")}>{trip.sellAmount > 0 ? formatMoney(trip.sellAmount, currency) : "—"}</td>
+                    <td className={cn(TD, "text-right")}>
+                      {formatMoney(trip.fees, currency)}
+                      <FeeBasisMark basis={marks[i]!} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </ScrollTable>
+          <TripNotes states={states} marks={marks} />
+        </>
       ) : (
         <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
       )}
     </Panel>
+  );
+}
+
+function TripNotes({ states, marks }: { states: Set<TripState>; marks: (ReturnType<typeof feeMarkOf>)[] }) {
+  const shown = (["open", "transferred", "opening_unknown"] as const).filter((s) => states.has(s));
+  return (
+    <>
+      {shown.length ? (
+        <ul data-testid="trip-state-note" className="space-y-0.5 px-3 pt-2 text-[11px] leading-4 text-slate-500 sm:px-4">
+          {shown.map((s) => <li key={s}>{STATE_LABEL[s].why}</li>)}
+        </ul>
+      ) : null}
+      <FeeBasisNote bases={marks} />
+    </>
   );
 }

@@ -51,7 +51,7 @@ function summaryItems(s: AnalysisSummaryJson): Item[] {
     },
     {
       key: "fees", label: "总费用", value: formatYuanWan(s.totalFees),
-      hint: "佣金、印花税、过户费等合计（文件未提供时按成交日费率估算）",
+      hint: "佣金、印花税、过户费等合计（文件未列明时按清算金额推算，或按成交日费率估算）",
     },
     s.turnover === undefined ? null : {
       key: "turnover", label: "成交额", value: formatYuanWan(s.turnover),

@@ -10,6 +10,7 @@ import { SimulatedDataBadge } from "./SimulatedDataBadge";
 import { SkippedRows } from "./SkippedRows";
 import { StyleMix } from "./StyleMix";
 import { SummaryCards } from "./SummaryCards";
+import { HkSection, UnreconciledFills } from "./StatementFindings";
 import type { RoundTripJson } from "./types";
 
 const summary: AnalysisSummary = {
@@ -108,7 +109,7 @@ describe("RoundTripTable", () => {
     expect(closed).toHaveTextContent("估");
     expect(within(closed!).getByText("+¥4,939.50")).toHaveClass("text-up");
     expect(closed).toHaveTextContent("+2.91%");
-    expect(within(open!).getByText("持仓中")).toHaveAttribute("title", "持仓未了结，清仓后计算盈亏");
+    expect(within(open!).getByText("持仓中")).toHaveAttribute("title", "持仓中：尚未清仓，清仓后计算盈亏");
     expect(open).not.toHaveTextContent("-¥10,505.00");
     expect(screen.getByRole("region", { name: "交易明细" })).toHaveClass("overflow-x-auto");
   });
@@ -209,5 +210,97 @@ describe("badges", () => {
     render(<><ProvenanceBadge provenance={{ kind: "editor" }} /><SimulatedDataBadge /></>);
     expect(screen.getByText("编辑录入")).toBeInTheDocument();
     expect(screen.getByTestId("simulated-data-badge")).toHaveTextContent("模拟行情");
+  });
+});
+
+describe("issue 21: trip states, fee bases and 港股通 codes", () => {
+  const base: RoundTripJson = {
+    code: "600519", name: "贵州茅台", openDate: "2024-01-02", closeDate: "2024-01-05", quantity: 100, buyAmount: 10_000, sellAmount: 9000, fees: 10, pnl: -1010, holdingDays: 3,
+  };
+
+  it("shows a P&L only for realised trips: 持仓中, 已转出 and 成本未知 say why instead, with a footnote", () => {
+    render(
+      <RoundTripTable
+        trips={[
+          { ...base, status: "closed", realized: true },
+          { ...base, code: "600036", name: "招商银行", status: "open", closeDate: null, pnl: -10_010 },
+          { ...base, code: "600016", name: "民生银行", status: "transferred", pnl: -10_010 },
+          { ...base, code: "601318", name: "中国平安", status: "closed", openingUnknown: true, realized: false, pnl: 8990 },
+        ]}
+      />,
+    );
+    const table = screen.getByTestId("round-trip-table");
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.getAttribute("data-state"))).toEqual(["realized", "open", "transferred", "opening_unknown"]);
+    expect(rows[0]).toHaveTextContent("-¥1,010.00");
+    expect(rows[1]).toHaveTextContent("持仓中");
+    expect(rows[2]).toHaveTextContent("已转出");
+    expect(rows[3]).toHaveTextContent("成本未知");
+    expect(table).not.toHaveTextContent("-¥10,010.00");
+    expect(table).not.toHaveTextContent("+¥8,990.00");
+    const note = screen.getByTestId("trip-state-note");
+    expect(note).toHaveTextContent("股份托管转出，没有卖出价格，不计盈亏");
+    expect(note).toHaveTextContent("导入前已持有的股份，成本未知，不计入已实现盈亏");
+  });
+
+  it("marks derived fees 推算 and estimated fees 估, and explains both under the table in plain text", () => {
+    render(
+      <FillTable
+        fills={[
+          { date: "2024-01-02", time: null, code: "00700", exchange: "HK", market: "HK", currency: "HKD", name: "腾讯控股", side: "buy", quantity: 200, price: 371.2, amount: 69_310.46, fees: 75.73, feeBasis: "derived" },
+          { date: "2024-01-02", time: null, code: "600519", name: "贵州茅台", side: "buy", quantity: 100, price: 1500, amount: 150_000, fees: 5.0, feesEstimated: true, feeBasis: "schedule" },
+          { date: "2024-01-02", time: null, code: "000001", name: "平安银行", side: "sell", quantity: 100, price: 10, amount: 1000, fees: 5.0, feeBasis: "file" },
+        ]}
+      />,
+    );
+    const rows = within(screen.getByTestId("fill-table")).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("00700.HK");
+    expect(rows[0]).toHaveTextContent("HK$69,310.46");
+    expect(rows[0]).toHaveTextContent("HK$75.73");
+    expect(rows[0]!.querySelector("[data-fee-basis]")).toHaveTextContent("推算");
+    expect(rows[1]!.querySelector("[data-fee-basis]")).toHaveTextContent("估");
+    expect(rows[2]!.querySelector("[data-fee-basis]")).toBeNull();
+    const note = screen.getByTestId("fee-basis-note");
+    expect(note).toHaveTextContent("按清算金额与成交金额之差算出");
+    expect(note).toHaveTextContent("按成交日的费率估算");
+  });
+
+  it("writes no fee footnote when every fee was read from the file", () => {
+    render(<RoundTripTable trips={[{ ...base, feeBasis: "file" }]} />);
+    expect(screen.queryByTestId("fee-basis-note")).toBeNull();
+    expect(screen.queryByTestId("trip-state-note")).toBeNull();
+  });
+});
+
+describe("HkSection", () => {
+  it("shows 港股通 figures in their own currency, codes as 00700.HK, apart from the A-share figures", () => {
+    render(
+      <HkSection
+        hk={{ currency: "HKD", summary: { ...summary, realizedPnl: 1840, totalFees: 160, roundTrips: 1, wins: 1, losses: 0, winRate: 1 },
+          perStock: [{ code: "01810", name: "小米集团-W", roundTrips: 1, wins: 1, pnl: 1840, fees: 160, turnover: 122_000 }] }}
+        trips={[{ code: "01810", name: "小米集团-W", market: "HK", openDate: "2024-03-05", closeDate: "2024-03-12", quantity: 2000, buyAmount: 30_000, sellAmount: 32_000,
+          fees: 160, pnl: 1840, holdingDays: 5, status: "closed", realized: true, feeBasis: "file" }]}
+      />,
+    );
+    const hk = screen.getByTestId("hk-section");
+    expect(hk).toHaveTextContent("金额单位：港币");
+    expect(hk).toHaveTextContent("+HK$1,840.00");
+    expect(hk).toHaveTextContent("HK$160.00");
+    expect(hk).toHaveTextContent("01810.HK");
+    expect(hk).not.toHaveTextContent("001810");
+    expect(hk).not.toHaveTextContent("¥");
+  });
+});
+
+describe("UnreconciledFills", () => {
+  it("lists the first five rows with their difference and folds the rest", () => {
+    const rows = Array.from({ length: 8 }, (_, i) => ({ line: 10 + i, amount: 1000, fees: 5, netAmount: -1005.3, difference: 0.3 }));
+    render(<UnreconciledFills rows={rows} />);
+    const card = screen.getByTestId("unreconciled-fills");
+    expect(card).toHaveTextContent("金额对不上的成交（8）");
+    expect(card).toHaveTextContent("第 10 行");
+    expect(card).toHaveTextContent("差 ¥0.30");
+    expect(within(card).getByText("展开其余 3 条")).toBeInTheDocument();
+    expect(card.querySelector("details")).toHaveTextContent("第 17 行");
   });
 });

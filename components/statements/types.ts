@@ -3,8 +3,8 @@
  * fit (AnalysisSummary and RoundTrip are assignable); over HTTP, JSON turns NaN and Infinity into null, which these
  * types allow and the views show as "—" / "∞" (the counts decide).
  */
-import type { Board, Exchange } from "@/lib/domain/market/types";
-import type { Fill, FillFees, RoundTrip } from "@/lib/domain/statements/types";
+import type { Board, Currency, Exchange, Market } from "@/lib/domain/market/types";
+import type { FeeBasis, Fill, FillFees, RoundTrip } from "@/lib/domain/statements/types";
 
 /** A figure that JSON may carry as null or as "NaN" / "Infinity" (lib/domain/statements/dto.ts). */
 export type LooseNumber = number | string | null;
@@ -40,7 +40,25 @@ export type RoundTripJson = Pick<
   dividendTax?: number;
   fillIndexes?: number[];
   feesEstimated?: boolean;
+  /** absent: an A-share trip */
+  market?: Market;
+  /** absent: closed when it has a close date, open otherwise */
+  status?: RoundTrip["status"];
+  openingUnknown?: boolean;
+  realized?: boolean;
+  feeBasis?: FeeBasis | "mixed";
 };
+
+/** How a trip's P&L cell reads: a realised P&L, or why there is none. */
+export type TripState = "realized" | "open" | "transferred" | "opening_unknown";
+
+export function tripState(trip: RoundTripJson): TripState {
+  const status = trip.status ?? (trip.closeDate === null ? "open" : "closed");
+  if (status === "open") return "open";
+  if (status === "transferred") return "transferred";
+  if (trip.openingUnknown) return "opening_unknown";
+  return "realized";
+}
 
 export type { MonthlyRow, PerStockRow } from "@/lib/domain/statements/analysis";
 
@@ -62,9 +80,21 @@ export type FillRow = Pick<Fill, "date" | "time" | "code" | "name" | "side" | "q
   /** the fee columns, or their total, or null when unknown */
   fees: FillFees | number | null;
   exchange?: Exchange;
+  market?: Market;
+  /** currency of amount and fees; CNY when absent */
+  currency?: Currency;
   feesEstimated?: boolean;
+  feeBasis?: FeeBasis;
   kind?: Fill["kind"];
 };
+
+/** The 港股通 figures, apart from the A-share ones (the analysis' `hk`). */
+export interface HkView {
+  summary: AnalysisSummaryJson;
+  perStock: import("@/lib/domain/statements/analysis").PerStockRow[];
+  /** the currency of its amounts: CNY when the file converted them at its 汇率 */
+  currency: Currency;
+}
 
 export type Provenance =
   | { kind: "file"; fileName: string; fileHash: string; importedAt: string }

@@ -75,6 +75,39 @@ const preview: StatementPreview = {
   ],
   roundTripTotal: 12,
   monthly: [{ month: "2024-03", pnl: 35_200, roundTrips: 12, wins: 7 }],
+  feeBasis: "file",
+  unreconciled: [],
+  hk: null,
+  unknownOpenings: [],
+  pendingAllotments: [],
+};
+
+/** A 中信 历史成交 export: fees derived from 清算金额, a 港股通 trip, shares held before the file, a bond allotment. */
+const hkPreview: StatementPreview = {
+  ...preview,
+  format: "citic_lscj",
+  formatLabel: "中信证券 历史成交",
+  feeBasis: "derived",
+  unreconciled: [{ line: 41, amount: 10_000, fees: 5.1, netAmount: -10_005, difference: 0.1 }],
+  roundTrips: [
+    { code: "600036", name: "招商银行", market: "A", status: "closed", openingUnknown: true, realized: false, openDate: "2024-03-01", closeDate: "2024-03-05",
+      quantity: 1000, buyAmount: 0, sellAmount: 35_000, fees: 12.3, pnl: 34_987.7, holdingDays: 2, feeBasis: "derived" },
+  ],
+  roundTripTotal: 1,
+  hk: {
+    currency: "CNY",
+    summary: { ...preview.summary, realizedPnl: -5898.12, totalFees: 75.73, roundTrips: 1, wins: 0, losses: 1, winRate: 0, profitFactor: 0 },
+    perStock: [{ code: "00700", name: "腾讯控股", roundTrips: 1, wins: 0, pnl: -5898.12, fees: 75.73, turnover: 130_000 }],
+    roundTrips: [
+      { code: "00700", name: "腾讯控股", market: "HK", status: "closed", openingUnknown: false, realized: true, openDate: "2024-03-01", closeDate: "2024-03-08",
+        quantity: 200, buyAmount: 68_000, sellAmount: 62_177.61, fees: 75.73, pnl: -5898.12, holdingDays: 5, feeBasis: "derived" },
+    ],
+    roundTripTotal: 1,
+  },
+  unknownOpenings: [
+    { code: "600036", exchange: "SH", market: "A", name: "招商银行", quantity: 1000, line: 12, date: "2024-03-05", reason: "卖出 1000 股时没有买入记录：导入前已持有，成本未知，该回合不计入已实现盈亏" },
+  ],
+  pendingAllotments: [{ code: "072988", exchange: "SZ", name: "豪美发债", quantity: 10, cost: 1000, date: "2024-03-04", line: 20 }],
 };
 
 function csv(name = "交割单.csv", size = 2048) {
@@ -95,6 +128,35 @@ async function choose(file: File) {
 }
 
 describe("StatementUpload", () => {
+  it("shows 推算 fees, the 港股通 section apart, unknown openings, pending allotments and unreconciled fills", async () => {
+    render(<StatementUpload canSave={false} loginHref="/login?r=%2Fupload" />);
+    const xhr = (await choose(csv()))!;
+    await xhr.respond(200, { ok: true, preview: hkPreview });
+    expect(screen.getByTestId("fee-basis-fact")).toHaveTextContent("按清算金额推算");
+    expect(screen.getByTestId("statement-preview")).toHaveTextContent("推算：文件没有费用列，按清算金额与成交金额之差算出");
+
+    const hk = screen.getByTestId("hk-section");
+    expect(hk).toHaveTextContent("港股通");
+    expect(hk).toHaveTextContent("00700.HK");
+    expect(hk).not.toHaveTextContent("000700");
+    expect(hk).toHaveTextContent("-¥5,898.12");
+    expect(hk).toHaveTextContent("人民币（按文件汇率折算）");
+    // the A-share table holds no HK trip, and the trip of shares held before the file shows no P&L
+    const aTrips = screen.getByTestId("round-trip-table");
+    expect(aTrips).not.toHaveTextContent("00700");
+    expect(within(aTrips).getByText("成本未知")).toBeInTheDocument();
+    expect(aTrips).not.toHaveTextContent("34,987.70");
+
+    const openings = screen.getByTestId("unknown-openings");
+    expect(openings).toHaveTextContent("未知期初持仓（1）");
+    expect(openings).toHaveTextContent("导入前已持有，成本未知，不计入已实现盈亏");
+    expect(openings).toHaveTextContent("招商银行600036");
+    expect(openings).toHaveTextContent("1,000股");
+    expect(screen.getByTestId("pending-allotments")).toHaveTextContent("豪美发债072988");
+    expect(screen.getByTestId("unreconciled-fills")).toHaveTextContent("第 41 行");
+    expect(screen.getByTestId("unreconciled-fills")).toHaveTextContent("差 ¥0.10");
+  });
+
   it("shows real upload progress, then the preview: format, skipped rows and summary", async () => {
     render(<StatementUpload canSave={false} loginHref="/login?r=%2Fupload" />);
     const xhr = (await choose(csv()))!;

@@ -5,9 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { MonthlyHeatmap } from "@/components/statements/MonthlyHeatmap";
-import { Panel } from "@/components/statements/Panel";
+import { FeeBasisNote, Panel } from "@/components/statements/Panel";
 import { RoundTripTable } from "@/components/statements/RoundTripTable";
 import { SkippedRows } from "@/components/statements/SkippedRows";
+import { FeeBasisFact, HkSection, PendingAllotments, UnknownOpenings, UnreconciledFills } from "@/components/statements/StatementFindings";
 import { SummaryCards } from "@/components/statements/SummaryCards";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
@@ -211,6 +212,8 @@ export function StatementUpload({ canSave, loginHref }: StatementUploadProps) {
   );
 }
 
+const tripsNote = (shown: number, total: number) => (total > shown ? `显示最近 ${shown} 笔，共 ${total} 笔` : `共 ${total} 笔`);
+
 function ProgressLine({ fraction, action }: { fraction: number | null; action: "preview" | "save" }) {
   const percent = fraction === null ? 100 : Math.round(fraction * 100);
   const label = fraction === null ? (action === "preview" ? "正在识别格式并分析…" : "正在保存…") : "上传中";
@@ -262,6 +265,7 @@ function PreviewView({
     ["资金/股份变动", `${formatNumber(preview.events, 0)} 条`],
     ["未能读取", `${formatNumber(preview.skipped.length, 0)} 行`],
   ];
+  const hkTotal = preview.hk ? preview.hk.roundTripTotal : 0;
   return (
     <div className="min-w-0 space-y-4" data-testid="statement-preview">
       <Panel title="识别结果" aside={<span className="break-all">{preview.fileName}</span>}>
@@ -274,7 +278,14 @@ function PreviewView({
               </dd>
             </div>
           ))}
+          <div className="min-w-0" data-testid="fee-basis-fact">
+            <dt className="text-xs text-slate-500">费用</dt>
+            <dd className="font-medium text-slate-900"><FeeBasisFact basis={preview.feeBasis} /></dd>
+          </div>
         </dl>
+        {preview.feeBasis === "file" ? null : (
+          <FeeBasisNote bases={[preview.feeBasis === "mixed" ? "derived" : preview.feeBasis, preview.feeBasis === "mixed" ? "schedule" : null]} className="px-0 sm:px-0" />
+        )}
         {preview.warnings.length ? (
           <ul className="mt-3 list-disc space-y-1 rounded-lg bg-amber-50 py-2 pr-3 pl-7 text-xs text-amber-900">
             {preview.warnings.map((w, i) => (
@@ -285,16 +296,21 @@ function PreviewView({
       </Panel>
 
       <SkippedRows rows={preview.skipped} />
+      <UnreconciledFills rows={preview.unreconciled} />
+      <UnknownOpenings items={preview.unknownOpenings} />
+      <PendingAllotments items={preview.pendingAllotments} />
 
       <section aria-label="分析预览" className="space-y-4">
+        {preview.hk ? <h3 className="text-base font-semibold text-slate-900">A 股</h3> : null}
         <SummaryCards summary={preview.summary} />
         {preview.monthly.length ? <MonthlyHeatmap rows={preview.monthly} /> : null}
         <RoundTripTable
           trips={preview.roundTrips}
           title="交易回合"
-          note={total > preview.roundTrips.length ? `显示最近 ${preview.roundTrips.length} 笔，共 ${total} 笔` : `共 ${total} 笔`}
+          note={tripsNote(preview.roundTrips.length, total)}
           emptyText="文件中没有完整的交易回合"
         />
+        {preview.hk ? <HkSection hk={preview.hk} trips={preview.hk.roundTrips} note={tripsNote(preview.hk.roundTrips.length, hkTotal)} /> : null}
       </section>
 
       <Panel title="保存" testId="save-panel">

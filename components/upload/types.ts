@@ -1,5 +1,7 @@
-import type { StatementEncoding, StatementFormatId } from "@/lib/domain/statements/types";
-import type { AnalysisSummaryJson, MonthlyRow, RoundTripJson } from "@/components/statements/types";
+import type {
+  FeeBasis, PendingAllotment, SkippedRow, StatementEncoding, StatementFormatId, UnknownOpening, UnreconciledFill,
+} from "@/lib/domain/statements/types";
+import type { AnalysisSummaryJson, HkView, MonthlyRow, RoundTripJson } from "@/components/statements/types";
 
 /** `POST /api/statements/preview` → `{ ok: true, preview }` (lib/server/statements/preview.ts). */
 export interface StatementPreview {
@@ -12,14 +14,22 @@ export interface StatementPreview {
   fills: number;
   /** how many cash/share events were read */
   events: number;
-  skipped: { line: number; reason: string }[];
+  skipped: SkippedRow[];
   warnings: string[];
+  /** how the fees were found: the file's columns, 推算 from the net cash, 估 by the schedule, or a mix */
+  feeBasis: FeeBasis | "mixed";
+  unreconciled: UnreconciledFill[];
+  /** the A-share figures */
   summary: AnalysisSummaryJson;
-  /** the latest round trips, at most 50 */
+  /** the latest A-share round trips, at most 50 */
   roundTrips: RoundTripJson[];
-  /** all round trips, when the server tells */
+  /** all A-share round trips, when the server tells */
   roundTripTotal?: number;
   monthly: MonthlyRow[];
+  /** 港股通, apart from the A-share figures; null when the file has none */
+  hk: (HkView & { roundTrips: RoundTripJson[]; roundTripTotal: number }) | null;
+  unknownOpenings: UnknownOpening[];
+  pendingAllotments: PendingAllotment[];
 }
 
 export type PreviewResponse = { ok: true; preview: StatementPreview } | { ok: false; message: string };

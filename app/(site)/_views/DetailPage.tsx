@@ -15,6 +15,7 @@ import { DayJump } from "@/components/masters/DayJump";
 import { RoundTripCard } from "@/components/masters/RoundTripCard";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FillTable } from "@/components/statements/FillTable";
+import { displayCode } from "@/components/statements/Panel";
 import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
 import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
 import { SummaryCards } from "@/components/statements/SummaryCards";
@@ -116,7 +117,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                         aria-current={s.code === detail.symbol?.code ? "page" : undefined}
                         className={`rounded-lg px-3 py-1.5 text-sm ${s.code === detail.symbol?.code ? "bg-slate-900 text-white" : "border border-slate-200 bg-white text-slate-700"}`}
                       >
-                        {s.name}({s.code})
+                        {s.name}({displayCode(s.code, s.market)})
                       </Link>
                     ))}
                   </nav>
@@ -156,7 +157,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                       )}
                     </Card>
                   ) : null}
-                  {detail.roundTrip ? <RoundTripCard trip={detail.roundTrip} /> : null}
+                  {detail.roundTrip ? <RoundTripCard trip={detail.roundTrip} currency={detail.fills.find((f) => f.code === detail.roundTrip!.code)?.currency} /> : null}
                   {detail.note ? (
                     <Card className="mt-3 border-amber-200 bg-amber-50">
                       <p className="text-sm font-medium text-amber-900">编辑点评</p>

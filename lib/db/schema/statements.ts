@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -42,6 +43,10 @@ export const statements = pgTable(
     eventCount: integer("event_count").notNull(),
     skipped: jsonb("skipped").$type<{ line: number; reason: string }[]>().notNull().default([]),
     warnings: jsonb("warnings").$type<string[]>().notNull().default([]),
+    /** how the fills' fees were found (issue 21): file / derived (推算) / schedule (估) / mixed */
+    feeBasis: text("fee_basis", { enum: ["file", "derived", "schedule", "mixed"] }).notNull().default("file"),
+    /** fills whose amount ± fees ≠ net cash to the fen, as the reader listed them */
+    unreconciled: jsonb("unreconciled").$type<{ line: number; amount: number; fees: number; netAmount: number; difference: number }[]>().notNull().default([]),
     /** file: a broker export; demo: generated demo data (演示数据) */
     source: text("source", { enum: ["file", "demo"] }).notNull().default("file"),
     isPublic: boolean("is_public").notNull().default(false),
@@ -71,15 +76,28 @@ export const statementFills = pgTable(
     tradeTime: text("trade_time"),
     code: text("code").notNull(),
     exchange: text("exchange").notNull(),
+    /** A: A-shares; HK: 港股通 (five-digit codes, amounts in `currency`) */
+    market: text("market", { enum: ["A", "HK"] }).notNull().default("A"),
     name: text("name").notNull(),
     side: text("side", { enum: ["buy", "sell"] }).notNull(),
     quantity: bigint("quantity", { mode: "number" }).notNull(),
     price: price("price").notNull(),
     amount: money("amount").notNull(),
+    /** false: the file states no 成交金额, so amount = price × quantity */
+    amountStated: boolean("amount_stated").notNull().default(true),
+    /** currency of amount, fees, net amount and balance */
+    currency: text("currency", { enum: ["CNY", "HKD", "USD"] }).notNull().default("CNY"),
+    priceCurrency: text("price_currency", { enum: ["CNY", "HKD", "USD"] }).notNull().default("CNY"),
+    /** the file's 汇率 on the row, null when absent */
+    fxRate: numeric("fx_rate", { precision: 18, scale: 8, mode: "number" }),
     commission: money("commission"),
     stampDuty: money("stamp_duty"),
     transferFee: money("transfer_fee"),
     otherFees: money("other_fees"),
+    /** file: the fee columns; derived (推算): from the net cash; schedule (估): estimated by the analysis */
+    feeBasis: text("fee_basis", { enum: ["file", "derived", "schedule"] }).notNull().default("file"),
+    /** shares held after the row as the file states them, null when absent */
+    shareBalance: bigint("share_balance", { mode: "number" }),
     netAmount: money("net_amount"),
     balance: money("balance"),
     kind: text("kind", { enum: ["trade", "ipo"] }).notNull().default("trade"),
@@ -105,8 +123,10 @@ export const statementEvents = pgTable(
     kind: text("kind").notNull(),
     code: text("code"),
     exchange: text("exchange"),
+    market: text("market", { enum: ["A", "HK"] }),
     name: text("name").notNull().default(""),
     quantity: bigint("quantity", { mode: "number" }).notNull().default(0),
+    shareBalance: bigint("share_balance", { mode: "number" }),
     amount: money("amount").notNull().default(0),
     raw: text("raw").notNull().default(""),
   },
@@ -115,7 +135,8 @@ export const statementEvents = pgTable(
 
 /**
  * Round trips of every book (a master across all their statements, or one member statement), rebuilt in the
- * import transaction. Rankings and the loss tracker read them with plain SQL.
+ * import transaction. Rankings and the loss tracker read them with plain SQL and count only `realized` A-share trips
+ * (ADR 0033): 港股通 trips, open trips, trips of shares held before the file and 托管转出 stay out.
  */
 export const roundTrips = pgTable(
   "round_trips",
@@ -125,7 +146,14 @@ export const roundTrips = pgTable(
     statementId: uuid("statement_id").references(() => statements.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     exchange: text("exchange").notNull(),
+    market: text("market", { enum: ["A", "HK"] }).notNull().default("A"),
     name: text("name").notNull(),
+    /** closed / open (持仓中) / transferred (托管转出, 已转出) */
+    status: text("status", { enum: ["closed", "open", "transferred"] }).notNull().default("closed"),
+    /** shares held before the file took part: cost unknown (成本未知) */
+    openingUnknown: boolean("opening_unknown").notNull().default(false),
+    /** closed and not openingUnknown: the only trips rankings, the loss tracker and master stats count */
+    realized: boolean("realized").notNull().default(false),
     openDate: date("open_date").notNull(),
     closeDate: date("close_date"),
     quantity: bigint("quantity", { mode: "number" }).notNull(),
@@ -137,6 +165,7 @@ export const roundTrips = pgTable(
     pnl: money("pnl").notNull(),
     holdingDays: integer("holding_days").notNull(),
     feesEstimated: boolean("fees_estimated").notNull().default(false),
+    feeBasis: text("fee_basis", { enum: ["file", "derived", "schedule", "mixed"] }).notNull().default("file"),
   },
   (t) => [
     index("round_trips_master_idx").on(t.masterGuid, t.closeDate),

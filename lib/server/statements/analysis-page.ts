@@ -2,6 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { filterAnalysis, type AnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
+import { tripView, type AnalysisFindings } from "@/lib/domain/statements/preview";
+import type { FeeBasis, UnreconciledFill } from "@/lib/domain/statements/types";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -15,9 +17,36 @@ export type AnalysisSubject =
   | { kind: "master"; guid: string; name: string; isDemo: boolean; delayDays: number; through: string; fullAccess: boolean; provenance: Awaited<ReturnType<typeof statementProvenance>> }
   | { kind: "statement"; id: string; title: string; fileName: string; fileHash: string; formatLabel: string; createdAt: Date; isPublic: boolean; isOwn: boolean; ownerNickname: string; skipped: { line: number; reason: string }[]; warnings: string[] };
 
+/**
+ * What the file says beside the A-share figures (ADR 0033), from the whole book whatever the filter: 港股通 apart,
+ * positions held before the file, allotments pending listing, how the fees were found, fills that do not reconcile.
+ */
+export interface StatementFindingsData {
+  hk: (NonNullable<AnalysisFindings["hk"]> & { roundTrips: ReturnType<typeof tripView>[] }) | null;
+  unknownOpenings: NonNullable<AnalysisFindings["unknownOpenings"]>;
+  pendingAllotments: NonNullable<AnalysisFindings["pendingAllotments"]>;
+  feeBasis: FeeBasis | "mixed";
+  unreconciled: UnreconciledFill[];
+}
+
 export interface AnalysisPageData {
   subject: AnalysisSubject;
+  /** the A-share trips are those with market "A"; the 港股通 ones are in findings.hk */
   analysis: StatementAnalysis;
+  findings: StatementFindingsData;
+}
+
+/** The findings of a book's full analysis and of its stored statements (fee basis, unreconciled fills). */
+export function statementFindings(full: StatementAnalysis, files: { feeBasis: FeeBasis | "mixed"; unreconciled: UnreconciledFill[] }[]): StatementFindingsData {
+  const findings: AnalysisFindings = full;
+  const bases = new Set(files.map((f) => f.feeBasis));
+  return {
+    hk: findings.hk ? { ...findings.hk, roundTrips: full.roundTrips.filter((t) => t.market === "HK").reverse().map(tripView) } : null,
+    unknownOpenings: findings.unknownOpenings ?? [],
+    pendingAllotments: findings.pendingAllotments ?? [],
+    feeBasis: bases.size === 1 ? [...bases][0]! : bases.size === 0 ? "file" : "mixed",
+    unreconciled: files.flatMap((f) => f.unreconciled),
+  };
 }
 
 /** `/analysis/{guid}`: a master's disclosed book or a member statement the viewer may read, narrowed by the filter. */
@@ -30,6 +59,7 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
     return {
       subject: { kind: "master", guid, name: master.name, isDemo: master.isDemo, delayDays: master.disclosureDelayDays, through, fullAccess: access.fullAccess, provenance },
       analysis: await narrowed(full, filter),
+      findings: statementFindings(full, provenance),
     };
   }
   const statement = await readableMemberStatement(viewer, guid);
@@ -43,6 +73,7 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
       ownerNickname: owner?.nickname ?? "", skipped: statement.skipped, warnings: statement.warnings,
     },
     analysis: await narrowed(full, filter),
+    findings: statementFindings(full, [statement]),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db";
 import { roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
-import { rowToEvent, rowToFill } from "./rows";
+import { rowToEvent, rowToFill, tripToRow } from "./rows";
 
 /** A book is what one analysis covers: all of a master's statements together, or one member statement. */
 export type Book = { kind: "master"; masterGuid: string } | { kind: "statement"; statementId: string };
@@ -57,23 +57,7 @@ export async function rebuildRoundTrips(database: Database, book: Book): Promise
   const analysis = await analyzeBook(database, await loadBookInput(database, book));
   const owner = book.kind === "master" ? { masterGuid: book.masterGuid, statementId: null } : { masterGuid: null, statementId: book.statementId };
   await database.delete(roundTrips).where(book.kind === "master" ? eq(roundTrips.masterGuid, book.masterGuid) : eq(roundTrips.statementId, book.statementId));
-  const rows = analysis.roundTrips.map((t) => ({
-    ...owner,
-    code: t.code,
-    exchange: t.exchange,
-    name: t.name,
-    openDate: t.openDate,
-    closeDate: t.closeDate,
-    quantity: t.quantity,
-    buyAmount: t.buyAmount,
-    sellAmount: t.sellAmount,
-    fees: t.fees,
-    dividends: t.dividends,
-    dividendTax: t.dividendTax,
-    pnl: t.pnl,
-    holdingDays: t.holdingDays,
-    feesEstimated: t.feesEstimated,
-  }));
+  const rows = analysis.roundTrips.map((t) => tripToRow(t, owner));
   for (let i = 0; i < rows.length; i += 500) await database.insert(roundTrips).values(rows.slice(i, i + 500));
   return analysis;
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { limitMarks, type LimitMark } from "@/lib/domain/market/limit-marks";
 import type { DailyBar } from "@/lib/domain/market/types";
-import type { RoundTrip } from "@/lib/domain/statements/types";
+import type { Currency, Market } from "@/lib/domain/market/types";
+import type { FeeBasis, RoundTrip } from "@/lib/domain/statements/types";
 import { db } from "@/lib/db";
 import { tradeNotes } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -16,6 +17,9 @@ export interface DetailFill {
   date: string;
   time: string | null;
   code: string;
+  market: Market;
+  /** currency of amount and fees (HKD for a 港股通 fill the file did not convert) */
+  currency: Currency;
   name: string;
   side: "buy" | "sell";
   quantity: number;
@@ -23,6 +27,8 @@ export interface DetailFill {
   amount: number;
   fees: number;
   feesEstimated: boolean;
+  /** file / 推算 (derived from the net cash) / 估 (schedule) */
+  feeBasis: FeeBasis;
 }
 
 export interface MasterDetail {
@@ -37,8 +43,8 @@ export interface MasterDetail {
   lockedDays: number;
   day: string | null;
   fills: DetailFill[];
-  symbols: { code: string; name: string }[];
-  symbol: { code: string; name: string } | null;
+  symbols: { code: string; name: string; market: Market }[];
+  symbol: { code: string; name: string; market: Market } | null;
   chart: {
     bars: DailyBar[];
     markers: { date: string; time: string | null; side: "buy" | "sell"; price: number; quantity: number }[];
@@ -86,11 +92,11 @@ async function masterDetailFor(access: StatementAccess, guid: string, day?: stri
   const dayFills = analysis.fills
     .map((f, index) => ({ f, index }))
     .filter(({ f }) => f.date === chosenDay);
-  const symbols = [...new Map(dayFills.map(({ f }) => [f.code, { code: f.code, name: f.name }])).values()];
+  const symbols = [...new Map(dayFills.map(({ f }) => [f.code, { code: f.code, name: f.name, market: f.market }])).values()];
   const symbol = symbols.find((s) => s.code === symbolCode) ?? (symbolCode ? null : (symbols[0] ?? null));
   const fills: DetailFill[] = dayFills.map(({ f }) => ({
-    date: f.date, time: f.time, code: f.code, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
-    fees: f.feeTotal, feesEstimated: f.feesEstimated,
+    date: f.date, time: f.time, code: f.code, market: f.market, currency: f.currency, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
+    fees: f.feeTotal, feesEstimated: f.feesEstimated, feeBasis: f.feeBasis,
   }));
   const notes = await (await db())
     .select()

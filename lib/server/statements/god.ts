@@ -6,6 +6,7 @@ import { masters, roundTrips, statementFills } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, statementAccess, type StatementAccess } from "./access";
+import { countedTrip } from "./counted-trips";
 
 export type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
 
@@ -25,7 +26,7 @@ export async function masterCards(access: StatementAccess, opts: { limit?: numbe
             wins: sql<number>`count(*) filter (where ${roundTrips.pnl} > 0)::int`,
           })
           .from(roundTrips)
-          .where(and(eq(roundTrips.masterGuid, m.guid), isNotNull(roundTrips.closeDate), lte(roundTrips.closeDate, through))),
+          .where(and(eq(roundTrips.masterGuid, m.guid), countedTrip, isNotNull(roundTrips.closeDate), lte(roundTrips.closeDate, through))),
         database
           .select({ day: sql<string | null>`max(${statementFills.tradeDate})::text` })
           .from(statementFills)
@@ -157,7 +158,7 @@ export async function latestCloseDay(through: (delayDays: number) => string, opt
   const [row] = await database
     .select({ day: roundTrips.closeDate })
     .from(roundTrips)
-    .where(or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays))))))
+    .where(and(countedTrip, or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays)))))))
     .groupBy(roundTrips.closeDate, roundTrips.masterGuid)
     .having(opts.result === "win" ? sql`${total} > 0` : opts.result === "loss" ? sql`${total} < 0` : undefined)
     .orderBy(desc(roundTrips.closeDate))
@@ -173,7 +174,7 @@ export async function recentCloseDays(through: (delayDays: number) => string, li
   const rows = await database
     .selectDistinct({ day: roundTrips.closeDate })
     .from(roundTrips)
-    .where(or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays))))))
+    .where(and(countedTrip, or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays)))))))
     .orderBy(desc(roundTrips.closeDate))
     .limit(limit);
   return rows.map((r) => r.day!).filter(Boolean);

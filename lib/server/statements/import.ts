@@ -95,6 +95,8 @@ export async function storeReport(
         fillCount: fills.length,
         eventCount: report.events.length,
         skipped: report.skipped,
+        feeBasis: report.feeBasis,
+        unreconciled: report.unreconciled,
         warnings: duplicates > 0 ? [...report.warnings, `${duplicates} 笔成交与已导入的交割单重复，已跳过`] : report.warnings,
         source: opts.source ?? "file",
         isPublic: target.isPublic,

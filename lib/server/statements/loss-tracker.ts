@@ -7,6 +7,7 @@ import { marketBars, masters, roundTrips } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { rankingAccess } from "./access";
 import { latestCloseDay, masterTradingDays } from "./god";
+import { countedTrip, isAShare } from "./counted-trips";
 import { analysisThrough } from "./master-book";
 
 export interface ClosedLoss {
@@ -69,7 +70,7 @@ export async function lossTracker(viewer: Viewer | null, day?: string): Promise<
   const closedRows = await database
     .select()
     .from(roundTrips)
-    .where(and(inArray(roundTrips.masterGuid, [...byGuid.keys()]), eq(roundTrips.closeDate, chosen)))
+    .where(and(inArray(roundTrips.masterGuid, [...byGuid.keys()]), countedTrip, eq(roundTrips.closeDate, chosen)))
     .orderBy(roundTrips.pnl);
   const closedAll: ClosedLoss[] = closedRows
     .filter((t) => t.pnl < 0)
@@ -85,7 +86,7 @@ export async function lossTracker(viewer: Viewer | null, day?: string): Promise<
   const openAll: OpenLoss[] = [];
   for (const m of visible) {
     const analysis = await analysisThrough({ kind: "master", masterGuid: m.guid }, chosen);
-    const positions = analysis.openPositions.filter((p) => p.quantity > 0 && p.cost > 0);
+    const positions = analysis.openPositions.filter((p) => isAShare(p) && p.quantity > 0 && p.cost > 0);
     if (positions.length === 0) continue;
     const closes = await lastCloses(positions.map((p) => p.code), chosen);
     for (const p of positions) {

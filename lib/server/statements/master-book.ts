@@ -41,6 +41,8 @@ export async function statementProvenance(masterGuid: string) {
       firstDate: statements.firstDate,
       lastDate: statements.lastDate,
       fillCount: statements.fillCount,
+      feeBasis: statements.feeBasis,
+      unreconciled: statements.unreconciled,
       createdAt: statements.createdAt,
     })
     .from(statements)

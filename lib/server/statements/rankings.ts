@@ -11,6 +11,7 @@ import {
 import type { MasterRankRow, StockRankRow } from "@/lib/domain/statements/views";
 import { db } from "@/lib/db";
 import { masters, roundTrips, statementFills } from "@/lib/db/schema";
+import { aShareFill, countedTrip } from "./counted-trips";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, type StatementAccess } from "./access";
@@ -86,9 +87,9 @@ async function rankingOn(
       const end = windowEnd(m);
       const [[trips], [tradingDays]] = await Promise.all([
         database.select({ n: sql<number>`count(*)::int` }).from(roundTrips)
-          .where(and(eq(roundTrips.masterGuid, m.guid), isNotNull(roundTrips.closeDate), lte(roundTrips.closeDate, end))),
+          .where(and(eq(roundTrips.masterGuid, m.guid), countedTrip, isNotNull(roundTrips.closeDate), lte(roundTrips.closeDate, end))),
         database.select({ n: sql<number>`count(distinct ${statementFills.tradeDate})::int` }).from(statementFills)
-          .where(and(eq(statementFills.masterGuid, m.guid), lte(statementFills.tradeDate, end))),
+          .where(and(eq(statementFills.masterGuid, m.guid), aShareFill, lte(statementFills.tradeDate, end))),
       ]);
       if (isEligibleToRank(trips?.n ?? 0, tradingDays?.n ?? 0)) eligible.push(m);
       else unranked += 1;
@@ -96,7 +97,7 @@ async function rankingOn(
     const scored = await Promise.all(
       eligible.map(async (m) => {
         const trips = await database.select().from(roundTrips)
-          .where(and(eq(roundTrips.masterGuid, m.guid), gte(roundTrips.closeDate, from), lte(roundTrips.closeDate, windowEnd(m))));
+          .where(and(eq(roundTrips.masterGuid, m.guid), countedTrip, gte(roundTrips.closeDate, from), lte(roundTrips.closeDate, windowEnd(m))));
         const pnl = roundMoney(trips.reduce((s, t) => s + t.pnl, 0));
         const best = [...trips].sort((a, b) => (opts.show === "loss" ? a.pnl - b.pnl : b.pnl - a.pnl))[0];
         return {
@@ -121,7 +122,7 @@ async function stockRows(visible: { guid: string; name: string; end: string }[],
   const buys = await database
     .select({ masterGuid: statementFills.masterGuid, code: statementFills.code, name: statementFills.name, tradeDate: statementFills.tradeDate, amount: statementFills.amount })
     .from(statementFills)
-    .where(and(inArray(statementFills.masterGuid, visible.map((v) => v.guid)), eq(statementFills.side, "buy"), gte(statementFills.tradeDate, from)))
+    .where(and(inArray(statementFills.masterGuid, visible.map((v) => v.guid)), aShareFill, eq(statementFills.side, "buy"), gte(statementFills.tradeDate, from)))
     .orderBy(desc(statementFills.tradeDate));
   const endOf = new Map(visible.map((v) => [v.guid, v]));
   const byCode = new Map<string, { name: string; masters: Set<string>; amount: number }>();

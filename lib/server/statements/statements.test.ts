@@ -25,7 +25,8 @@ const FREE = viewerAt(0);
 function fill(date: string, side: "buy" | "sell", price: number, quantity = 1000, code = "600519", line = 1): Fill {
   const amount = Math.round(price * quantity * 100) / 100;
   return {
-    line, date, time: side === "buy" ? "09:35:00" : "14:50:00", code, exchange: "SH", name: "贵州茅台", side, quantity, price, amount,
+    line, date, time: side === "buy" ? "09:35:00" : "14:50:00", code, exchange: "SH", market: "A", name: "贵州茅台", side, quantity, price,
+    priceCurrency: "CNY", amount, amountStated: true, currency: "CNY", fxRate: null, feeBasis: "file", shareBalance: null,
     fees: { commission: 5, stampDuty: side === "sell" ? Math.round(amount * 0.0005 * 100) / 100 : 0, transferFee: 0.1, other: 0 },
     feesEstimated: false, netAmount: null, balance: null, kind: "trade", raw: side === "buy" ? "证券买入" : "证券卖出",
   };
@@ -40,7 +41,7 @@ function statement(trips: number, lastDay: string): ImportReport {
     fills.push(fill(days[i * 2]!, "buy", 10, 1000, "600519", fills.length + 2));
     fills.push(fill(days[i * 2 + 1]!, "sell", i % 3 === 2 ? 9.5 : 10.5, 1000, "600519", fills.length + 2));
   }
-  return { format: "generic", formatLabel: "通用格式", encoding: "utf-8", rowCount: fills.length, fills, events: [], skipped: [], warnings: [] };
+  return { format: "generic", formatLabel: "通用格式", encoding: "utf-8", rowCount: fills.length, fills, events: [], skipped: [], warnings: [], feeBasis: "file", unreconciled: [] };
 }
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -108,7 +109,7 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
     const master = await createMaster(OPERATOR, { name: "图表大神" });
     await storeReport(statement(2, "2026-07-31"), { bytes: bytes("chart"), fileName: "c.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true });
     const detail = await masterDetail(VIP, master.guid, "2026-07-31", "600519");
-    expect(detail?.symbol).toEqual({ code: "600519", name: "贵州茅台" });
+    expect(detail?.symbol).toEqual({ code: "600519", name: "贵州茅台", market: "A" });
     expect(detail?.chart?.markers.map((m) => m.side)).toEqual(["buy", "sell", "buy", "sell"]);
     expect(detail?.roundTrip).toMatchObject({ closeDate: "2026-07-31", buyAmount: 10000, sellAmount: 10500, pnl: 484.55 });
   });

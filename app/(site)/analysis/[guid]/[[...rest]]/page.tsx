@@ -15,6 +15,7 @@ import { RoundTripTable } from "@/components/statements/RoundTripTable";
 import { SkippedRows } from "@/components/statements/SkippedRows";
 import { StyleMix } from "@/components/statements/StyleMix";
 import { SummaryCards } from "@/components/statements/SummaryCards";
+import { FeeBasisFact, HkSection, PendingAllotments, UnknownOpenings, UnreconciledFills } from "@/components/statements/StatementFindings";
 import { parseAnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
@@ -51,7 +52,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AnalysisPage({ params }: Props) {
   const { data, tab, filter } = await load(params);
-  const { subject, analysis } = data;
+  const { subject, analysis, findings } = data;
+  const aTrips = analysis.roundTrips.filter((t) => t.market !== "HK");
+  const hasNotes = findings.unknownOpenings.length + findings.pendingAllotments.length + findings.unreconciled.length > 0;
   const root = `/analysis/${subject.kind === "master" ? subject.guid : subject.id}`;
   const years = [...new Set(analysis.roundTrips.map((t) => t.closeDate?.slice(0, 4)).filter(Boolean) as string[])].sort().reverse();
   const tabHref = (t: Tab) => (filter ? `${root}/${t}/${filter}` : t === "overview" ? root : `${root}/${t}`);
@@ -103,7 +106,7 @@ export default async function AnalysisPage({ params }: Props) {
         <>
           {tab === "overview" ? (
             <>
-              <Section title="核心数据"><SummaryCards summary={analysis.summary} /></Section>
+              <Section title={findings.hk ? "核心数据 · A 股" : "核心数据"}><SummaryCards summary={analysis.summary} /></Section>
               <Section title="累计已实现盈亏">
                 <Card>
                   {analysis.equityCurve.length ? <EquityCurveLazy points={analysis.equityCurve} /> : <p className="text-sm text-slate-500">还没有平仓的交易。</p>}
@@ -126,11 +129,25 @@ export default async function AnalysisPage({ params }: Props) {
             </Section>
           ) : null}
           {tab === "trades" ? (
-            <Section title={`全部交易回合（${analysis.roundTrips.length}）`}>
+            <Section title={`全部交易回合（${aTrips.length}）`}>
               <RoundTripTable
-                trips={[...analysis.roundTrips].reverse()}
+                trips={[...aTrips].reverse()}
                 hrefFor={subject.kind === "master" ? (t) => `/detail/${subject.guid}/${t.closeDate ?? t.openDate}/${t.code}` : undefined}
               />
+            </Section>
+          ) : null}
+          {findings.hk && !filter && (tab === "overview" || tab === "trades" || tab === "stocks") ? (
+            <Section title="港股通">
+              <HkSection hk={findings.hk} trips={findings.hk.roundTrips} />
+            </Section>
+          ) : null}
+          {hasNotes && tab === "overview" ? (
+            <Section title="数据说明">
+              <div className="space-y-3">
+                <UnknownOpenings items={findings.unknownOpenings} />
+                <PendingAllotments items={findings.pendingAllotments} />
+                <UnreconciledFills rows={findings.unreconciled} />
+              </div>
             </Section>
           ) : null}
           {analysis.unmatched.length ? (
@@ -145,6 +162,7 @@ export default async function AnalysisPage({ params }: Props) {
         <Section title="文件">
           <div className="flex flex-wrap items-center gap-2">
             <ProvenanceBadge provenance={{ kind: "file", fileName: subject.fileName, fileHash: subject.fileHash, importedAt: subject.createdAt.toISOString() }} />
+            <span className="text-xs text-slate-600" data-testid="fee-basis-fact">费用：<FeeBasisFact basis={findings.feeBasis} /></span>
           </div>
           {subject.isOwn ? <div className="mt-3"><OwnStatementActions statementId={subject.id} isPublic={subject.isPublic} /></div> : null}
           {subject.skipped.length ? <div className="mt-3"><SkippedRows rows={subject.skipped} /></div> : null}
