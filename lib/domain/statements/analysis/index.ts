@@ -650,8 +650,8 @@ export function analyzeStatement(
       return;
     }
     if (delta > 0) {
-      // bonus shares or a share increase
-      checkBalance(p, code, e.name, delta, e.shareBalance, e);
+      // bonus shares or a share increase. No balance check here: it is booked at the start of its day, while its
+      // balance was written after the day's earlier rows in the file; the next fill's balance catches a real gap.
       if (p.quantity === 0) {
         addUnknown(p, code, e.name, delta, e, `${label} ${delta} 股时没有持仓：${UNKNOWN_COST}`);
         return;

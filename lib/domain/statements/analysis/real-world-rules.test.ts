@@ -99,6 +99,21 @@ describe("fee basis", () => {
 });
 
 describe("unknown openings from the share balance", () => {
+  it("bonus shares written after a same-day buy are no unknown opening (the day's balance adds up)", () => {
+    const a = analyzeStatement({
+      fills: [
+        fill({ date: "2024-03-01", side: "buy", quantity: 1000, price: 10, time: "10:00:00", shareBalance: 1000 }),
+        fill({ date: "2024-03-04", side: "buy", quantity: 800, price: 10, time: "10:00:00", shareBalance: 1800 }),
+        fill({ date: "2024-03-05", side: "sell", quantity: 2000, price: 11, time: "10:00:00", shareBalance: 0 }),
+      ],
+      // 10 送 1… booked after the 800 bought on the 4th, its balance counts them: 1,800 + 200 = 2,000
+      events: [event({ date: "2024-03-04", kind: "bonus_shares", quantity: 200, shareBalance: 2000, raw: "红股入账" })],
+    });
+    expect(a.unknownOpenings).toEqual([]);
+    // 22,000 − 18,000: the bonus shares cost nothing
+    expect(a.roundTrips.map((t) => [t.quantity, t.realized, t.pnl])).toEqual([[2000, true, 4000]]);
+  });
+
   it("a balance above what the file bought reveals shares held before: their trip is not realised", () => {
     const a = analyzeStatement({
       fills: [
