@@ -1,17 +1,4 @@
-import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
-
-/** a row that moves shares of one code: a fill or a share event, in the analysis's time order */
-export interface ShareRow {
-  code: string;
-  /** signed change of the shares held the row stands for (buy +, sell −, 股份转出 −, 份额合并 −) */
-  delta: number;
-  shareBalance: number | null;
-}
-
-/** the signed share change of a fill */
-export function fillDelta(f: Pick<Fill, "side" | "quantity">): number {
-  return f.side === "buy" ? f.quantity : -f.quantity;
-}
+import type { StatementEvent } from "@/lib/domain/statements/types";
 
 /** the signed share change of a share event (bonus_shares, shares_in, shares_out, share_adjust) */
 export function eventDelta(e: Pick<StatementEvent, "kind" | "quantity">): number {
@@ -24,28 +11,35 @@ export function eventDelta(e: Pick<StatementEvent, "kind" | "quantity">): number
  * The codes whose share-balance column (股份余额, 后证券额, 剩余数量 …) can be believed: the column is not 0 on every
  * row of the file (a scrubbed sample), and between neighbouring rows of the code that both state a balance, the
  * balance moves by the row's quantity on more than half of them (a code with a single stated balance is believed).
+ * Rows are fed in the analysis's time order with `add`; nothing per row is kept but the code's running chain.
  */
-export function trustedBalanceCodes(rows: readonly ShareRow[]): Set<string> {
-  const trusted = new Set<string>();
-  if (!rows.some((r) => r.shareBalance !== null && r.shareBalance !== 0)) return trusted;
-  const chains = new Map<string, { prev: number | null; pairs: number; consistent: number; seen: boolean }>();
-  for (const r of rows) {
-    let c = chains.get(r.code);
+export class BalanceTrust {
+  private readonly chains = new Map<string, { prev: number | null; pairs: number; consistent: number; seen: boolean }>();
+  private anyNonZero = false;
+
+  add(code: string, delta: number, shareBalance: number | null): void {
+    let c = this.chains.get(code);
     if (c === undefined) {
       c = { prev: null, pairs: 0, consistent: 0, seen: false };
-      chains.set(r.code, c);
+      this.chains.set(code, c);
     }
-    if (r.shareBalance === null) {
+    if (shareBalance === null) {
       c.prev = null;
-      continue;
+      return;
     }
+    if (shareBalance !== 0) this.anyNonZero = true;
     c.seen = true;
     if (c.prev !== null) {
       c.pairs++;
-      if (r.shareBalance - c.prev === r.delta) c.consistent++;
+      if (shareBalance - c.prev === delta) c.consistent++;
     }
-    c.prev = r.shareBalance;
+    c.prev = shareBalance;
   }
-  for (const [code, c] of chains) if (c.seen && (c.pairs === 0 || c.consistent * 2 > c.pairs)) trusted.add(code);
-  return trusted;
+
+  trusted(): Set<string> {
+    const trusted = new Set<string>();
+    if (!this.anyNonZero) return trusted;
+    for (const [code, c] of this.chains) if (c.seen && (c.pairs === 0 || c.consistent * 2 > c.pairs)) trusted.add(code);
+    return trusted;
+  }
 }

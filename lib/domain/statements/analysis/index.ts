@@ -13,7 +13,7 @@ import type {
   UnknownOpening,
 } from "@/lib/domain/statements/types";
 import { Allotments, isPlaceholderName } from "./allotments";
-import { eventDelta, fillDelta, trustedBalanceCodes, type ShareRow } from "./balances";
+import { BalanceTrust, eventDelta } from "./balances";
 import { divRound, fenToYuan, roundMoney, toFen } from "./money";
 import {
   BOARD_LABELS,
@@ -475,20 +475,20 @@ export function analyzeStatement(
   const before = (e: StatementEvent, date: string) => e.date < date || (e.date === date && !isEvening(e));
 
   // ---- which share-balance columns can be believed (same order as the main walk: a date's events first)
-  const shareRows: ShareRow[] = [];
+  const balanceTrust = new BalanceTrust();
   const anyBalance = fills.some((f) => f.shareBalance) || positionEvents.some((e) => e.shareBalance);
   if (anyBalance) {
     let ev = 0;
-    const pushEvent = (e: StatementEvent) => {
-      if (e.kind !== "allotment") shareRows.push({ code: e.code!, delta: eventDelta(e), shareBalance: e.shareBalance });
+    const addEvent = (e: StatementEvent) => {
+      if (e.kind !== "allotment") balanceTrust.add(e.code!, eventDelta(e), e.shareBalance);
     };
     for (const f of fills) {
-      while (ev < positionEvents.length && before(positionEvents[ev]!, f.date)) pushEvent(positionEvents[ev++]!);
-      shareRows.push({ code: f.code, delta: fillDelta(f), shareBalance: f.shareBalance });
+      while (ev < positionEvents.length && before(positionEvents[ev]!, f.date)) addEvent(positionEvents[ev++]!);
+      balanceTrust.add(f.code, f.side === "buy" ? f.quantity : -f.quantity, f.shareBalance);
     }
-    while (ev < positionEvents.length) pushEvent(positionEvents[ev++]!);
+    while (ev < positionEvents.length) addEvent(positionEvents[ev++]!);
   }
-  const trustedBalance = trustedBalanceCodes(shareRows);
+  const trustedBalance = balanceTrust.trusted();
 
   // ---- positions and round trips
   const positions = new Map<string, Position>();
