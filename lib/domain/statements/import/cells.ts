@@ -79,10 +79,13 @@ export function numberText(raw: string): string | null {
   return text;
 }
 
+/** The one empty cell: shared, so that an empty cell allocates nothing. */
+export const EMPTY_NUMBER: NumberCell = Object.freeze({ kind: "empty" });
+
 /** `1,234.56`, `-394.020`, `.00`, `="0.020"`, `１２３`; empty markers (`--`) are empty; anything else is bad. */
 export function parseNumber(raw: string): NumberCell {
   const text = numberText(raw);
-  if (text === "") return { kind: "empty" };
+  if (text === "") return EMPTY_NUMBER;
   if (text === null) return { kind: "bad", raw: stripCell(raw) };
   const value = +text;
   return { kind: "ok", value: value === 0 ? 0 : value, text };

@@ -12,6 +12,7 @@ import {
 import type { Currency, Exchange, Market } from "@/lib/domain/market/types";
 import {
   decimalToFen,
+  EMPTY_NUMBER,
   fenToYuan,
   numberText,
   parseDate,
@@ -266,7 +267,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     return at === undefined ? "" : (cells[at] ?? "");
   };
   const num = (cells: readonly string[], field: Field): NumberCell =>
-    f[field] === undefined ? { kind: "empty" } : parseNumber(cellAt(cells, field));
+    f[field] === undefined ? EMPTY_NUMBER : parseNumber(cellAt(cells, field));
 
   const fills: Fill[] = [];
   const events: StatementEvent[] = [];
@@ -276,7 +277,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   let feeRowsTotal = 0;
   const unreconciled: UnreconciledFill[] = [];
   let feeRowsSeparate = 0;
-  const signChecks: { line: number; side: "buy" | "sell"; flipped: boolean }[] = [];
+  const signChecks: SignChecks = { lines: [], buys: [], flipped: [] };
 
   const value = (cell: NumberCell, label: string): number | null => {
     if (cell.kind === "bad") throw new Skip(`${label}不是数字：“${cell.raw}”`);
@@ -368,29 +369,34 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     if (plan.gui !== undefined && exchangeFees > 0 && feeFen(cells, plan.gui, "交易规费") === exchangeFees) other -= exchangeFees;
     const y = feeFen(cells, plan.yong, "佣金");
     const s = feeFen(cells, plan.shou, "手续费");
-    const candidates: { commission: number; other: number; separate: boolean }[] = [];
+    // the readings (commission, other, separate) in order; most rows have one, which needs no object
+    let commission: number;
+    let candidates: FeeReading[] | null = null;
     const otherParts = stamp + transfer + other;
     if (plan.yong !== undefined && plan.shou !== undefined && otherParts > 0 && s === y + otherParts) {
       // 手续费 is the total of 佣金 and the other charges (a column some owners add): counted through its parts
-      candidates.push({ commission: y, other, separate: false });
+      commission = y;
       feeRowsTotal += 1;
     } else if (plan.yong !== undefined && plan.shou !== undefined) {
       if (y === s || s === 0 || y === 0) {
-        candidates.push({ commission: Math.max(y, s), other, separate: false });
+        commission = Math.max(y, s);
         if (y === s && y > 0) feeRowsMerged += 1;
       } else {
-        candidates.push({ commission: y, other, separate: false });
-        candidates.push({ commission: y, other: other + s, separate: true });
-        candidates.push({ commission: s, other, separate: false });
+        commission = y;
+        candidates = [
+          { commission: y, other, separate: false },
+          { commission: y, other: other + s, separate: true },
+          { commission: s, other, separate: false },
+        ];
       }
     } else if (plan.yong !== undefined || plan.shou !== undefined) {
-      candidates.push({ commission: y + s, other, separate: false });
-      if (exchangeFees > 0) candidates.push({ commission: y + s + exchangeFees, other, separate: false });
+      commission = y + s;
+      if (exchangeFees > 0) candidates = [{ commission: y + s, other, separate: false }, { commission: y + s + exchangeFees, other, separate: false }];
     } else {
-      candidates.push({ commission: feeFen(cells, plan.net, "净佣金") + exchangeFees, other, separate: false });
+      commission = feeFen(cells, plan.net, "净佣金") + exchangeFees;
     }
-    let chosen = candidates[0] as { commission: number; other: number; separate: boolean };
-    if (candidates.length > 1 && amountFen !== null && side !== null && netFen !== null && netFen !== 0) {
+    if (candidates !== null && amountFen !== null && side !== null && netFen !== null && netFen !== 0) {
+      let chosen = candidates[0] as FeeReading;
       // the reading closest to 发生金额 wins (the earlier one on a tie), if it is within the tolerance at all
       let bestError = Infinity;
       for (const c of candidates) {
@@ -402,10 +408,10 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
           bestError = error;
         }
       }
+      if (chosen.separate) feeRowsSeparate += 1;
+      commission = chosen.commission;
+      other = chosen.other;
     }
-    if (chosen.separate) feeRowsSeparate += 1;
-    let commission = chosen.commission;
-    other = chosen.other;
     if (f.totalFee !== undefined) {
       const totalCell = parseNumber(cellAt(cells, "totalFee"));
       if (totalCell.kind === "bad") throw new Skip(`${header("totalFee", "总费用")}不是数字：“${totalCell.raw}”`);
@@ -428,8 +434,20 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
 
   const shareBalanceOf = (row: Row): number | null => {
     if (f.shareBalance === undefined) return null;
-    const cell = parseNumber(cellAt(row.cells, "shareBalance"));
-    return cell.kind === "ok" ? cell.value : null;
+    // the text, not a NumberCell: one object fewer per row
+    const text = numberText(cellAt(row.cells, "shareBalance"));
+    if (text === null || text === "") return null;
+    const shares = +text;
+    return shares === 0 ? 0 : shares;
+  };
+
+  /** The 资金余额 cell's decimal text, "" when empty or absent; a Skip when it is no number. */
+  const balanceTextOf = (row: Row): string => {
+    if (f.balance === undefined) return "";
+    const raw = cellAt(row.cells, "balance");
+    const text = numberText(raw);
+    if (text === null) throw new Skip(`${balanceName}不是数字：“${stripCell(raw)}”`);
+    return text;
   };
 
   /** 新股入账 rows of 中信 say what was paid in 备注: `认购金额:1000.00` / `成交金额:1000.00`. */
@@ -505,23 +523,28 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
         );
       }
     }
-    const balanceCell = f.balance !== undefined ? parseNumber(cellAt(row.cells, "balance")) : ({ kind: "empty" } as NumberCell);
-    if (balanceCell.kind === "bad") throw new Skip(`${balanceName}不是数字：“${balanceCell.raw}”`);
-    const balance = balanceCell.kind === "ok" ? roundDecimalText(balanceCell.text, 2) : null;
+    const balanceText = balanceTextOf(row);
+    const balance = balanceText === "" ? null : roundDecimalText(balanceText, 2);
     if (netFen !== null && netFen !== 0) {
       const feeTotal = fees ? Math.round((fees.commission + fees.stampDuty + fees.transferFee + fees.other) * 100) : 0;
       const expected = side === "buy" ? -(amountFen + feeTotal) : amountFen - feeTotal;
       // the sign the file gives 发生金额 (some write buys positive): whichever reading is nearer the expected cash
       const flipped = Math.abs(netFen - expected) > Math.abs(-netFen - expected);
-      signChecks.push({ line: row.line, side, flipped });
+      signChecks.lines.push(row.line);
+      signChecks.buys.push(side === "buy");
+      signChecks.flipped.push(flipped);
       if (kind === "trade" && feeBasis === "file" && fees) {
         const off = (flipped ? -netFen : netFen) - expected;
         reconcile(row.line, side === "buy" ? -off : off, amountFen, feeTotal, netFen, factor);
       }
     }
-    const convert = (yuanValue: number) => (factor === 1 ? yuanValue : roundTo(yuanValue * factor, 2));
     const convertedFees = fees && factor !== 1
-      ? { commission: convert(fees.commission), stampDuty: convert(fees.stampDuty), transferFee: convert(fees.transferFee), other: convert(fees.other) }
+      ? {
+          commission: inCny(fees.commission, factor),
+          stampDuty: inCny(fees.stampDuty, factor),
+          transferFee: inCny(fees.transferFee, factor),
+          other: inCny(fees.other, factor),
+        }
       : fees;
     return {
       line: row.line,
@@ -535,7 +558,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       quantity,
       price: finalPrice,
       priceCurrency: hk ? "HKD" : row.currency,
-      amount: convert(fenToYuan(amountFen)),
+      amount: inCny(fenToYuan(amountFen), factor),
       amountStated,
       currency,
       fxRate: rate,
@@ -543,8 +566,8 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
       feeBasis,
       feesEstimated: false,
       shareBalance: shareBalanceOf(row),
-      netAmount: cash === null ? null : convert(cash),
-      balance: balance === null ? null : convert(balance),
+      netAmount: cash === null ? null : inCny(cash, factor),
+      balance: balance === null ? null : inCny(balance, factor),
       kind,
       raw: row.business,
     };
@@ -562,10 +585,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     const qty = value(row.quantity, qtyName);
     const amount = money(row.amount, amountName);
     const cash = money(row.cash, cashName);
-    if (f.balance !== undefined) {
-      const b = parseNumber(cellAt(row.cells, "balance"));
-      if (b.kind === "bad") throw new Skip(`${balanceName}不是数字：“${b.raw}”`);
-    }
+    balanceTextOf(row);
     const magnitude = cash !== null && cash !== 0 ? Math.abs(cash) : amount !== null ? Math.abs(amount) : 0;
     const text = `${row.business} ${row.remark}`;
     let signed: number;
@@ -862,22 +882,51 @@ function toleranceFen(amountFen: number): number {
 
 /** A price keeps the precision the file wrote, up to 3 decimals. */
 function roundPrice(cell: NumberCell, value: number): number {
-  if (cell.kind === "ok") return Math.abs(roundDecimalText(cell.text.replace(/^[+-]/, ""), 3));
+  if (cell.kind === "ok") {
+    const first = cell.text.charCodeAt(0);
+    const unsigned = first === 0x2b || first === 0x2d ? cell.text.slice(1) : cell.text;
+    return Math.abs(roundDecimalText(unsigned, 3));
+  }
   return roundTo(value, 3);
 }
 
-function reportSigns(checks: { line: number; side: "buy" | "sell"; flipped: boolean }[], warn: WarningLog, cashName: string): void {
-  const buys = checks.filter((c) => c.side === "buy");
-  const unsigned = buys.length > 0 && buys.every((c) => c.flipped) && checks.filter((c) => c.side === "sell").every((c) => !c.flipped);
-  if (unsigned) {
+/** One way to read a row's fee columns, in fen. */
+interface FeeReading {
+  commission: number;
+  other: number;
+  separate: boolean;
+}
+
+/** Parallel arrays, one entry per fill with a 发生金额: no object per row. */
+interface SignChecks {
+  lines: number[];
+  buys: boolean[];
+  /** the file's sign is the opposite of the side's */
+  flipped: boolean[];
+}
+
+/** A yuan value of the file's currency in CNY (factor 1: as written). */
+function inCny(yuanValue: number, factor: number): number {
+  return factor === 1 ? yuanValue : roundTo(yuanValue * factor, 2);
+}
+
+function reportSigns(checks: SignChecks, warn: WarningLog, cashName: string): void {
+  const n = checks.lines.length;
+  let anyBuy = false;
+  let unsigned = true;
+  for (let i = 0; i < n; i++) {
+    if (checks.buys[i]) anyBuy = true;
+    if (checks.buys[i] !== checks.flipped[i]) unsigned = false;
+  }
+  if (anyBuy && unsigned) {
     warn.note(`${cashName}不带正负号（买入也记为正数），买卖方向按业务名称判断。`);
     return;
   }
-  for (const c of checks) {
-    if (!c.flipped) continue;
+  for (let i = 0; i < n; i++) {
+    if (!checks.flipped[i]) continue;
     warn.add(
       "发生金额正负号与买卖方向不符",
-      `第${c.line}行：${cashName}的正负号与${c.side === "buy" ? "买入" : "卖出"}方向不符，买卖方向按业务名称判断。`,
+      `第${checks.lines[i]}行：${cashName}的正负号与${checks.buys[i] ? "买入" : "卖出"}方向不符，买卖方向按业务名称判断。`,
     );
   }
 }
@@ -902,34 +951,52 @@ function checkBalances(
   warn: WarningLog,
   cashName: string,
 ): number {
-  type Link = { line: number; balance: number; net: number };
   type Break = { line: number; prev: number; net: number; balance: number };
-  const chainOf = (k: number): Link[] => {
-    const chain: Link[] = [];
+  // the chain of a column: the rows that carry a balance, as parallel arrays (no object per row)
+  let lines: number[] = [];
+  let balances: number[] = [];
+  let nets: number[] = [];
+  const chainOf = (k: number): void => {
+    lines = [];
+    balances = [];
+    nets = [];
     for (let i = 0; i < rows.lines.length; i += 1) {
       const balance = rows.balances[i * columns.length + k];
       // a 0 balance on a row that moves no cash (交收资金冻结 …) is a blank, not a balance
-      if (balance !== null && balance !== undefined && !(balance === 0 && rows.nets[i] === 0)) chain.push({ line: rows.lines[i] as number, balance, net: rows.nets[i] as number });
+      if (balance !== null && balance !== undefined && !(balance === 0 && rows.nets[i] === 0)) {
+        lines.push(rows.lines[i] as number);
+        balances.push(balance);
+        nets.push(rows.nets[i] as number);
+      }
     }
-    return chain;
   };
-  const breaksOf = (chain: readonly Link[]): Break[] => {
-    const forward: Break[] = [];
-    const backward: Break[] = [];
-    for (let i = 1; i < chain.length; i += 1) {
-      const prev = chain[i - 1] as Link;
-      const cur = chain[i] as Link;
-      if (Math.abs(prev.balance + cur.net - cur.balance) > 1) forward.push({ line: cur.line, prev: prev.balance, net: cur.net, balance: cur.balance });
-      if (Math.abs(cur.balance + prev.net - prev.balance) > 1) backward.push({ line: prev.line, prev: cur.balance, net: prev.net, balance: prev.balance });
+  const breaksForward = (i: number) => Math.abs((balances[i - 1] as number) + (nets[i] as number) - (balances[i] as number)) > 1;
+  const breaksBackward = (i: number) => Math.abs((balances[i] as number) + (nets[i - 1] as number) - (balances[i - 1] as number)) > 1;
+  /** the breaks of the reading (oldest first or newest first) with fewer of them; counted before any is listed */
+  const breaksOf = (): Break[] => {
+    let forwardCount = 0;
+    let backwardCount = 0;
+    for (let i = 1; i < lines.length; i += 1) {
+      if (breaksForward(i)) forwardCount += 1;
+      if (breaksBackward(i)) backwardCount += 1;
     }
-    return backward.length < forward.length ? backward : forward;
+    const backward = backwardCount < forwardCount;
+    const breaks: Break[] = [];
+    for (let i = 1; i < lines.length; i += 1) {
+      if (backward) {
+        if (breaksBackward(i)) breaks.push({ line: lines[i - 1] as number, prev: balances[i] as number, net: nets[i - 1] as number, balance: balances[i - 1] as number });
+      } else if (breaksForward(i)) {
+        breaks.push({ line: lines[i] as number, prev: balances[i - 1] as number, net: nets[i] as number, balance: balances[i] as number });
+      }
+    }
+    return breaks;
   };
   for (let k = 0; k < columns.length; k += 1) {
     const column = columns[k] as (typeof columns)[number];
-    const chain = chainOf(k);
-    if (chain.every((link) => link.balance === 0)) continue; // a scrubbed sample: 0 on every row is no balance
-    const breaks = breaksOf(chain);
-    if (column.ambiguous && (chain.length < 3 || breaks.length > (chain.length - 1) * 0.2)) continue;
+    chainOf(k);
+    if (balances.every((balance) => balance === 0)) continue; // a scrubbed sample: 0 on every row is no balance
+    const breaks = breaksOf();
+    if (column.ambiguous && (lines.length < 3 || breaks.length > (lines.length - 1) * 0.2)) continue;
     for (const b of breaks) {
       warn.add(
         "资金余额对不上",
