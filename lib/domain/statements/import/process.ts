@@ -102,6 +102,9 @@ interface Row {
   mergedLine?: number;
 }
 
+/** shared by every row no business column names */
+const UNKNOWN_BUSINESS: Classified = Object.freeze({ type: "unknown" });
+
 function timeout(limits: ImportLimits, rows: number): StatementRejected {
   return new StatementRejected(
     "timeout",
@@ -717,7 +720,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
     // (备注: 融券购回, 港股通组合费, 资金冻结) when the row has no security, a repo or a subscription code.
     const detailCode = needsDetail(cellAt(cells, "code"));
     let business = "";
-    let classified: Classified = { type: "unknown" };
+    let classified: Classified = UNKNOWN_BUSINESS;
     let refine = false;
     for (const at of map.sideColumns) {
       const text = cells[at] ?? "";
