@@ -1,35 +1,9 @@
 import { analyzeStatement } from "./analysis";
 import { filterAnalysis } from "./analysis-filter";
-import type { Fill } from "./types";
-
-let line = 1;
-
-function fill(p: Partial<Fill> & Pick<Fill, "date" | "side" | "quantity" | "price">): Fill {
-  return {
-    line: line++,
-    time: null,
-    code: "600000",
-    exchange: "SH",
-    market: "A",
-    name: "浦发银行",
-    priceCurrency: "CNY",
-    amount: Math.round(p.price * p.quantity * 100) / 100,
-    amountStated: true,
-    currency: "CNY",
-    fxRate: null,
-    fees: { commission: 0, stampDuty: 0, transferFee: 0, other: 0 },
-    feeBasis: "file",
-    feesEstimated: false,
-    shareBalance: null,
-    netAmount: null,
-    balance: null,
-    kind: "trade",
-    raw: p.side === "buy" ? "证券买入" : "证券卖出",
-    ...p,
-  };
-}
+import { fill, resetLines } from "./analysis/rows.test-support";
 
 describe("filterAnalysis", () => {
+  resetLines();
   const analysis = analyzeStatement({
     fills: [
       // a realised win: 10.00 → 11.00 on 100 shares

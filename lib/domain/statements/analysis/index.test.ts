@@ -1,49 +1,10 @@
 import { createCalendar } from "@/lib/domain/market/calendar";
 import type { DailyBar } from "@/lib/domain/market/types";
-import type { Fill, FillFees, StatementEvent } from "@/lib/domain/statements/types";
+import type { Fill } from "@/lib/domain/statements/types";
 import { analyzeStatement } from "./index";
+import { event, fees, fill, resetLines } from "./rows.test-support";
 
-let line = 1;
-beforeEach(() => {
-  line = 1;
-});
-
-function fees(commission: number, stampDuty = 0, transferFee = 0, other = 0): FillFees {
-  return { commission, stampDuty, transferFee, other };
-}
-
-function fill(p: Partial<Fill> & Pick<Fill, "date" | "side" | "quantity" | "price">): Fill {
-  const amount = Math.round(p.price * p.quantity * 100) / 100;
-  return {
-    line: line++,
-    time: null,
-    code: "600000",
-    exchange: "SH",
-    market: "A",
-    name: "浦发银行",
-    priceCurrency: "CNY",
-    amount,
-    amountStated: true,
-    currency: "CNY",
-    fxRate: null,
-    fees: fees(0),
-    feeBasis: "file",
-    feesEstimated: false,
-    shareBalance: null,
-    netAmount: null,
-    balance: null,
-    kind: "trade",
-    raw: p.side === "buy" ? "证券买入" : "证券卖出",
-    ...p,
-  };
-}
-
-function event(p: Partial<StatementEvent> & Pick<StatementEvent, "date" | "kind">): StatementEvent {
-  return {
-    line: line++, time: null, code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 0, shareBalance: null, amount: 0, raw: "",
-    ...p,
-  };
-}
+beforeEach(resetLines);
 
 describe("round trips", () => {
   it("opens at the first buy, closes when the position is flat, and nets every fee", () => {

@@ -1,37 +1,9 @@
-import type { Fill, FillFees, StatementEvent } from "@/lib/domain/statements/types";
 import { analyzeStatement } from "./index";
+import { event, fees, fill, hkFill, resetLines } from "./rows.test-support";
 
 /** The rules of issue 21 on hand-built rows: 港股通 apart, unknown openings, allotments, share adjustments, tax. */
 
-let line = 1;
-beforeEach(() => {
-  line = 1;
-});
-
-function fees(commission: number, stampDuty = 0, transferFee = 0, other = 0): FillFees {
-  return { commission, stampDuty, transferFee, other };
-}
-
-function fill(p: Partial<Fill> & Pick<Fill, "date" | "side" | "quantity" | "price">): Fill {
-  return {
-    line: line++, time: null, code: "600000", exchange: "SH", market: "A", name: "浦发银行", priceCurrency: "CNY",
-    amount: Math.round(p.price * p.quantity * 100) / 100, amountStated: true, currency: "CNY", fxRate: null,
-    fees: fees(0), feeBasis: "file", feesEstimated: false, shareBalance: null, netAmount: null, balance: null,
-    kind: "trade", raw: p.side === "buy" ? "证券买入" : "证券卖出",
-    ...p,
-  };
-}
-
-function hkFill(p: Partial<Fill> & Pick<Fill, "date" | "side" | "quantity" | "price" | "amount">): Fill {
-  return fill({ code: "00700", exchange: "HK", market: "HK", name: "腾讯控股", priceCurrency: "HKD", fxRate: 0.9, ...p });
-}
-
-function event(p: Partial<StatementEvent> & Pick<StatementEvent, "date" | "kind">): StatementEvent {
-  return {
-    line: line++, time: null, code: "600000", exchange: "SH", market: "A", name: "浦发银行", quantity: 0, shareBalance: null, amount: 0, raw: "",
-    ...p,
-  };
-}
+beforeEach(resetLines);
 
 describe("港股通 apart from the A-shares", () => {
   it("keeps HK trips in roundTrips but out of the A-share figures, with their own summary and currency", () => {
