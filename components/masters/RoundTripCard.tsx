@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/content/PageIntro";
-import { FeeBasisMark, FeeBasisNote, displayCode, feeMarkOf } from "@/components/statements/Panel";
+import { FeeBasisMark, FeeBasisNote, feeMarkOf } from "@/components/statements/Panel";
+import { displayCode } from "@/lib/domain/market/codes";
 import { tripState, type TripState } from "@/components/statements/types";
 import { formatMoney, formatSignedMoney } from "@/components/statements/money";
 import type { Currency } from "@/lib/domain/market/types";

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import type { Exchange, Market } from "@/lib/domain/market/types";
+import { displayCode } from "@/lib/domain/market/codes";
+import type { Market } from "@/lib/domain/market/types";
 import type { FeeBasis } from "@/lib/domain/statements/types";
 
 /** The fee bases that carry a mark: fees read from the file carry none. */
@@ -112,10 +113,6 @@ export function FeeBasisNote({ bases, className }: { bases: Iterable<ShownFeeBas
   );
 }
 
-/** 00700.HK for a 港股通 code; A-share codes as written. */
-export function displayCode(code: string, market?: Market | null, exchange?: Exchange | null): string {
-  return market === "HK" || exchange === "HK" ? `${code}.HK` : code;
-}
 
 /** 贵州茅台 over 600519 (腾讯控股 over 00700.HK), linked when an href is given. */
 export function StockCell({ name, code, href, market }: { name: string; code: string; href?: string | null; market?: Market | null }) {

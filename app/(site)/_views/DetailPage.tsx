@@ -15,7 +15,6 @@ import { DayJump } from "@/components/masters/DayJump";
 import { RoundTripCard } from "@/components/masters/RoundTripCard";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FillTable } from "@/components/statements/FillTable";
-import { displayCode } from "@/components/statements/Panel";
 import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
 import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
 import { SummaryCards } from "@/components/statements/SummaryCards";
@@ -26,6 +25,7 @@ import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
 import { masterByGuid } from "@/lib/server/content/masters";
 import { masterDetail } from "@/lib/server/statements/detail";
+import { displayCode } from "@/lib/domain/market/codes";
 
 const PERIODS = [
   { id: "day", label: "日K" },

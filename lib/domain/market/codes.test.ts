@@ -2,6 +2,7 @@ import fc from "fast-check";
 import {
   boardOf,
   canonicalCode,
+  displayCode,
   codeDigits,
   exchangeOf,
   hongKongCode,
@@ -228,5 +229,13 @@ describe("港股通 codes (issue 21)", () => {
     expect(["沪HK", "深HK", "港股通", "香港", "上海", "深圳A股", ""].map(isHongKongMarketText)).toEqual([true, true, true, true, false, false, false]);
     expect(exchangeOf("000700", { market: "沪HK" })).toBe("HK");
     expect(exchangeOf("600030", { market: "上海" })).toBe("SH");
+  });
+});
+
+describe("displayCode", () => {
+  it("shows a 港股通 code with its market and an A-share code as written", () => {
+    expect(displayCode("00700", "HK")).toBe("00700.HK");
+    expect(displayCode("01810", null, "HK")).toBe("01810.HK");
+    expect(displayCode("600519", "A", "SH")).toBe("600519");
   });
 });

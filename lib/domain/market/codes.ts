@@ -1,4 +1,4 @@
-import type { Board, Exchange } from "@/lib/domain/market/types";
+import type { Board, Exchange, Market } from "@/lib/domain/market/types";
 
 /**
  * A-share security codes: normalising what statements and files write, and reading exchange and board from the
@@ -148,4 +148,9 @@ const SUBSCRIPTION_PREFIXES = [
 
 export function isSubscriptionCode(code: string): boolean {
   return /^\d{6}$/.test(code) && startsWithAny(code, SUBSCRIPTION_PREFIXES);
+}
+
+/** What the pages show for a code: 00700.HK for a 港股通 code; A-share codes as written. */
+export function displayCode(code: string, market?: Market | null, exchange?: Exchange | null): string {
+  return market === "HK" || exchange === "HK" ? `${code}.HK` : code;
 }

@@ -21,12 +21,12 @@ export interface AllotmentGroup {
   joined: boolean;
 }
 
-/** names that say what the row is, not which security: the arriving security's name is unknown */
-const PLACEHOLDER_NAMES = /^(新增证券|新股入帐|新股入账|\d*)$/;
+/** what some files write in the name column instead of the security's name: the business (新增证券) or the code */
+const STAND_IN_NAMES = /^(新增证券|新股入帐|新股入账|\d*)$/;
 
-/** a name column that says what the row is (新增证券) or repeats the code, not the security's name */
-export function isPlaceholderName(name: string): boolean {
-  return PLACEHOLDER_NAMES.test(name.trim());
+/** true when the name column holds a stand-in (新增证券, or the code again), not the security's name */
+export function isStandInName(name: string): boolean {
+  return STAND_IN_NAMES.test(name.trim());
 }
 
 /** first two characters of a name: 豪美发债 and 豪美转债 are one issue */
@@ -62,7 +62,7 @@ export class Allotments {
   join(code: string, exchange: Exchange, name: string, quantity: number, date: string): AllotmentGroup | null {
     // 海通 writes the arrival as 新增证券 in the name column, 中信 sometimes the code: no stem to compare, quantity and
     // exchange decide
-    const stem = isPlaceholderName(name) ? null : nameStem(name);
+    const stem = isStandInName(name) ? null : nameStem(name);
     for (const g of this.groups) {
       // the same code too: a 北交所 subscription uses the listing code
       if (g.joined || g.exchange !== exchange || g.quantity !== quantity || g.date > date) continue;

@@ -12,7 +12,7 @@ import type {
   StatementEvent,
   UnknownOpening,
 } from "@/lib/domain/statements/types";
-import { Allotments, isPlaceholderName } from "./allotments";
+import { Allotments, isStandInName } from "./allotments";
 import { BalanceTrust, eventDelta } from "./balances";
 import { divRound, fenToYuan, roundMoney, toFen } from "./money";
 import {
@@ -699,7 +699,7 @@ export function analyzeStatement(
     const p = positionOf(f.code, f.exchange, f.market, f.name);
     p.lastName = f.name;
     // a trip opened by a 新增证券 row takes the security's name from its first fill
-    if (p.trip !== null && !options.names && isPlaceholderName(p.trip.name) && !isPlaceholderName(f.name)) p.trip.name = f.name;
+    if (p.trip !== null && !options.names && isStandInName(p.trip.name) && !isStandInName(f.name)) p.trip.name = f.name;
     if (f.side === "buy") {
       if (f.kind === "ipo") allotments.join(f.code, f.exchange, f.name, f.quantity, f.date);
       checkBalance(p, f.code, f.name, f.quantity, f.shareBalance, f);
