@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { MasterAvatar } from "@/components/content/MasterList";
-import { formatPercent, formatSignedYuanWan } from "@/lib/domain/statements/format";
+import { formatRate, formatSignedYuanWan } from "@/lib/domain/statements/format";
 import type { MasterCard } from "@/lib/domain/statements/views";
 import { toneClass } from "./tone";
 
@@ -36,7 +36,7 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">胜率</dt>
-                  <dd className="mt-0.5 text-sm font-semibold tabular-nums text-slate-800">{m.winRate === null ? "—" : formatPercent(m.winRate)}</dd>
+                  <dd className="mt-0.5 text-sm font-semibold tabular-nums text-slate-800">{m.winRate === null ? "—" : formatRate(m.winRate)}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">最近交易</dt>

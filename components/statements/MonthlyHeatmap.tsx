@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import { formatPercent, formatSignedYuan, formatSignedYuanWan, pnlTone } from "@/lib/domain/statements/format";
+import { formatRate, formatSignedYuan, formatSignedYuanWan, pnlTone } from "@/lib/domain/statements/format";
 import { Panel, ScrollTable, TD, TH } from "./Panel";
 import { pnlClass } from "./tone";
 import type { MonthlyRow } from "./types";
@@ -104,7 +104,7 @@ export function MonthlyHeatmap({ rows: months, title = "月度盈亏", showTable
                   <td className={cn(TD, "text-right font-medium", pnlClass(row.pnl))}>{formatSignedYuan(row.pnl)}</td>
                   <td className={cn(TD, "text-right")}>{row.roundTrips}</td>
                   <td className={cn(TD, "text-right")}>
-                    {row.roundTrips ? formatPercent(row.wins / row.roundTrips, { signed: false, decimals: 1 }) : "—"}
+                    {row.roundTrips ? formatRate(row.wins / row.roundTrips, 1) : "—"}
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import { formatPercent, formatSignedYuan, formatYuan, formatYuanWan } from "@/lib/domain/statements/format";
+import { formatRate, formatSignedYuan, formatYuan, formatYuanWan } from "@/lib/domain/statements/format";
 import { Panel, ScrollTable, StockCell, TD, TH } from "./Panel";
 import { pnlClass } from "./tone";
 import type { PerStockRow } from "./types";
@@ -35,7 +35,7 @@ export function PerStockTable({ rows, hrefFor, title = "个股盈亏" }: PerStoc
                 <td className={cn(TD, "text-right font-medium", pnlClass(row.pnl))}>{formatSignedYuan(row.pnl)}</td>
                 <td className={cn(TD, "text-right")}>{row.roundTrips}</td>
                 <td className={cn(TD, "text-right")}>
-                  {row.roundTrips ? formatPercent(row.wins / row.roundTrips, { signed: false, decimals: 1 }) : "—"}
+                  {row.roundTrips ? formatRate(row.wins / row.roundTrips, 1) : "—"}
                 </td>
                 <td className={cn(TD, "text-right")}>{formatYuan(row.fees)}</td>
                 <td className={cn(TD, "text-right")}>{formatYuanWan(row.turnover)}</td>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import { formatNumber, formatPercent, formatShares, looseNumber } from "@/lib/domain/statements/format";
+import { formatNumber, formatRate, formatShares, looseNumber } from "@/lib/domain/statements/format";
 import type { FeeBasis, PendingAllotment, UnknownOpening, UnreconciledFill } from "@/lib/domain/statements/types";
 import { CURRENCY_LABEL, formatMoney, formatSignedMoney, formatSignedMoneyWan } from "./money";
 import { displayCode } from "@/lib/domain/market/codes";
@@ -95,7 +95,7 @@ export function HkSection({ hk, trips, note }: { hk: HkView; trips: RoundTripJso
   const figures: [string, ReactNode, string?][] = [
     ["已实现盈亏", formatSignedMoneyWan(s.realizedPnl, hk.currency), pnlClass(s.realizedPnl)],
     ["已平仓", `${s.roundTrips} 笔`],
-    ["胜率", s.roundTrips ? formatPercent(Number.isFinite(rate) ? rate : s.wins / s.roundTrips, { signed: false }) : "—"],
+    ["胜率", s.roundTrips ? formatRate(Number.isFinite(rate) ? rate : s.wins / s.roundTrips) : "—"],
     ["费用", formatMoney(s.totalFees, hk.currency)],
   ];
   return (

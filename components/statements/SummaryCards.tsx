@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import {
-  MISSING, formatDays, formatNumber, formatPercent, formatProfitFactor, formatSignedYuanWan, formatYuanWan, looseNumber,
+  MISSING, formatDays, formatNumber, formatProfitFactor, formatRate, formatSignedYuanWan, formatYuanWan, looseNumber,
 } from "@/lib/domain/statements/format";
 import { pnlClass } from "./tone";
 import type { AnalysisSummaryJson } from "./types";
@@ -30,7 +30,7 @@ function summaryItems(s: AnalysisSummaryJson): Item[] {
       hint: "已平仓交易的盈亏合计，已扣除佣金、印花税等费用",
     },
     {
-      key: "winRate", label: "胜率", value: formatPercent(winRate, { signed: false }), sub: `${s.wins} 胜 ${s.losses} 负`,
+      key: "winRate", label: "胜率", value: formatRate(winRate), sub: `${s.wins} 胜 ${s.losses} 负`,
       hint: "盈利的已平仓交易占有盈亏结果的已平仓交易的比例",
     },
     {

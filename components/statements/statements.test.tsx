@@ -197,18 +197,21 @@ describe("SkippedRows", () => {
 });
 
 describe("badges", () => {
-  it("shows the file provenance with the first 8 hash characters and the whole hash in the title", () => {
+  it("writes out the file provenance with the first 8 hash characters, the whole hash also in the title", () => {
     const hash = "AB12CD34".padEnd(64, "0");
     render(<ProvenanceBadge provenance={{ kind: "file", fileName: "交割单.csv", fileHash: hash, importedAt: "2024-03-05T08:00:00Z" }} />);
     const badge = screen.getByTestId("provenance-badge");
-    expect(badge).toHaveTextContent("券商文件导入·ab12cd34");
+    expect(badge).toHaveTextContent(/^券商文件导入 · SHA-256 ab12cd34$/);
+    expect(badge.tagName).not.toBe("BUTTON");
+    expect(badge.closest("button, a, [role=button]")).toBeNull();
     expect(badge.title).toContain(`SHA-256：${hash.toLowerCase()}`);
     expect(badge.title).toContain("2024-03-05 16:00:00");
   });
 
   it("marks an editor's entry and simulated market data", () => {
     render(<><ProvenanceBadge provenance={{ kind: "editor" }} /><SimulatedDataBadge /></>);
-    expect(screen.getByText("编辑录入")).toBeInTheDocument();
+    expect(screen.getAllByTestId("provenance-badge")[0]).toHaveTextContent(/^编辑录入（据公开资料整理，非券商文件）$/);
+    expect(screen.getAllByTestId("provenance-badge")[0]).not.toHaveAttribute("title");
     expect(screen.getByTestId("simulated-data-badge")).toHaveTextContent("模拟行情");
   });
 });

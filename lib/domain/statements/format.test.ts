@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import {
-  formatDays, formatNumber, formatPercent, formatProfitFactor, formatQuote, formatShares, formatSignedYuan,
+  formatDays, formatNumber, formatPercent, formatRate, formatProfitFactor, formatQuote, formatShares, formatSignedYuan,
   formatSignedYuanWan, formatVolume, formatVolumeAxis, formatWan, formatYuan, formatYuanWan, looseNumber, monthOf, pnlTone, priceTone,
 } from "./format";
 
@@ -48,6 +49,23 @@ describe("statement formatting", () => {
     expect(formatPercent(0.5625, { signed: false })).toBe("56.25%");
     expect(formatPercent(0.5, { decimals: 0, signed: false })).toBe("50%");
     expect(formatPercent(NaN)).toBe("—");
+  });
+
+  it("writes a win rate as an unsigned percentage, never like a return", () => {
+    expect(formatRate(0.352)).toBe("35.20%");
+    expect(formatRate(0)).toBe("0.00%");
+    expect(formatRate(1)).toBe("100.00%");
+    expect(formatRate(0.5, 1)).toBe("50.0%");
+    expect(formatRate(1 + 1e-12)).toBe("100.00%");
+    expect(formatRate(-1e-12)).toBe("0.00%");
+    for (const bad of [NaN, Infinity, null, undefined, -0.1, 1.5]) expect(formatRate(bad)).toBe("—");
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (ratio) => {
+        const text = formatRate(ratio);
+        expect(text).toMatch(/^\d{1,3}\.\d{2}%$/);
+        expect(Math.abs(Number(text.slice(0, -1)) - ratio * 100)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
   });
 
   it("quotes prices with 2 decimals, 3 when needed", () => {

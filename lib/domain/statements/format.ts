@@ -85,6 +85,15 @@ export function formatPercent(ratio: number | null | undefined, options: { signe
   return `${signed && positive ? "+" : ""}${text}%`;
 }
 
+/**
+ * A share of a whole as a percentage without a sign: a win rate of 0.352 → `35.20%`, never `+35.20%` (a sign would
+ * read as a return). "—" for a value that is not a share (not finite, below 0 or above 1 beyond rounding noise).
+ */
+export function formatRate(ratio: number | null | undefined, decimals = 2): string {
+  if (!finite(ratio) || ratio < -1e-9 || ratio > 1 + 1e-9) return MISSING;
+  return `${grouped(decimals).format(Math.min(1, Math.max(0, ratio)) * 100)}%`;
+}
+
 /** A share price: two decimals, three when the third is not zero (funds and bonds quote 0.001). */
 export function formatQuote(price: number | null | undefined): string {
   if (!finite(price)) return MISSING;
