@@ -10,6 +10,9 @@ const mockState = {
   series: [] as { type: string; options: Record<string, unknown>; data: unknown[] }[],
   crosshair: [] as ((p: unknown) => void)[],
   remove: jest.fn(),
+  options: [] as Record<string, unknown>[],
+  fits: 0,
+  sizeChange: [] as (() => void)[],
 };
 
 jest.mock("lightweight-charts", () => {
@@ -23,15 +26,27 @@ jest.mock("lightweight-charts", () => {
     CandlestickSeries: { type: "Candlestick" },
     HistogramSeries: { type: "Histogram" },
     LineSeries: { type: "Line" },
-    createChart: () => ({
+    createChart: (_el: unknown, options: Record<string, unknown>) => (mockState.options.push(options), {
       addSeries,
       panes: () => [],
-      timeScale: () => ({ fitContent() {}, setVisibleLogicalRange() {} }),
+      applyOptions: (o: Record<string, unknown>) => mockState.options.push(o),
+      timeScale: () => ({
+        fitContent: () => { mockState.fits++; },
+        setVisibleLogicalRange() {},
+        getVisibleLogicalRange: () => null,
+        width: () => 0,
+        subscribeVisibleLogicalRangeChange() {},
+        unsubscribeVisibleLogicalRangeChange() {},
+        subscribeSizeChange: (h: () => void) => mockState.sizeChange.push(h),
+        unsubscribeSizeChange() {},
+      }),
+      subscribeClick() {},
+      unsubscribeClick() {},
       subscribeCrosshairMove: (h: (p: unknown) => void) => mockState.crosshair.push(h),
       unsubscribeCrosshairMove() {},
       remove: mockState.remove,
     }),
-    createSeriesMarkers: (_s: unknown, markers: unknown[]) => ({ detach() {}, markers: () => markers }),
+    createSeriesMarkers: (_s: unknown, markers: unknown[]) => ({ detach() {}, setMarkers() {}, markers: () => markers }),
   };
 }, { virtual: true });
 
@@ -39,6 +54,9 @@ beforeEach(() => {
   mockState.series.length = 0;
   mockState.crosshair.length = 0;
   mockState.remove.mockClear();
+  mockState.options.length = 0;
+  mockState.fits = 0;
+  mockState.sizeChange.length = 0;
 });
 
 const points = [
@@ -81,6 +99,15 @@ describe("EquityCurve", () => {
     expect(figure).toHaveTextContent("-¥800.00");
   });
 
+  it("shows the whole history from the first day, fitted again when its box is resized, without the library's logo", () => {
+    render(<EquityCurve points={points} />);
+    expect(mockState.options).toContainEqual(expect.objectContaining({ layout: expect.objectContaining({ attributionLogo: false }) }));
+    expect(mockState.options).toContainEqual({ timeScale: { fixLeftEdge: true, fixRightEdge: true, rightOffset: 0 } });
+    expect(mockState.fits).toBe(1);
+    act(() => mockState.sizeChange.forEach((h) => h()));
+    expect(mockState.fits).toBe(2);
+  });
+
   it("says so without points", () => {
     render(<EquityCurve points={[]} />);
     expect(screen.getByText("暂无已平仓的交易")).toBeInTheDocument();
@@ -95,6 +122,9 @@ describe("lazy wrappers", () => {
     const figure = await screen.findByTestId("equity-curve");
     expect(figure).toHaveAccessibleDescription(/期末 \+¥3.52万/);
     expect(figure.querySelector("figcaption")).toBeNull();
+    // the library's logo is off: the credit its licence asks for is written under the chart, with the link
+    expect(screen.getByTestId("chart-credit")).toHaveTextContent("图表由 TradingView Lightweight Charts 提供");
+    expect(screen.getByRole("link", { name: "TradingView Lightweight Charts" })).toHaveAttribute("href", "https://www.tradingview.com/");
   });
 
   it("KLineChartLazy loads the chart on the client behind a skeleton of the same size", async () => {

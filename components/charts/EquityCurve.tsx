@@ -4,7 +4,7 @@ import { BaselineSeries, createChart, type MouseEventParams, type Time } from "l
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatSignedYuanWan, formatWan, pnlTone } from "@/lib/domain/statements/format";
-import { baseChartOptions, keepAttributionOutOfTabOrder } from "./chart-theme";
+import { baseChartOptions, keepAttributionOutOfTabOrder, showWholeHistory } from "./chart-theme";
 import { EQUITY_DEFAULT_HEIGHT, EQUITY_LEGEND_HEIGHT, equitySeries, equitySummary, type EquityPoint, type EquityPointInput } from "./equity-data";
 import { KLINE_COLORS, formatChartTime } from "./kline-data";
 
@@ -49,13 +49,14 @@ export function EquityCurve({ points, height = EQUITY_DEFAULT_HEIGHT, caption, d
       priceLineVisible: false,
     });
     line.setData(series.map((p) => ({ time: p.date as Time, value: p.value })));
-    chart.timeScale().fitContent();
+    const stopFitting = showWholeHistory(chart);
     const index = new Map(series.map((p, i) => [p.date, i]));
     const onMove = (param: MouseEventParams<Time>) =>
       setHover(param.time === undefined ? null : (index.get(formatChartTime(param.time)) ?? null));
     chart.subscribeCrosshairMove(onMove);
     setReadyFor(series);
     return () => {
+      stopFitting();
       stopUntabbing();
       chart.unsubscribeCrosshairMove(onMove);
       chart.remove();

@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { ChartSkeleton } from "./ChartSkeleton";
 import type { EquityCurveProps } from "./EquityCurve";
 import { EQUITY_DEFAULT_HEIGHT, EQUITY_LEGEND_HEIGHT, equitySeries, equitySummary } from "./equity-data";
+import { ChartCredit } from "./ChartCredit";
 
 const EquityCurve = dynamic(() => import("./EquityCurve").then((m) => m.EquityCurve), {
   ssr: false,
@@ -24,6 +25,7 @@ export function EquityCurveLazy(props: Omit<EquityCurveProps, "describedBy">) {
         {summary}
       </p>
       <EquityCurve {...props} className={undefined} height={height} describedBy={summaryId} />
+      <ChartCredit />
     </div>
   );
 }

@@ -14,7 +14,10 @@ interface MockSeries {
 }
 
 const mockState = {
-  charts: [] as { options: Record<string, unknown>; series: MockSeries[]; remove: jest.Mock; crosshair: ((p: unknown) => void)[]; range: unknown }[],
+  charts: [] as {
+    options: Record<string, unknown>; series: MockSeries[]; remove: jest.Mock; crosshair: ((p: unknown) => void)[]; range: unknown;
+    click: ((p: unknown) => void)[]; rangeChange: (() => void)[]; visible: { from: number; to: number } | null; width: number;
+  }[],
   markerCalls: [] as { series: MockSeries; markers: { time: unknown; text: string; position: string; color: string }[] }[],
   detach: jest.fn(),
 };
@@ -25,7 +28,10 @@ jest.mock("lightweight-charts", () => ({
   LineSeries: { type: "Line" },
   BaselineSeries: { type: "Baseline" },
   createChart: (_el: HTMLElement, options: Record<string, unknown>) => {
-    const chart = { options, series: [] as MockSeries[], remove: jest.fn(), crosshair: [] as ((p: unknown) => void)[], range: null as unknown };
+    const chart = {
+      options, series: [] as MockSeries[], remove: jest.fn(), crosshair: [] as ((p: unknown) => void)[], range: null as unknown,
+      click: [] as ((p: unknown) => void)[], rangeChange: [] as (() => void)[], visible: null as { from: number; to: number } | null, width: 0,
+    };
     mockState.charts.push(chart);
     const panes = [0, 1, 2].map(() => ({ setStretchFactor: jest.fn() }));
     return {
@@ -41,15 +47,24 @@ jest.mock("lightweight-charts", () => ({
         return s;
       },
       panes: () => panes,
-      timeScale: () => ({ setVisibleLogicalRange: (r: unknown) => { chart.range = r; }, fitContent: () => { chart.range = "fit"; } }),
+      timeScale: () => ({
+        setVisibleLogicalRange: (r: unknown) => { chart.range = r; },
+        fitContent: () => { chart.range = "fit"; },
+        getVisibleLogicalRange: () => chart.visible,
+        width: () => chart.width,
+        subscribeVisibleLogicalRangeChange: (h: () => void) => chart.rangeChange.push(h),
+        unsubscribeVisibleLogicalRangeChange: jest.fn(),
+      }),
       subscribeCrosshairMove: (h: (p: unknown) => void) => chart.crosshair.push(h),
       unsubscribeCrosshairMove: jest.fn(),
+      subscribeClick: (h: (p: unknown) => void) => chart.click.push(h),
+      unsubscribeClick: jest.fn(),
       remove: chart.remove,
     };
   },
   createSeriesMarkers: (series: MockSeries, markers: never[]) => {
     mockState.markerCalls.push({ series, markers });
-    return { detach: mockState.detach, setMarkers: jest.fn(), markers: () => markers };
+    return { detach: mockState.detach, setMarkers: (next: never[]) => mockState.markerCalls.push({ series, markers: next }), markers: () => markers };
   },
   // The package exports ESM under the "import" condition only, which Jest's CommonJS resolver does not see.
 }), { virtual: true });
@@ -147,6 +162,39 @@ describe("KLineChart", () => {
     expect(chart.series.filter((s) => s.type === "Line" && s.pane === 0)).toHaveLength(2);
     expect(mockState.markerCalls[0]!.markers).toHaveLength(1);
     expect(screen.getByTestId("kline-chart")).toHaveAccessibleName("K线图（分时）");
+  });
+
+  it("opens the tapped bar with its date, prices, change, volume and each fill, snapping to a fill within a fingertip", () => {
+    render(<KLineChart bars={bars} markers={markers} period="day" />);
+    const chart = mockState.charts[0]!;
+    expect(screen.queryByTestId("kline-bar-panel")).toBeNull();
+    chart.visible = { from: -0.5, to: 4.5 };
+    chart.width = 50; // 10 px a bar: a tap 0.6 bar (6 px) from 2024-03-05 still means that day
+    act(() => chart.click[0]!({ logical: 1.6 }));
+    const panel = screen.getByTestId("kline-bar-panel");
+    expect(panel).toHaveAccessibleName("2024-03-05 K线明细");
+    expect(panel).toHaveTextContent("2024-03-05-2.86%");
+    expect(panel).toHaveTextContent("开10.50高10.60低10.10收10.20量1.20万");
+    expect(screen.getAllByTestId("kline-bar-fill").map((li) => li.textContent)).toEqual(["买入09:351,000股@10.30", "买入10:011,000股@10.50"]);
+    act(() => chart.click[0]!({ logical: 2.4 })); // 2024-03-06: no fill within 12 px
+    expect(screen.getByTestId("kline-bar-panel")).toHaveTextContent("当日无成交");
+    act(() => chart.click[0]!({ logical: 9 })); // past the last bar: the panel stays
+    expect(screen.getByTestId("kline-bar-panel")).toHaveTextContent("2024-03-06");
+    act(() => screen.getByRole("button", { name: "关闭K线明细" }).click());
+    expect(screen.queryByTestId("kline-bar-panel")).toBeNull();
+  });
+
+  it("writes fewer marker labels when zoomed out, so neighbouring 涨停 never overlap", () => {
+    const limitMarks = bars.map((b) => ({ date: b.date, kind: "limit_up" as const })).filter((_, i) => i !== 2);
+    render(<KLineChart bars={bars} markers={[]} limitMarks={limitMarks} period="day" />);
+    const chart = mockState.charts[0]!;
+    // drawn wide: each run of two 涨停 days is one "2连板" on its last day
+    expect(mockState.markerCalls.at(-1)!.markers.map((m) => m.text)).toEqual(["", "2连板", "", "2连板"]);
+    chart.visible = { from: 0, to: 50 };
+    chart.width = 300; // zoomed out to 6 px a bar: only the newest label fits
+    act(() => chart.rangeChange.forEach((h) => h()));
+    expect(mockState.markerCalls.at(-1)!.markers.map((m) => m.text)).toEqual(["", "", "", "2连板"]);
+    expect(mockState.markerCalls.at(-1)!.markers).toHaveLength(4); // every day keeps its dot
   });
 
   it("says so when there are no bars and draws nothing", () => {

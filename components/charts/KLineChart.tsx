@@ -9,6 +9,8 @@ import { cn } from "@/components/ui/cn";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { formatNumber, formatVolumeAxis } from "@/lib/domain/statements/format";
 import { baseChartOptions, keepAttributionOutOfTabOrder } from "./chart-theme";
+import { layoutMarkers } from "./kline-markers";
+import { barDetailAt, tappedIndex, type BarDetail } from "./kline-tap";
 import { SpanBand } from "./span-band";
 import {
   KLINE_COLORS, PERIOD_LABEL, buildKLineModel, indexOfTime, initialRange, klineSummary, legendAt,
@@ -40,7 +42,7 @@ function asTimeData<T>(data: unknown): T[] {
   return data as T[];
 }
 
-function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: number | null) => void) {
+function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: number | null) => void, onTap: (index: number | null) => void) {
   const isMinute = model.period === "min";
   const chart: IChartApi = createChart(container, baseChartOptions(isMinute));
   const stopUntabbing = keepAttributionOutOfTabOrder(container);
@@ -89,6 +91,12 @@ function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: n
     line.setData(asTimeData(model.macd.map((p, i) => ({ time: model.times[i], value: p[key] }))));
   }
 
+  // Room for the markers' texts above and below the candles, and the small panes' top labels kept clear of the pane
+  // above (a volume label at the very top sat on the price pane's lowest label).
+  main.priceScale().applyOptions({ scaleMargins: { top: 0.14, bottom: 0.14 } });
+  volume.priceScale().applyOptions({ scaleMargins: { top: 0.3, bottom: 0 } });
+  hist.priceScale().applyOptions({ scaleMargins: { top: 0.2, bottom: 0.1 } });
+
   const panes = chart.panes();
   panes[0]?.setStretchFactor(3);
   panes[1]?.setStretchFactor(1);
@@ -100,18 +108,42 @@ function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: n
     main.attachPrimitive(new SpanBand(start, end, KLINE_COLORS.highlight, KLINE_COLORS.highlightEdge, model.highlightOpen));
   }
 
-  const markers = createSeriesMarkers(main, model.markers as unknown as SeriesMarker<Time>[]);
-
+  const timeScale = chart.timeScale();
   const range = initialRange(model.bars.length, container.clientWidth || 375, model.highlightRange);
-  if (range) chart.timeScale().setVisibleLogicalRange(range);
-  else chart.timeScale().fitContent();
+  if (range) timeScale.setVisibleLogicalRange(range);
+  else timeScale.fitContent();
+
+  // Marker labels are laid out for the current zoom (px a bar), again whenever it changes.
+  const barSpacing = () => {
+    const visible = timeScale.getVisibleLogicalRange();
+    const width = timeScale.width();
+    return visible && width > 0 && visible.to > visible.from ? width / (visible.to - visible.from) : (container.clientWidth || 375) / Math.max(1, model.bars.length);
+  };
+  const layout = () => layoutMarkers(model, barSpacing()) as unknown as SeriesMarker<Time>[];
+  const textsOf = (list: SeriesMarker<Time>[]) => list.map((m) => m.text ?? "").join("|");
+  const first = layout();
+  const markers = createSeriesMarkers(main, first);
+  let drawnTexts = textsOf(first);
+  const relayout = () => {
+    const next = layout();
+    const texts = textsOf(next);
+    if (texts === drawnTexts) return;
+    drawnTexts = texts;
+    markers.setMarkers(next);
+  };
+  timeScale.subscribeVisibleLogicalRangeChange(relayout);
 
   const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : indexOfTime(model, param.time));
   chart.subscribeCrosshairMove(onMove);
+  // A tap (or click) picks the bar under it, or the bar with fills within a fingertip.
+  const onClick = (param: MouseEventParams<Time>) => onTap(tappedIndex(model, param.logical, barSpacing()));
+  chart.subscribeClick(onClick);
 
   return () => {
     stopUntabbing();
+    timeScale.unsubscribeVisibleLogicalRangeChange(relayout);
     chart.unsubscribeCrosshairMove(onMove);
+    chart.unsubscribeClick(onClick);
     markers.detach();
     chart.remove();
   };
@@ -131,18 +163,22 @@ export function KLineChart({
   const canvasRef = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState<{ model: KLineModel; markers: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
+  const [tapped, setTapped] = useState<number | null>(null);
   const summaryId = useId();
 
   useEffect(() => {
     const el = canvasRef.current;
     if (!el || !model.bars.length) return;
-    const dispose = drawChart(el, model, setHover);
+    const dispose = drawChart(el, model, setHover, (index) => {
+      if (index !== null) setTapped(index);
+    });
     // Reports what the library drew (read by the e2e tests).
     setDrawn({ model, markers: model.tradeMarkerCount });
     return () => {
       dispose();
       setDrawn(null);
       setHover(null);
+      setTapped(null);
     };
   }, [model, height]);
 
@@ -169,7 +205,10 @@ export function KLineChart({
       )}
       <Legend legend={legend} isMinute={period === "min"} precision={model.pricePrecision} />
       {model.bars.length ? (
-        <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
+        <>
+          <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
+          <BarPanel detail={ready ? barDetailAt(model, tapped) : null} onClose={() => setTapped(null)} />
+        </>
       ) : (
         <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-500" style={{ height }}>
           暂无行情数据
@@ -233,11 +272,56 @@ function Legend({ legend, isMinute, precision }: { legend: LegendData | null; is
               ))
             ) : (
               <span className="text-slate-500">
-                <span className="font-medium text-up">B</span> 买入 <span className="font-medium text-down-text">S</span> 卖出 · 长按或悬停查看当日
+                <span className="font-medium text-up">B</span> 买入 <span className="font-medium text-down-text">S</span> 卖出 · 轻点K线看当日明细
               </span>
             )}
           </div>
         </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The tapped bar: date, open/high/low/close, change and volume, its 涨停/炸板 status, and each fill of that day
+ * (买入/卖出, time, quantity, price). Announced politely when it changes; closed with ×.
+ */
+function BarPanel({ detail, onClose }: { detail: BarDetail | null; onClose: () => void }) {
+  return (
+    <div aria-live="polite" className="min-w-0">
+      {detail ? (
+        <section data-testid="kline-bar-panel" aria-label={`${detail.time} K线明细`} className="mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-600 tabular-nums">
+          <div className="flex items-center gap-2">
+            <span className="font-medium text-slate-800">{detail.time}</span>
+            {detail.limit ? <span className="rounded bg-white px-1 text-[11px] font-medium text-slate-700 ring-1 ring-slate-200">{detail.limit}</span> : null}
+            <span className={cn("font-medium", toneText(detail.tone))}>{detail.change}</span>
+            <button type="button" onClick={onClose} aria-label="关闭K线明细" className="-my-1 -mr-2 ml-auto rounded px-2 py-1 text-base leading-none text-slate-500 hover:bg-slate-200">
+              ×
+            </button>
+          </div>
+          <dl className="mt-1 grid grid-cols-3 gap-x-3 gap-y-0.5">
+            {([["开", detail.open], ["高", detail.high], ["低", detail.low], ["收", detail.close], ["量", detail.volume]] as const).map(([k, v]) => (
+              <div key={k} className="flex min-w-0 gap-1 whitespace-nowrap">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="text-slate-800">{v}</dd>
+              </div>
+            ))}
+          </dl>
+          {detail.fills.length ? (
+            <ul className="mt-1.5 space-y-0.5 border-t border-slate-200 pt-1.5" aria-label="当日成交">
+              {detail.fills.map((f, i) => (
+                <li key={i} data-testid="kline-bar-fill" className="flex flex-wrap gap-x-2 whitespace-nowrap">
+                  <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>{f.sideText}</span>
+                  {f.time ? <span>{f.time}</span> : null}
+                  <span className="text-slate-800">{f.quantity}</span>
+                  <span>@{f.price}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1.5 border-t border-slate-200 pt-1.5 text-slate-500">当日无成交</p>
+          )}
+        </section>
       ) : null}
     </div>
   );

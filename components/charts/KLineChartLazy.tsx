@@ -8,6 +8,7 @@ import { ChartSkeleton } from "./ChartSkeleton";
 import type { KLineChartProps } from "./KLineChart";
 import { unpackBars } from "@/lib/domain/market/packed-bars";
 import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
+import { ChartCredit } from "./ChartCredit";
 
 function KLineSkeleton() {
   return <ChartSkeleton label="K线图加载中…" />;
@@ -42,6 +43,7 @@ export function KLineChartLazy({ bars, summary, className, ...props }: KLineChar
         {summary}
       </p>
       {near ? <KLineChart {...props} bars={fullBars} height={height} describedBy={summaryId} /> : <KLineSkeleton />}
+      <ChartCredit />
     </div>
   );
 }

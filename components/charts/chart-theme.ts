@@ -1,5 +1,5 @@
 /** Options shared by the site's lightweight-charts (types only from the library: this file adds no chart code). */
-import type { ChartOptions, DeepPartial } from "lightweight-charts";
+import type { ChartOptions, DeepPartial, IChartApi } from "lightweight-charts";
 import { formatChartTime, formatTick } from "./kline-data";
 
 export const CHART_FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif';
@@ -17,6 +17,8 @@ export function baseChartOptions(withClock: boolean): DeepPartial<ChartOptions> 
       fontSize: 11,
       fontFamily: CHART_FONT,
       panes: { separatorColor: "#e2e8f0", separatorHoverColor: "rgba(148, 163, 184, 0.2)", enableResize: false },
+      // The logo covered the MACD pane on a phone; ChartCredit under every chart carries the attribution instead.
+      attributionLogo: false,
     },
     grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
     rightPriceScale: { borderColor: "#e2e8f0", minimumWidth: 52 },
@@ -54,4 +56,19 @@ export function keepAttributionOutOfTabOrder(container: HTMLElement): () => void
   const observer = new MutationObserver(apply);
   observer.observe(container, { childList: true, subtree: true });
   return () => observer.disconnect();
+}
+
+/**
+ * A chart of a whole history (NAV, drawdown, cumulative P&L) shows every point from the first: the time scale cannot
+ * be dragged past either end (which also keeps the first and last axis labels inside the chart instead of cut in half
+ * at the edge), and the content is fitted again whenever the box changes size — with autoSize the first fit ran
+ * before the box had its final width, and the resize then kept the right end and cut the start.
+ */
+export function showWholeHistory(chart: Pick<IChartApi, "applyOptions" | "timeScale">): () => void {
+  chart.applyOptions({ timeScale: { fixLeftEdge: true, fixRightEdge: true, rightOffset: 0 } });
+  const timeScale = chart.timeScale();
+  const fit = () => timeScale.fitContent();
+  fit();
+  timeScale.subscribeSizeChange(fit);
+  return () => timeScale.unsubscribeSizeChange(fit);
 }

@@ -99,6 +99,10 @@ export interface KLineModel {
   unplacedFills: number;
   /** trade groups by bar index, for the legend */
   tradesByIndex: Map<number, TradeGroup[]>;
+  /** each fill by bar index, in time order, for the tapped bar's panel */
+  fillsByIndex: Map<number, KLineTradeMarker[]>;
+  /** 涨停/炸板/跌停 by bar index (one kind a bar; 涨停 wins over 炸板 over 跌停 if a source reports several) */
+  limitByIndex: Map<number, KLineLimitMark["kind"]>;
   indexByTime: Map<string, number>;
   /** 2 for stocks, 3 when a price carries a third decimal (funds, bonds) */
   pricePrecision: 2 | 3;
@@ -173,6 +177,8 @@ const LIMIT_TEXT: Record<KLineLimitMark["kind"], { text: string; color: string; 
   limit_down: { text: "跌停", color: KLINE_COLORS.down, position: "belowBar" },
 };
 
+const LIMIT_RANK: Record<KLineLimitMark["kind"], number> = { limit_up: 0, broken: 1, limit_down: 2 };
+
 export function tradeLabel(side: "buy" | "sell", quantity: number, price: number, fills: number): string {
   return `${side === "buy" ? "B" : "S"} ${formatShares(quantity)} @${formatQuote(price)}${fills > 1 ? `（${fills}笔）` : ""}`;
 }
@@ -234,6 +240,7 @@ export function buildKLineModel(input: {
 
   // B/S markers: one per bar and side, summed
   const groups = new Map<string, { index: number; side: "buy" | "sell"; quantity: number; value: number; fills: number }>();
+  const fillsByIndex = new Map<number, KLineTradeMarker[]>();
   let unplacedFills = 0;
   for (const m of input.markers) {
     const index = locate(m.date, m.time);
@@ -241,6 +248,9 @@ export function buildKLineModel(input: {
       unplacedFills++;
       continue;
     }
+    const fills = fillsByIndex.get(index) ?? [];
+    fills.push(m);
+    fillsByIndex.set(index, fills);
     const key = `${index}:${m.side}`;
     const g = groups.get(key) ?? { index, side: m.side, quantity: 0, value: 0, fills: 0 };
     g.quantity += m.quantity;
@@ -271,7 +281,9 @@ export function buildKLineModel(input: {
   const tradeMarkerCount = placed.length;
   const buyMarkers = placed.filter((p) => p.text === "B").length;
 
+  for (const fills of fillsByIndex.values()) fills.sort((x, y) => (x.time ?? "").localeCompare(y.time ?? ""));
   const seenLimit = new Set<string>();
+  const limitByIndex = new Map<number, KLineLimitMark["kind"]>();
   for (const mark of input.limitMarks ?? []) {
     // A minute chart has no time for a day's mark: it is left out there.
     const index = locate(mark.date, null);
@@ -279,6 +291,8 @@ export function buildKLineModel(input: {
     const key = `${index}:${mark.kind}`;
     if (seenLimit.has(key)) continue;
     seenLimit.add(key);
+    const known = limitByIndex.get(index);
+    if (!known || LIMIT_RANK[mark.kind] < LIMIT_RANK[known]) limitByIndex.set(index, mark.kind);
     const style = LIMIT_TEXT[mark.kind];
     placed.push({
       index,
@@ -318,6 +332,8 @@ export function buildKLineModel(input: {
     sellMarkers: tradeMarkerCount - buyMarkers,
     unplacedFills,
     tradesByIndex,
+    fillsByIndex,
+    limitByIndex,
     indexByTime,
     pricePrecision: bars.some((b) => [b.open, b.high, b.low, b.close].some((p) => !p.toFixed(3).endsWith("0"))) ? 3 : 2,
   };

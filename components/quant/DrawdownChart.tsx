@@ -2,7 +2,7 @@
 
 import { BaselineSeries, createChart, createSeriesMarkers, type MouseEventParams, type SeriesMarker, type Time } from "lightweight-charts";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { baseChartOptions } from "@/components/charts/chart-theme";
+import { baseChartOptions, showWholeHistory } from "@/components/charts/chart-theme";
 import { formatChartTime } from "@/components/charts/kline-data";
 import { cn } from "@/components/ui/cn";
 import { formatPercent } from "@/lib/domain/statements/format";
@@ -57,11 +57,12 @@ function drawChart(el: HTMLElement, model: Model, onHover: (index: number | null
   });
   area.setData(model.points.map((p) => ({ time: p.date as Time, value: p.drawdown })));
   const markers = createSeriesMarkers(area, drawdownMarkers(model.span));
-  chart.timeScale().fitContent();
+  const stopFitting = showWholeHistory(chart);
   const index = new Map(model.points.map((p, i) => [p.date, i]));
   const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : (index.get(formatChartTime(param.time)) ?? null));
   chart.subscribeCrosshairMove(onMove);
   return () => {
+    stopFitting();
     chart.unsubscribeCrosshairMove(onMove);
     markers.detach();
     chart.remove();

@@ -6,6 +6,7 @@ import { ChartSkeleton } from "@/components/charts/ChartSkeleton";
 import { cn } from "@/components/ui/cn";
 import type { DrawdownChartProps } from "./DrawdownChart";
 import { DRAWDOWN_DEFAULT_HEIGHT, DRAWDOWN_LEGEND_HEIGHT, cleanDrawdown, drawdownSummary, maxDrawdownSpan } from "./drawdown-data";
+import { ChartCredit } from "@/components/charts/ChartCredit";
 
 const DrawdownChart = dynamic(() => import("./DrawdownChart").then((m) => m.DrawdownChart), {
   ssr: false,
@@ -27,6 +28,7 @@ export function DrawdownChartLazy(props: Omit<DrawdownChartProps, "describedBy">
         {summary}
       </p>
       <DrawdownChart {...props} className={undefined} height={height} describedBy={summaryId} />
+      <ChartCredit />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { LineSeries, createChart, type LineStyle, type MouseEventParams, type Time } from "lightweight-charts";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { baseChartOptions } from "@/components/charts/chart-theme";
+import { baseChartOptions, showWholeHistory } from "@/components/charts/chart-theme";
 import { formatChartTime } from "@/components/charts/kline-data";
 import { returnClass } from "./tone";
 import { cn } from "@/components/ui/cn";
@@ -42,11 +42,12 @@ function drawChart(el: HTMLElement, model: NavModel, onHover: (index: number | n
   line.setData(model.strategy.map((p) => ({ time: p.date as Time, value: p.value })));
   // 0% (the base date's level)
   line.createPriceLine({ price: 1, color: NAV_COLORS.zero, lineWidth: 1, lineStyle: DASHED, axisLabelVisible: false, title: "" });
-  chart.timeScale().fitContent();
+  const stopFitting = showWholeHistory(chart);
   const index = new Map(model.strategy.map((p, i) => [p.date, i]));
   const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : (index.get(formatChartTime(param.time)) ?? null));
   chart.subscribeCrosshairMove(onMove);
   return () => {
+    stopFitting();
     chart.unsubscribeCrosshairMove(onMove);
     chart.remove();
   };

@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { useNearViewport } from "@/components/ui/near-viewport";
 import type { NavChartProps } from "./NavChart";
 import { DEFAULT_BENCHMARK_NAME, NAV_DEFAULT_HEIGHT, NAV_LEGEND_HEIGHT, navSummary, rebaseNav } from "./nav-data";
+import { ChartCredit } from "@/components/charts/ChartCredit";
 
 function NavSkeleton() {
   return <ChartSkeleton label="净值曲线加载中…" />;
@@ -31,6 +32,7 @@ export function NavChartLazy(props: Omit<NavChartProps, "describedBy">) {
         {summary}
       </p>
       {near ? <NavChart {...props} className={undefined} height={height} describedBy={summaryId} /> : <NavSkeleton />}
+      <ChartCredit />
     </div>
   );
 }

@@ -32,7 +32,8 @@ jest.mock("lightweight-charts", () => {
     createChart: () => ({
       addSeries,
       panes: () => [],
-      timeScale: () => ({ fitContent() {}, setVisibleLogicalRange() {} }),
+      applyOptions() {},
+      timeScale: () => ({ fitContent() {}, setVisibleLogicalRange() {}, subscribeSizeChange() {}, unsubscribeSizeChange() {} }),
       subscribeCrosshairMove: (h: (p: unknown) => void) => mockState.crosshair.push(h),
       unsubscribeCrosshairMove() {},
       remove: mockState.remove,

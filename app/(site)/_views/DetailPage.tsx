@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { masterSeo, personJsonLd } from "@/lib/domain/seo";
 import { notFound } from "next/navigation";
 import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
+import { UnavailablePeriodTab } from "@/components/charts/UnavailablePeriodTab";
 import { klineChartProps } from "@/components/charts/kline-props";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -32,6 +33,9 @@ const PERIODS = [
   { id: "week", label: "周K" },
   { id: "min", label: "分时" },
 ] as const;
+
+/** Why 分时 cannot be chosen: the site has daily bars only (market data imports are daily, `import:bars`). */
+const MINUTE_UNAVAILABLE = "分时数据暂未接入：本站目前只有日线行情，尚无分钟级行情。";
 
 /** One master (`/detail/{guid}/…`, also `/test/{guid}/…`): profile, trading days, fills and the chart with B/S markers. */
 export async function DetailPage({ params, base = "/detail" }: { params: RouteParams; base?: string }) {
@@ -124,10 +128,10 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                   {detail.symbol && detail.chart ? (
                     <Card>
                       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                        <div className="flex gap-1" role="tablist" aria-label="周期">
+                        <div className="relative flex gap-1" role="tablist" aria-label="周期">
                           {PERIODS.map((p) =>
                             p.id === "min" ? (
-                              <span key={p.id} role="tab" aria-selected={false} aria-disabled="true" title="暂无分时数据" className="cursor-not-allowed rounded px-2.5 py-1 text-sm text-slate-400">{p.label}</span>
+                              <UnavailablePeriodTab key={p.id} label={p.label} reason={MINUTE_UNAVAILABLE} />
                             ) : (
                               <Link
                                 key={p.id}
@@ -143,7 +147,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                         </div>
                         {detail.chart.simulated ? <SimulatedDataBadge /> : null}
                       </div>
-                      {period === "min" ? <p className="mb-2 text-xs text-slate-500">暂无该股票的分时数据，下面显示日K。</p> : null}
+                      {period === "min" ? <p className="mb-2 text-xs text-slate-500">{MINUTE_UNAVAILABLE}下面显示日K。</p> : null}
                       {detail.chart.bars.length ? (
                         <KLineChartLazy
                           {...klineChartProps(detail.chart, {
