@@ -43,7 +43,7 @@ function extent(index: number, text: string, spacing: number): [number, number] 
  * - then 涨停/炸板/跌停 labels, newest first: the full label if it fits, else its short form (板, 炸, 跌), else none.
  * Labels on the same bar never collide (the library stacks them), so only neighbouring bars are compared.
  */
-export function layoutMarkers(model: Pick<KLineModel, "markers" | "tradeMarkerCount" | "indexByTime">, barSpacing: number): ChartMarker[] {
+export function layoutMarkers(model: Pick<KLineModel, "markers" | "indexByTime">, barSpacing: number): ChartMarker[] {
   const spacing = Number.isFinite(barSpacing) && barSpacing > 0 ? barSpacing : 6;
   const indexOf = (m: ChartMarker) => model.indexByTime.get(String(m.time)) ?? -1;
   const placed: { index: number; lane: string; from: number; to: number }[] = [];
@@ -58,25 +58,28 @@ export function layoutMarkers(model: Pick<KLineModel, "markers" | "tradeMarkerCo
 
   const out = model.markers.map((m) => ({ ...m }));
   // B/S letters, left to right.
-  for (const m of out.slice(0, model.tradeMarkerCount).sort((a, b) => indexOf(a) - indexOf(b))) {
+  for (const m of out.filter((x) => kindOf(x) === null).sort((a, b) => indexOf(a) - indexOf(b))) {
     const index = indexOf(m);
     if (fits(index, m.position, m.text)) place(index, m.position, m.text);
     else m.text = "";
   }
   // Limit labels: runs of 涨停 first merged, then placed newest first.
-  const limits = out.slice(model.tradeMarkerCount).map((m) => ({ m, index: indexOf(m), kind: kindOf(m) }));
+  const limits = out.flatMap((m) => {
+    const kind = kindOf(m);
+    return kind ? [{ m, index: indexOf(m), kind }] : [];
+  });
   limits.sort((a, b) => a.index - b.index);
   const runs = new Map<ChartMarker, number>();
-  for (let i = 0; i < limits.length; i++) {
-    const cur = limits[i]!;
-    if (cur.kind !== "limit_up") continue;
-    const prev = limits[i - 1];
-    const run = prev && prev.kind === "limit_up" && prev.index === cur.index - 1 ? (runs.get(prev.m) ?? 1) + 1 : 1;
-    runs.set(cur.m, run);
-    if (run > 1) prev!.m.text = ""; // only the run's last day is labelled
+  const limitUpAt = new Map<number, ChartMarker>();
+  for (const { m, index, kind } of limits) {
+    if (kind !== "limit_up") continue;
+    const prev = limitUpAt.get(index - 1);
+    const run = prev ? (runs.get(prev) ?? 1) + 1 : 1;
+    runs.set(m, run);
+    limitUpAt.set(index, m);
+    if (prev) prev.text = ""; // only the run's last day is labelled
   }
   for (const { m, index, kind } of limits.reverse()) {
-    if (kind === null) continue;
     if (kind === "limit_up" && m.text === "") continue;
     const [full, short] = limitTexts(kind, runs.get(m) ?? 1);
     const text = fits(index, m.position, full) ? full : fits(index, m.position, short) ? short : "";

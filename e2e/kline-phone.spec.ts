@@ -1,0 +1,75 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The suite's project is a 375 px touch phone (playwright.config.ts).
+
+async function openMasterChart(page: Page) {
+  await page.goto("/god");
+  const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
+  expect(href).toMatch(/^\/detail\/[0-9a-f-]{36}$/);
+  await page.goto(href!);
+  await page.getByTestId("chart-box").scrollIntoViewIfNeeded(); // the chart loads as the reader scrolls towards it
+  const chart = page.getByTestId("kline-chart");
+  await expect(chart).toHaveAttribute("data-ready", "true");
+  return chart;
+}
+
+test.describe("the K-line on a phone", () => {
+  test("a tap on a bar with fills shows that day's prices, change, volume and each fill", async ({ page }) => {
+    const chart = await openMasterChart(page);
+    const canvas = chart.locator("[aria-hidden]").filter({ has: page.locator("canvas") }).first();
+    const box = (await canvas.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(375);
+    // Find a bar with fills the way a reader would see it: the legend names the trades of the bar under the pointer.
+    const y = box.y + box.height * 0.3;
+    let x: number | null = null;
+    for (let at = box.x + box.width - 60; at > box.x + 4; at -= 3) {
+      await page.mouse.move(at, y);
+      if (await page.getByTestId("kline-trade").count()) {
+        x = at;
+        break;
+      }
+    }
+    expect(x, "a bar with fills in the first view").not.toBeNull();
+    const day = (await page.getByTestId("kline-legend").textContent())!.slice(0, 10);
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await expect(page.getByTestId("kline-bar-panel")).toHaveCount(0);
+    await page.touchscreen.tap(x!, y);
+    const panel = page.getByTestId("kline-bar-panel");
+    await expect(panel).toBeVisible();
+    await expect(panel).toHaveAccessibleName(`${day} K线明细`);
+    for (const label of ["开", "高", "低", "收", "量"]) await expect(panel.getByText(label, { exact: true })).toBeVisible();
+    await expect(panel).toContainText(/[+-]?\d+\.\d{2}%/);
+    const fills = panel.getByTestId("kline-bar-fill");
+    expect(await fills.count()).toBeGreaterThan(0);
+    await expect(fills.first()).toHaveText(/^(买入|卖出)(\d{2}:\d{2})?[\d,.万]+股@\d[\d,]*\.\d{2,3}$/);
+    // the panel fits the phone: the page does not scroll sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await panel.getByRole("button", { name: "关闭K线明细" }).tap();
+    await expect(page.getByTestId("kline-bar-panel")).toHaveCount(0);
+  });
+
+  test("分时 says why it is unavailable, on tap and to screen readers", async ({ page }) => {
+    await openMasterChart(page);
+    const tab = page.getByRole("tab", { name: /分时/ });
+    await expect(tab).toHaveAttribute("aria-disabled", "true");
+    await expect(tab).toHaveAccessibleDescription(/分时数据暂未接入/);
+    const note = page.getByTestId("period-unavailable-note");
+    await expect(note).toBeHidden();
+    // aria-disabled: Playwright will not tap it on its own, a reader can
+    await tab.tap({ force: true });
+    await expect(note).toBeVisible();
+    await expect(note).toHaveText(/^分时数据暂未接入/);
+    const noteBox = (await note.boundingBox())!;
+    expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(375);
+  });
+
+  test("the chart library's logo is off the chart and its credit is written under it, with the link", async ({ page }) => {
+    const chart = await openMasterChart(page);
+    await expect(chart.locator("a")).toHaveCount(0);
+    const credit = page.getByTestId("chart-box").getByTestId("chart-credit");
+    await expect(credit).toHaveText("图表由 TradingView Lightweight Charts 提供");
+    await expect(credit.getByRole("link", { name: "TradingView Lightweight Charts" })).toHaveAttribute("href", "https://www.tradingview.com/");
+  });
+});
