@@ -19,11 +19,10 @@ export function tappedIndex(model: Pick<KLineModel, "bars" | "fillsByIndex">, lo
   const under = Math.round(logical);
   if (under < 0 || under > count - 1) return null;
   const spacing = Number.isFinite(barSpacing) && barSpacing > 0 ? barSpacing : 6;
-  const reach = Math.floor(TAP_SLOP_PX / spacing);
+  const reach = TAP_SLOP_PX / spacing;
   let best: number | null = null;
-  for (let i = Math.max(0, under - reach); i <= Math.min(count - 1, under + reach); i++) {
+  for (let i = Math.max(0, Math.ceil(logical - reach)); i <= Math.min(count - 1, Math.floor(logical + reach)); i++) {
     if (!model.fillsByIndex.has(i)) continue;
-    if (Math.abs(i - logical) * spacing > TAP_SLOP_PX) continue;
     if (best === null || Math.abs(i - logical) < Math.abs(best - logical)) best = i;
   }
   return best ?? under;
