@@ -1,0 +1,16 @@
+import { render, screen, within } from "@testing-library/react";
+import { MasterCards } from "./MasterCards";
+
+const master = {
+  guid: "882f428c-a2d7-47f1-b6bc-af9ac5e8e73b", name: "徐徐图之", avatarUrl: "", bio: "", styleTags: ["趋势"], isDemo: false, delayDays: 0,
+  realizedPnl: 103_500, closedTrips: 125, wins: 44, winRate: 0.352, latestTradeDay: "2026-10-30",
+};
+
+describe("MasterCards", () => {
+  it("writes the win rate as a share, not with a sign like a return", () => {
+    render(<MasterCards items={[master]} />);
+    const rate = screen.getByText("胜率").nextElementSibling!;
+    expect(rate).toHaveTextContent(/^35\.20%$/);
+    expect(within(screen.getByTestId("master-cards")).getByText("+¥10.35万")).toBeInTheDocument(); // P&L keeps its sign
+  });
+});
