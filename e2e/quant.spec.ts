@@ -94,7 +94,7 @@ test.describe("quantitative strategies", () => {
 
   test("实盘 is five trading days late for a free member and same-day for an SVIP", async ({ page }) => {
     await page.goto("/quant/realtrade");
-    await expect(page.getByText(/5 个交易日前的记录/)).toBeVisible();
+    await expect(page.getByTestId("data-as-of")).toContainText("非 SVIP 会员延迟 5 个交易日查看");
     await logInPage(page, "svip");
     await page.goto("/quant/realtrade");
     await expect(page.getByText("SVIP：当日成交与持仓。")).toBeVisible();

@@ -3,7 +3,7 @@
 import { addDays, format, isWeekend, subDays } from "date-fns";
 import { useState, type ReactNode } from "react";
 import { notify } from "@/lib/client/toast";
-import { BADGE_TYPES, TOAST_TYPES, type ToastType } from "@/lib/domain/constants";
+import { BADGE_TYPES, TOAST_TYPES, type BadgeType, type ToastType } from "@/lib/domain/constants";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { DatePicker } from "@/components/ui/DatePicker";
@@ -18,6 +18,10 @@ const TOAST_SAMPLES: Record<ToastType, string> = {
   warning: "请稍后再试",
   error: "网络异常",
 };
+
+const TOAST_LABELS: Record<ToastType, string> = { success: "成功提示", info: "信息提示", warning: "警告提示", error: "错误提示" };
+
+const BADGE_LABELS: Record<BadgeType, string> = { primary: "主色", success: "成功", warning: "警告", info: "信息", danger: "危险" };
 
 const BADGE_VALUES = [0, 5, 99, 100];
 
@@ -104,7 +108,7 @@ export function DemoShowcase() {
         <div className="flex flex-wrap gap-2">
           {TOAST_TYPES.map((type) => (
             <Button key={type} variant="secondary" onClick={() => notify({ type, message: TOAST_SAMPLES[type] })}>
-              {type}
+              {TOAST_LABELS[type]}
             </Button>
           ))}
           <Button
@@ -129,13 +133,13 @@ export function DemoShowcase() {
                     {v}
                   </th>
                 ))}
-                <th className="py-2 font-normal">0（showZero）</th>
+                <th className="py-2 font-normal">0（显示零）</th>
               </tr>
             </thead>
             <tbody>
               {BADGE_TYPES.map((type) => (
                 <tr key={type} className="border-t border-slate-100" data-testid={`badge-row-${type}`}>
-                  <td className="py-2.5 pr-2 text-slate-700">{type}</td>
+                  <td className="py-2.5 pr-2 text-slate-700">{BADGE_LABELS[type]}</td>
                   {BADGE_VALUES.map((v) => (
                     <td key={v} className="py-2.5 pr-2">
                       <Badge value={v} type={type} />

@@ -49,6 +49,11 @@ describe("SiteProviders with the /demo showcase", () => {
     }
   });
 
+  it("labels everything in Chinese (VIP and SVIP are the tiers' own names)", () => {
+    renderDemo();
+    expect(document.body.textContent!.replace(/S?VIP/g, "")).not.toMatch(/[A-Za-z]{2,}/);
+  });
+
   it("opens the popup, reports its output and ignores clicks while disabled", async () => {
     const user = userEvent.setup();
     renderDemo();
@@ -86,8 +91,8 @@ describe("SiteProviders with the /demo showcase", () => {
   it("fires each toast type and a repeated toast", async () => {
     const user = userEvent.setup();
     renderDemo();
-    for (const type of ["success", "info", "warning", "error"]) {
-      await user.click(screen.getByRole("button", { name: type }));
+    for (const [type, label] of [["success", "成功提示"], ["info", "信息提示"], ["warning", "警告提示"], ["error", "错误提示"]] as const) {
+      await user.click(screen.getByRole("button", { name: label }));
       expect(notify).toHaveBeenLastCalledWith(expect.objectContaining({ type }));
     }
     jest.mocked(notify).mockClear();

@@ -10,6 +10,7 @@ import type { MasterRankRow } from "@/lib/domain/statements/views";
 import { Section } from "@/components/content/PageIntro";
 import { StrategyList, type StrategyListItem } from "@/components/content/StrategyList";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";
+import { DataAsOf, type DataAsOfDelay } from "./DataAsOf";
 
 export type HomeRankRow = Pick<MasterRankRow, "rank" | "masterGuid" | "masterName" | "isDemo" | "pnl" | "trips">;
 
@@ -23,6 +24,8 @@ export interface HomeViewProps {
   articles: ArticleListItem[];
   invitationCode: string | null;
   loggedIn: boolean;
+  /** the page's one 数据截至 line (DataAsOf) */
+  asOf?: { asOf: string; delay: DataAsOfDelay | null };
 }
 
 const more = (href: string) => (
@@ -31,7 +34,7 @@ const more = (href: string) => (
   </Link>
 );
 
-export function HomeView({ masters, latestDay, topRank, strategies, articles, invitationCode, loggedIn }: HomeViewProps) {
+export function HomeView({ masters, latestDay, topRank, strategies, articles, invitationCode, loggedIn, asOf }: HomeViewProps) {
   return (
     <>
       <section className="mb-8 overflow-hidden rounded-2xl bg-gradient-to-br from-blue-700 to-indigo-700 px-5 py-8 text-white sm:px-10 sm:py-12">
@@ -51,6 +54,7 @@ export function HomeView({ masters, latestDay, topRank, strategies, articles, in
         ) : null}
       </section>
 
+      {asOf ? <DataAsOf asOf={asOf.asOf} delay={asOf.delay} /> : null}
       <Section title={latestDay ? `大神交易 · ${latestDay.day}` : "今日大神交易"} more={more(latestDay ? `/god?date=${latestDay.day}` : "/god")}>
         {latestDay ? (
           <>

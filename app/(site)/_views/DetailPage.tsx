@@ -8,6 +8,7 @@ import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
 import { UnavailablePeriodTab } from "@/components/charts/UnavailablePeriodTab";
 import { klineChartProps } from "@/components/charts/kline-props";
 import { DemoBadge } from "@/components/content/DemoBadge";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { EmptyState } from "@/components/content/EmptyState";
 import { MasterAvatar } from "@/components/content/MasterList";
 import { Card, Section } from "@/components/content/PageIntro";
@@ -76,6 +77,16 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
           </div>
         ) : null}
       </Card>
+      <DataAsOf
+        asOf={detail.asOf}
+        delay={
+          !detail.fullAccess
+            ? { who: "免费会员", days: Math.max(FREE_SAMPLE_DELAY_DAYS, master.delayDays), through: detail.through }
+            : master.delayDays > 0
+              ? { who: "这位大神的交割单", days: master.delayDays, through: detail.through }
+              : null
+        }
+      />
 
       {detail.summary.roundTrips > 0 || detail.summary.openPositions > 0 ? (
         <Section title="核心数据" more={<Link className="text-sm text-brand hover:underline" href={`/analysis/${master.guid}`}>完整分析 ›</Link>}>
@@ -95,7 +106,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
             <DayChips root={root} days={packDays(detail.days.slice(0, 20))} current={detail.day} label="最近交易日" />
             {!detail.fullAccess && detail.lockedDays > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
-                还有 {detail.lockedDays} 个更新的交易日仅 VIP 可看（免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单）。
+                还有 {detail.lockedDays} 个更新的交易日仅 VIP 可看。
               </p>
             ) : null}
           </Section>

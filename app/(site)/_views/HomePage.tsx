@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import { HomeView } from "@/components/site/HomeView";
 import { INVITE_COOKIE } from "@/lib/domain/site";
+import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { isInvitationCode } from "@/lib/domain/route-params";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { homeData } from "@/lib/server/content/home";
@@ -28,6 +29,7 @@ export async function HomePage({ searchParams }: { searchParams: SearchParams })
       strategies={strategies}
       latestDay={latestDay}
       topRank={topRank}
+      asOf={{ asOf: hub.asOf, delay: hub.fullAccess ? null : { who: "免费会员", days: FREE_SAMPLE_DELAY_DAYS, through: hub.sampleThrough } }}
       loggedIn={!!viewer}
       invitationCode={code && isInvitationCode(code) ? code : null}
     />

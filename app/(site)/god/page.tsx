@@ -5,6 +5,7 @@ import { DayJump } from "@/components/masters/DayJump";
 import { packDays } from "@/lib/domain/packed-days";
 import { DayTrades } from "@/components/masters/DayTrades";
 import { MasterCards } from "@/components/masters/MasterCards";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
@@ -26,6 +27,7 @@ export default async function GodPage({ searchParams }: Props) {
   return (
     <>
       <PageIntro title="大神交割单">来自券商导出文件的真实成交，逐笔可查、可复算。</PageIntro>
+      <DataAsOf asOf={hub.asOf} delay={hub.fullAccess ? null : { who: "免费会员", days: FREE_SAMPLE_DELAY_DAYS, through: hub.sampleThrough }} />
       <Section
         title={hub.day ? `${hub.day} 的交易` : "当日交易"}
         more={hub.tradingDays.length ? <DayJump value={hub.day} days={packDays(hub.tradingDays)} hrefTemplate="/god?date={date}" /> : null}
@@ -35,12 +37,7 @@ export default async function GodPage({ searchParams }: Props) {
             免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日之前的交割单（最近可看 {hub.sampleThrough}）；升级 VIP 查看大神最新的每一笔买卖。
           </LockedBox>
         ) : hub.trades.length ? (
-          <>
-            <DayTrades items={hub.trades} />
-            {!hub.fullAccess ? (
-              <p className="mt-2 text-xs text-slate-500">免费会员查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日前的交割单，VIP 可看最新交易。</p>
-            ) : null}
-          </>
+          <DayTrades items={hub.trades} />
         ) : (
           <EmptyState title={hub.day ? `${hub.day} 没有已公开的成交` : "暂无交易日数据"}>
             {hub.hiddenMasters > 0 ? `有 ${hub.hiddenMasters} 位大神当天有交易，将按其延迟公开设置稍后展示。` : "交割单导入后，可在这里按交易日查看所有大神当天的买卖。"}

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { PageIntro } from "@/components/content/PageIntro";
+import { DataAsOf } from "@/components/site/DataAsOf";
+import { marketAsOf } from "@/lib/server/market/as-of";
 import { StrategyTable } from "@/components/quant/StrategyTable";
 import { isStrategySortKey, sortStrategyRows, type SortDir, type StrategySortKey } from "@/components/quant/strategy-rows";
 import { getViewer } from "@/lib/server/auth/viewer";
@@ -49,6 +51,7 @@ export default async function QuantPage({ searchParams }: Props) {
   return (
     <>
       <PageIntro title="量化策略">实盘记录只追加不修改，回测单独标注。净值满 {MIN_TRACK_DAYS} 个交易日才参与排序。</PageIntro>
+      <DataAsOf asOf={await marketAsOf()} />
       <StrategyTable rows={rows} sort={sort} dir={dir} sortHref={sortHref} hrefFor={(guid) => `/quant?s=${guid}`} minPeriods={MIN_TRACK_DAYS} />
     </>
   );

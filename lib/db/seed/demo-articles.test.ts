@@ -49,7 +49,7 @@ describe("demo articles", () => {
     expect(a.summary.length).toBeLessThanOrEqual(120);
     expect(a.tags.length).toBeGreaterThan(0);
     for (const tag of a.tags) expect(tag.trim()).toBe(tag);
-    expect(a.coverUrl).toMatch(/^\/demo\/covers\/[a-z]+\.svg$/);
+    expect(a.coverUrl).toMatch(/^\/demo\/covers\/[a-z0-9-]+\.svg$/);
     expect(existsSync(path.join(PUBLIC_DIR, a.coverUrl))).toBe(true);
     if (a.type !== "blog") {
       expect(a.body.length).toBeGreaterThanOrEqual(600);
@@ -77,6 +77,10 @@ describe("demo articles", () => {
     for (const b of DEMO_BLOG_POSTS) expect(b.body).not.toContain(MORE_MARKER);
   });
 
+  it("gives every article and blog post its own cover", () => {
+    expect(new Set(ALL.map((a) => a.coverUrl)).size).toBe(ALL.length);
+  });
+
   it("videos point at small H.264 MP4 files that exist", () => {
     const videos = DEMO_ARTICLES.filter((a) => a.type === "video");
     expect(videos.length).toBeGreaterThanOrEqual(2);
@@ -87,6 +91,12 @@ describe("demo articles", () => {
       expect(statSync(file).size).toBeLessThan(300 * 1024);
       const head = readFileSync(file).subarray(0, 4096);
       expect(head.subarray(4, 8).toString("latin1")).toBe("ftyp");
+      // moov comes first (faststart): its mvhd says how long the video runs, 30–60 s of slides
+      const mvhd = head.indexOf("mvhd", 0, "latin1");
+      expect(mvhd).toBeGreaterThan(0);
+      const seconds = head.readUInt32BE(mvhd + 20) / head.readUInt32BE(mvhd + 16);
+      expect(seconds).toBeGreaterThanOrEqual(30);
+      expect(seconds).toBeLessThanOrEqual(60);
     }
     for (const a of DEMO_ARTICLES.filter((x) => x.type !== "video")) expect(a.videoUrl).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { isStockCode } from "@/lib/domain/market/codes";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
-import { DEMO_MARKET_START, DEMO_STOCKS, demoBars, demoStockBars } from "./demo-market";
+import { isLimitUp, limitRatio } from "@/lib/domain/market/limits";
+import { DEMO_MARKET_START, DEMO_STOCKS, DEMO_TODAY, demoBars, demoStockBars } from "./demo-market";
 
 describe("demo market", () => {
   it("lists about twelve real stock codes, each once, with names and seeds", () => {
@@ -13,6 +14,19 @@ describe("demo market", () => {
       expect(stock.startPrice).toBeGreaterThan(1);
     }
     expect(DEMO_STOCKS.find((s) => s.code === "600519")?.name).toBe("贵州茅台");
+  });
+
+  it("has large caps that rarely close at 涨停 and small caps that do several times a year, never every few days", () => {
+    const record = defaultCalendar.tradingDays(DEMO_MARKET_START, DEMO_TODAY).length;
+    for (const stock of DEMO_STOCKS) {
+      const bars = demoStockBars(stock, DEMO_MARKET_START, DEMO_TODAY);
+      const ratio = (date: string) => limitRatio(stock.code, date, { name: stock.name }) ?? 0.1;
+      const limitUps = bars.filter((bar, i) => i > 0 && isLimitUp(bar.close, bars[i - 1]!.close, ratio(bar.date))).length;
+      const perYear = (limitUps / record) * 243;
+      if (stock.cap === "large") expect([stock.name, perYear < 4]).toEqual([stock.name, true]);
+      else expect([stock.name, perYear >= 2 && perYear <= 20]).toEqual([stock.name, true]);
+    }
+    expect(DEMO_STOCKS.filter((s) => s.cap === "small").length).toBeGreaterThanOrEqual(12);
   });
 
   it("returns every stock over the trading days asked for", () => {

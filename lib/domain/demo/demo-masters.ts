@@ -1,58 +1,69 @@
 import { DemoBook, stockDay, type BookFill, type StockDay } from "@/lib/domain/demo/demo-book";
-import { DEMO_STOCKS } from "@/lib/domain/demo/demo-market";
+import { DEMO_STOCKS, DEMO_TODAY, demoCodes, type DemoCap } from "@/lib/domain/demo/demo-market";
 import { createStrategy, type DemoStyle } from "@/lib/domain/demo/demo-styles";
 import { mulberry32 } from "@/lib/domain/demo/prng";
-import { createCalendar } from "@/lib/domain/market/calendar";
+import { createCalendar, type TradingCalendar } from "@/lib/domain/market/calendar";
 import { exchangeOf } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
 
 /**
- * Three invented demo masters (演示数据; never real people) trading the demo market for about 18 months.
+ * Sixteen invented demo masters (演示数据; never real people) trading the demo market for about 18 months. Each
+ * style trades the stocks it fits (STYLE_UNIVERSE): 打板 and 低吸 the small caps, 波段 (趋势) the large caps.
  * Fills carry fees computed with `estimateFees` and `feesEstimated: false`, as a broker file that lists its fees
  * would; `netAmount` and `balance` are consistent with a single opening deposit (and any dividends).
  */
 export interface DemoMaster {
   id: string;
+  /** the name the site shows (the seed matches the masters table by it) */
   name: string;
   style: DemoStyle;
   /** one line, shown on the master's page */
   intro: string;
+  styleTags: string[];
   startCash: number;
   seed: number;
 }
 
+/** which stocks each style trades (demo-market.ts `cap`) */
+export const STYLE_UNIVERSE: Record<DemoStyle, DemoCap> = { 打板: "small", 低吸: "small", 波段: "large" };
+
+const 打板 = (id: string, name: string, intro: string, tags: string[], startCash: number, seed: number): DemoMaster => ({
+  id, name, style: "打板", intro, styleTags: ["打板", ...tags], startCash, seed,
+});
+const 低吸 = (id: string, name: string, intro: string, tags: string[], startCash: number, seed: number): DemoMaster => ({
+  id, name, style: "低吸", intro, styleTags: ["低吸", ...tags], startCash, seed,
+});
+const 趋势 = (id: string, name: string, intro: string, tags: string[], startCash: number, seed: number): DemoMaster => ({
+  id, name, style: "波段", intro, styleTags: ["趋势", ...tags], startCash, seed,
+});
+
 export const DEMO_MASTERS: readonly DemoMaster[] = [
-  {
-    id: "demo-zhaoyunfei",
-    name: "赵云飞（演示）",
-    style: "打板",
-    intro: "只做涨停板：盘中触及涨停价排队买入，次日开盘后择机卖出，连板则继续持有。",
-    startCash: 500_000,
-    seed: 101,
-  },
-  {
-    id: "demo-linjian",
-    name: "林间短线（演示）",
-    style: "低吸",
-    intro: "三天跌够 5% 才出手，在日内低位分批低吸，赚 4.5% 就走，亏 6% 必砍。",
-    startCash: 300_000,
-    seed: 202,
-  },
-  {
-    id: "demo-laozhou",
-    name: "稳健老周（演示）",
-    style: "波段",
-    intro: "只做站上 20 日线的趋势股，突破 10 日线买入，盈利 12% 先减半，跌破 10 日线离场。",
-    startCash: 1_000_000,
-    seed: 303,
-  },
+  打板("demo-zhaoyunfei", "青山短线", "专注主板首板与二板接力，严格止损，单票仓位不超过三成。", ["短线", "主板"], 500_000, 101),
+  低吸("demo-linjian", "北岸游资", "偏好题材龙头的分歧转一致，低吸为主，持股一到三天。", ["题材", "龙头"], 300_000, 202),
+  趋势("demo-laozhou", "徐徐图之", "中线趋势交易，跟随均线系统，回撤控制优先于收益。", ["中线", "均线"], 1_000_000, 303),
+  打板("demo-chitu", "赤兔打板", "只打换手板，一字板不追；次日不能封板就在开盘半小时内走。", ["首板", "换手板"], 400_000, 404),
+  打板("demo-yiban", "一板一眼", "小市值题材股的首板，排队买入，单票两成仓位，亏损当天认错。", ["首板", "小市值"], 200_000, 505),
+  打板("demo-jieli", "接力小马", "盯连板高度，二板三板接力，炸板次日坚决离场。", ["连板", "接力"], 350_000, 606),
+  打板("demo-yeyu", "夜雨听风", "尾盘复盘、早盘打板，只做当日最强题材的前排。", ["题材", "前排"], 600_000, 707),
+  打板("demo-fengban", "封板观察员", "看封单与炸板回封，宁可错过不追高，仓位三成封顶。", ["封板", "短线"], 250_000, 848),
+  低吸("demo-banshan", "半山低吸", "连跌三天、放量止跌才出手，赚 4% 到 5% 就走。", ["超跌", "短线"], 450_000, 909),
+  低吸("demo-lengyan", "冷眼看盘", "只在恐慌日低吸题材股，严格止损 6%，不恋战。", ["恐慌", "止损"], 280_000, 1010),
+  低吸("demo-xihu", "西湖边的鱼", "分批低吸，持股不超过一周，单票不超过两成半。", ["分批", "题材"], 520_000, 1111),
+  低吸("demo-manman", "慢慢来", "只做熟悉的几只小盘股，跌多了买、反弹了卖。", ["小盘", "反弹"], 180_000, 1212),
+  趋势("demo-wenjian", "稳健老周", "只做站上 20 日线的蓝筹，突破 10 日线买入，盈利 12% 先减半。", ["蓝筹", "波段"], 1_200_000, 1313),
+  趋势("demo-junxian", "均线信徒", "MA10 上穿 MA20 后买入，跌破 10 日线离场，只做大盘股。", ["均线", "大盘股"], 800_000, 1414),
+  趋势("demo-laoli", "老李看大盘", "跟着大盘股的趋势走，最多四只，每只四分之一仓位。", ["大盘股", "仓位"], 1_500_000, 1515),
+  趋势("demo-jiazhi", "价值趋势派", "在业绩稳定的龙头里找趋势，持有数周，亏 7% 必走。", ["龙头", "中线"], 2_000_000, 1616),
 ];
 
 export const DEMO_MASTER_START = "2025-05-20";
-export const DEMO_MASTER_END = "2026-11-20";
-/** trading days at the end of the record without sells, so a few positions stay open */
-const HOLD_ONLY_DAYS = 3;
+export const DEMO_MASTER_END = DEMO_TODAY;
+/**
+ * trading days at the end of a 趋势 record without sells, so a few positions stay open; the short-term styles keep
+ * trading to the last day (their last buys stay open by T+1), so the last demo day has closed trades to rank
+ */
+const HOLD_ONLY_DAYS: Record<DemoStyle, number> = { 打板: 0, 低吸: 0, 波段: 3 };
 
 /** cash dividends per share on ex-dates inside the record (made-up amounts on the demo stocks) */
 export const DEMO_DIVIDENDS: readonly { code: string; date: string; perShare: number }[] = [
@@ -79,8 +90,19 @@ function nameOf(code: string): string {
 
 type Entry = { sortTime: string; fill: BookFill } | { sortTime: string; event: Omit<StatementEvent, "line"> };
 
-/** Runs the master's style over the bars (every code, any order) and returns the statement it would produce. */
-export function simulateDemoMaster(master: DemoMaster, bars: readonly DailyBar[]): DemoMasterRecord {
+interface PreparedMarket {
+  byCode: Map<string, DailyBar[]>;
+  positionOf: Map<string, Map<string, number>>;
+  calendar: TradingCalendar;
+  days: string[];
+}
+
+/** the bars grouped once per bars array, so sixteen masters over the same market do not regroup it sixteen times */
+const prepared = new WeakMap<readonly DailyBar[], PreparedMarket>();
+
+function prepare(bars: readonly DailyBar[]): PreparedMarket {
+  const hit = prepared.get(bars);
+  if (hit) return hit;
   const byCode = new Map<string, DailyBar[]>();
   for (const bar of bars) {
     if (bar.date > DEMO_MASTER_END) continue;
@@ -89,13 +111,21 @@ export function simulateDemoMaster(master: DemoMaster, bars: readonly DailyBar[]
     byCode.set(bar.code, list);
   }
   for (const list of byCode.values()) list.sort((a, b) => (a.date < b.date ? -1 : 1));
-  const codes = [...byCode.keys()].sort();
   const positionOf = new Map<string, Map<string, number>>();
   for (const [code, list] of byCode) positionOf.set(code, new Map(list.map((bar, i) => [bar.date, i])));
-
   const calendar = createCalendar(bars.map((b) => b.date));
-  const days = calendar.tradingDays(DEMO_MASTER_START, DEMO_MASTER_END);
-  const holdOnlyFrom = days[Math.max(0, days.length - HOLD_ONLY_DAYS)] ?? DEMO_MASTER_END;
+  const market = { byCode, positionOf, calendar, days: calendar.tradingDays(DEMO_MASTER_START, DEMO_MASTER_END) };
+  prepared.set(bars, market);
+  return market;
+}
+
+/** Runs the master's style over the bars (every code, any order) and returns the statement it would produce. */
+export function simulateDemoMaster(master: DemoMaster, bars: readonly DailyBar[]): DemoMasterRecord {
+  const { byCode, positionOf, calendar, days } = prepare(bars);
+  const universe = demoCodes(STYLE_UNIVERSE[master.style]);
+  const codes = [...byCode.keys()].filter((code) => universe.has(code)).sort();
+  const holdOnly = HOLD_ONLY_DAYS[master.style];
+  const holdOnlyFrom = holdOnly > 0 ? (days[Math.max(0, days.length - holdOnly)] ?? DEMO_MASTER_END) : "9999-12-31";
   const random = mulberry32(master.seed);
   const strategy = createStrategy(master.style);
   const book = new DemoBook(master.startCash, nameOf);

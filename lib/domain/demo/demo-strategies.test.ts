@@ -75,8 +75,8 @@ it("builds the benchmark and every record in well under a second", () => {
   const started = performance.now();
   demoBenchmarkNav(DEMO_BENCHMARK.from, DEMO_BENCHMARK.to);
   for (const { spec, record } of demoStrategyRecords()) records.set(spec.key, record);
-  // < 1 s on an idle machine (about 0.2 s); the bound leaves room for a busy CI box
-  expect(performance.now() - started).toBeLessThan(3000);
+  // < 1 s on an idle machine (about 0.5 s over the 32 demo stocks); the bound leaves room for a busy CI box
+  expect(performance.now() - started).toBeLessThan(5000);
 });
 
 describe("demo benchmark (模拟 沪深300)", () => {

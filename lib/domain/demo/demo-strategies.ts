@@ -1,6 +1,7 @@
 import { correlatedNav } from "@/lib/domain/demo/demo-strategy-benchmark";
 import { createLeaderRule, createLowVolatilityRule, createMomentumRule } from "@/lib/domain/demo/demo-strategy-rules";
 import { runDemoPortfolio, type DemoRule } from "@/lib/domain/demo/demo-strategy-runner";
+import { DEMO_TODAY, type DemoCap } from "@/lib/domain/demo/demo-market";
 import { hashString } from "@/lib/domain/demo/prng";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import type { NavPoint, StrategyFill, StrategyPosition, StrategySignal, StrategyStatus } from "@/lib/domain/quant/types";
@@ -27,7 +28,7 @@ export interface DemoStrategySpec {
   style: string;
 }
 
-export const DEMO_STRATEGY_END = "2026-11-20";
+export const DEMO_STRATEGY_END = DEMO_TODAY;
 export const DEMO_STRATEGY_START_CASH = 1_000_000;
 /** trading days at the end of the paper and backtest records that carry illustrative fills */
 export const ILLUSTRATIVE_DAYS = 60;
@@ -76,20 +77,23 @@ interface ProcessParams {
 }
 
 /** how each strategy is generated; the spec says what it is */
-const GENERATION: Record<DemoStrategyKey, { seed: number; rule: () => DemoRule; process?: ProcessParams }> = {
+const GENERATION: Record<DemoStrategyKey, { seed: number; rule: () => DemoRule; universe: DemoCap; process?: ProcessParams }> = {
   "hs300-momentum": {
     seed: 4101,
     rule: () => createMomentumRule(5, 60),
+    universe: "large",
     process: { beta: 0.95, idiosyncraticVolatility: 0.0065, annualReturn: 0.138 },
   },
   "small-cap-low-vol": {
     seed: 4202,
     rule: () => createLowVolatilityRule(5, 120, 10),
+    universe: "small",
     process: { beta: 0.68, idiosyncraticVolatility: 0.0055, annualReturn: 0.092 },
   },
   "leader-limit-up": {
-    seed: 4303,
+    seed: 4311,
     rule: () => createLeaderRule({ maxHoldings: 3, positionWeight: 0.3, sealedFillChance: 0.45, firstBoardWeight: 0.2, firstBoardChance: 0.4 }),
+    universe: "small",
   },
 };
 
@@ -111,6 +115,7 @@ export function demoStrategyRecord(key: string): DemoStrategyRecord {
       startCash: DEMO_STRATEGY_START_CASH,
       seed: generation.seed,
       rule: generation.rule(),
+      universe: generation.universe,
     });
     return {
       // fen over fen, so the NAV prints as the exact ratio
@@ -130,6 +135,7 @@ export function demoStrategyRecord(key: string): DemoStrategyRecord {
     startCash: DEMO_STRATEGY_START_CASH,
     seed: generation.seed ^ hashString(spec.key),
     rule: generation.rule(),
+    universe: generation.universe,
   });
   return { nav, fills: run.fills, positions: run.positions, signals: run.signals };
 }

@@ -1,3 +1,4 @@
+import { DEMO_TODAY } from "@/lib/domain/demo/demo-market";
 import { gaussian, hashString, mulberry32 } from "@/lib/domain/demo/prng";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import type { NavPoint } from "@/lib/domain/quant/types";
@@ -7,7 +8,7 @@ import type { NavPoint } from "@/lib/domain/quant/types";
  * simulated from fills. Everything is deterministic; every day draws the same number of random values, so a date's
  * level never depends on the range asked for.
  */
-export const DEMO_BENCHMARK = { code: "000300", name: "沪深300", from: "2021-01-04", to: "2026-11-20" } as const;
+export const DEMO_BENCHMARK = { code: "000300", name: "沪深300", from: "2021-01-04", to: DEMO_TODAY } as const;
 
 const BENCHMARK_SEED = 300_300;
 /** the level the series starts from (the real close of 2020-12-31) */

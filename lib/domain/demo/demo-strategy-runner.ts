@@ -1,5 +1,5 @@
 import { DemoBook, stockDay, type StockDay } from "@/lib/domain/demo/demo-book";
-import { DEMO_MARKET_START, DEMO_STOCKS, demoBars } from "@/lib/domain/demo/demo-market";
+import { DEMO_MARKET_START, DEMO_STOCKS, demoBars, type DemoCap } from "@/lib/domain/demo/demo-market";
 import { mulberry32 } from "@/lib/domain/demo/prng";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import type { DailyBar } from "@/lib/domain/market/types";
@@ -33,7 +33,7 @@ export interface RuleDay {
   previousDate: string;
   /** 0 on the first day of the run */
   index: number;
-  /** the demo stocks with a bar today, in DEMO_STOCKS order */
+  /** the demo stocks of the run's universe with a bar today, in DEMO_STOCKS order */
   today: ReadonlyMap<string, StockDay>;
   /** the same for the previous trading day (empty when there is none) */
   yesterday: ReadonlyMap<string, StockDay>;
@@ -60,6 +60,8 @@ export interface RunOptions {
   startCash: number;
   seed: number;
   rule: DemoRule;
+  /** the stocks the rule may see and trade (default: every demo stock) */
+  universe?: DemoCap;
 }
 
 export interface RunResult {
@@ -136,6 +138,7 @@ export function runDemoPortfolio(options: RunOptions): RunResult {
     const previousDate = defaultCalendar.previous(date);
     const today = new Map<string, StockDay>();
     for (const stock of DEMO_STOCKS) {
+      if (options.universe && stock.cap !== options.universe) continue;
       const at = position.get(stock.code)?.get(date);
       const list = byCode.get(stock.code) ?? [];
       if (at === undefined) continue;

@@ -26,15 +26,19 @@ const YIZI_DOWN_SHARE = 0.15;
 /** pull back toward the start price per day, so two years stay in a realistic range */
 const MEAN_REVERSION = 0.04;
 
-/** limit days are rarer on the ±20% and ±30% boards */
-function limitUpChance(ratio: number): number {
-  return LIMIT_UP_CHANCE * Math.sqrt(0.1 / ratio);
+/**
+ * limit days are rarer on the ±20% and ±30% boards; `activity` scales them per stock (a 题材 small cap near 1, a
+ * heavyweight a tenth of that: 贵州茅台 does not hit 涨停 every month)
+ */
+function limitUpChance(ratio: number, activity: number): number {
+  return LIMIT_UP_CHANCE * activity * Math.sqrt(0.1 / ratio);
 }
 
 /** the average move the limit days add, taken back on normal days so prices do not creep up */
-function eventBias(ratio: number): number {
-  const up = limitUpChance(ratio) * 1.1; // streak days included
-  return (up * ratio + BROKEN_CHANCE * (ratio - 0.04) - LIMIT_DOWN_CHANCE * ratio) / (1 - up - BROKEN_CHANCE);
+function eventBias(ratio: number, activity: number): number {
+  const up = limitUpChance(ratio, activity) * 1.1; // streak days included
+  const broken = BROKEN_CHANCE * activity;
+  return (up * ratio + broken * (ratio - 0.04) - LIMIT_DOWN_CHANCE * activity * ratio) / (1 - up - broken);
 }
 
 type DayKind = "limit_up" | "yizi_up" | "broken" | "limit_down" | "yizi_down" | "normal";
@@ -50,6 +54,8 @@ export function syntheticBars(
   to: string,
   seed: number,
   startPrice: number,
+  /** how often the stock meets its limits, 1 for an active small cap (the default), about 0.1 for a heavyweight */
+  limitActivity = 1,
 ): DailyBar[] {
   const random = mulberry32(seed ^ hashString(code));
   const volatility = DAILY_VOLATILITY[boardOf(code)] ?? 0.02;
@@ -71,13 +77,14 @@ export function syntheticBars(
 
     if (u[6] < 0.03) drift = (u[6] / 0.03 - 0.5) * 0.006;
     const streak: boolean = prevKind === "limit_up" || prevKind === "yizi_up";
-    const upChance: number = limitUpChance(ratio) + (streak ? LIMIT_UP_STREAK_BONUS : 0);
+    const upChance: number = limitUpChance(ratio, limitActivity) + (streak ? LIMIT_UP_STREAK_BONUS * limitActivity : 0);
+    const brokenChance = BROKEN_CHANCE * limitActivity;
     const kind: DayKind =
       u[0] < upChance
         ? u[7] < (streak ? YIZI_STREAK_SHARE : YIZI_SHARE) ? "yizi_up" : "limit_up"
-        : u[0] < upChance + BROKEN_CHANCE
+        : u[0] < upChance + brokenChance
           ? "broken"
-          : u[0] < upChance + BROKEN_CHANCE + LIMIT_DOWN_CHANCE
+          : u[0] < upChance + brokenChance + LIMIT_DOWN_CHANCE * limitActivity
             ? u[7] < YIZI_DOWN_SHARE ? "yizi_down" : "limit_down"
             : "normal";
 
@@ -113,7 +120,7 @@ export function syntheticBars(
         break;
       case "normal": {
         const reversion = MEAN_REVERSION * Math.log(anchorFen / prevFen);
-        const mean = drift + reversion - eventBias(ratio);
+        const mean = drift + reversion - eventBias(ratio, limitActivity);
         close = clamp(Math.round(prevFen * (1 + mean + volatility * move)), downFen + 1, upFen - 1);
         open = openFen(0);
         high = Math.min(upFen, Math.max(open, close) + upperWick);

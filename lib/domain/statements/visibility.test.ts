@@ -23,6 +23,13 @@ describe("disclosedThrough", () => {
     expect(calendar.daysBetween(longer, "2026-11-20")).toBe(40);
   });
 
+  it("counts a delay back from the newest day with data when the data stops before today (one clock)", () => {
+    const free = disclosedThrough({ today: "2026-11-27", asOf: "2026-11-20", calendar, masterDelayDays: 0, fullAccess: false });
+    expect(calendar.daysBetween(free, "2026-11-20")).toBe(FREE_SAMPLE_DELAY_DAYS);
+    expect(disclosedThrough({ today: "2026-11-27", asOf: "2026-11-20", calendar, masterDelayDays: 3, fullAccess: true })).toBe("2026-11-17");
+    expect(disclosedThrough({ today: "2026-11-20", asOf: "2026-11-27", calendar, masterDelayDays: 1, fullAccess: true })).toBe("2026-11-19");
+  });
+
   it("lets staff see everything", () => {
     expect(disclosedThrough({ today: "2026-11-20", calendar, masterDelayDays: 40, fullAccess: false, staff: true })).toBe("9999-12-31");
   });

@@ -9,6 +9,8 @@ export const FREE_SAMPLE_DELAY_DAYS = 20;
 /** The last trading date whose fills are disclosed to a viewer, given the master's delay and the viewer's access. */
 export function disclosedThrough(opts: {
   today: string;
+  /** the newest day the site holds market data for (lib/server/market/as-of.ts); delays count back from it */
+  asOf?: string;
   calendar: TradingCalendar;
   masterDelayDays: number;
   fullAccess: boolean;
@@ -17,7 +19,8 @@ export function disclosedThrough(opts: {
   if (opts.staff) return "9999-12-31";
   const delay = Math.max(0, opts.masterDelayDays, opts.fullAccess ? 0 : FREE_SAMPLE_DELAY_DAYS);
   if (delay === 0) return opts.today;
-  const lastSession = opts.calendar.isTradingDay(opts.today) ? opts.today : opts.calendar.previous(opts.today);
+  const from = opts.asOf && opts.asOf < opts.today ? opts.asOf : opts.today;
+  const lastSession = opts.calendar.isTradingDay(from) ? from : opts.calendar.previous(from);
   // A fill of the current session is "1 day late" once the next session starts, so delay N hides N sessions.
   return opts.calendar.addTradingDays(lastSession, -delay);
 }

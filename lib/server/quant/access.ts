@@ -4,6 +4,7 @@ import { shanghaiDate } from "@/lib/domain/membership";
 import { canRead } from "@/lib/server/auth/entitlement";
 import { hasEditorRights } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { marketAsOf } from "@/lib/server/market/as-of";
 import { marketCalendar } from "@/lib/server/market/calendar";
 
 /** Same-day 实盘 (fills, positions) and follow-trading signals are SVIP content (PRODUCT.md tiers). */
@@ -28,6 +29,8 @@ export function seesSameDay(viewer: Viewer | null): boolean {
 export interface RealtradeAccess {
   /** today in Asia/Shanghai */
   today: string;
+  /** 数据截至: the newest market day with data (lib/server/market/as-of.ts); the delay counts back from it */
+  asOf: string;
   /** the last trading date whose fills, positions and signals this viewer may see */
   through: string;
   /** true when `through` is behind today (the viewer is not SVIP) */
@@ -36,15 +39,17 @@ export interface RealtradeAccess {
 
 /**
  * The 实盘 delay rule, in one place: SVIP (level ≥ 200) and staff see today; everyone else sees through the trading day
- * REALTRADE_DELAY_DAYS sessions before the latest session (today when it is a trading day), by the market calendar.
+ * REALTRADE_DELAY_DAYS sessions before the latest session with data (marketAsOf; today when it is a trading day with
+ * data), by the market calendar.
  * Pass `database` inside a transaction (PGlite).
  */
 export async function realtradeAccess(viewer: Viewer | null, now = new Date(), database?: Database): Promise<RealtradeAccess> {
   const today = shanghaiDate(now);
-  if (seesSameDay(viewer)) return { today, through: today, delayed: false };
+  const asOf = await marketAsOf(now, database);
+  if (seesSameDay(viewer)) return { today, asOf, through: today, delayed: false };
   const calendar = await marketCalendar(database);
-  const lastSession = calendar.isTradingDay(today) ? today : calendar.previous(today);
-  return { today, through: calendar.addTradingDays(lastSession, -REALTRADE_DELAY_DAYS), delayed: true };
+  const lastSession = calendar.isTradingDay(asOf) ? asOf : calendar.previous(asOf);
+  return { today, asOf, through: calendar.addTradingDays(lastSession, -REALTRADE_DELAY_DAYS), delayed: true };
 }
 
 /** The last date of 实盘 data this viewer may see (see realtradeAccess). */

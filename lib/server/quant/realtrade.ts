@@ -29,6 +29,8 @@ export interface RealtradeDay {
   /** the last date this viewer may see (today for SVIP and staff) */
   through: string;
   today: string;
+  /** 数据截至: the newest market day with data (marketAsOf) */
+  asOf: string;
   /** true when the viewer sees 实盘 late (not SVIP) */
   delayed: boolean;
   /** the day asked for is after `through`: nothing of it left the server */
@@ -58,7 +60,7 @@ export async function realtradeDay(viewer: Viewer | null, date?: string, now = n
     .orderBy(desc(strategyFills.tradeDate))
     .limit(REALTRADE_DAYS);
   const days = dayRows.map((r) => r.date);
-  const base = { through: access.through, today: access.today, delayed: access.delayed, days };
+  const base = { through: access.through, today: access.today, asOf: access.asOf, delayed: access.delayed, days };
   const day = date ?? days[0] ?? null;
   if (day === null) return { ...base, date: null, locked: false, groups: [] };
   if (day > access.through) return { ...base, date: day, locked: true, groups: [] };

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, lte, max, sql } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
+import { marketAsOf } from "@/lib/server/market/as-of";
 import { benchmarkLevels, marketBars, strategies, strategyFills, strategyNav, strategyPositions } from "@/lib/db/schema";
 import { isLimitUp, limitRatio } from "@/lib/domain/market/limits";
 import { computeMetrics, drawdownSeries, monthlyReturns, returnsFromNav } from "@/lib/domain/quant/metrics";
@@ -286,6 +287,8 @@ export interface StrategyDetail {
   monthly: { month: string; return: number }[];
   /** fills and positions are shown through this date (the 实盘 delay rule for live and paper strategies) */
   through: string | null;
+  /** 数据截至: the newest market day with data (marketAsOf) */
+  asOf: string;
   delayed: boolean;
   /** the latest DETAIL_FILLS fills up to `through`, newest first */
   fills: StrategyFill[];
@@ -336,6 +339,7 @@ export async function strategyDetail(viewer: Viewer | null, guid: string, now = 
     drawdown: drawdownSeries(dates, returns),
     monthly: monthlyReturns(dates, returns),
     through,
+    asOf: access?.asOf ?? (await marketAsOf(now)),
     delayed: access?.delayed ?? false,
     fills: fillRows.map(toFill),
     positions: holdings?.positions ?? [],

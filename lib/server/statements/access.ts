@@ -4,6 +4,7 @@ import { disclosedThrough } from "@/lib/domain/statements/visibility";
 import { canRead } from "@/lib/server/auth/entitlement";
 import { hasEditorRights } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { marketAsOf } from "@/lib/server/market/as-of";
 import { marketCalendar } from "@/lib/server/market/calendar";
 
 /** Masters' statements in full (detail, charts, analysis, full rankings) need VIP (PRODUCT.md tiers). */
@@ -13,6 +14,8 @@ export interface StatementAccess {
   fullAccess: boolean;
   staff: boolean;
   today: string;
+  /** 数据截至: the newest market day with data (lib/server/market/as-of.ts); delays count back from it */
+  asOf: string;
   /** Names this access class (day, level, staff) for lib/server/cache/public-data.ts: equal keys see the same data. */
   cacheKey: string;
   /** the last disclosed date for a master with this delay */
@@ -21,7 +24,7 @@ export interface StatementAccess {
 
 /** What this viewer may see of masters' statements today; every statement read goes through it. */
 export async function statementAccess(viewer: Viewer | null, now = new Date()): Promise<StatementAccess> {
-  const calendar = await marketCalendar();
+  const [calendar, asOf] = await Promise.all([marketCalendar(), marketAsOf(now)]);
   const today = shanghaiDate(now);
   const fullAccess = canRead(viewer, FULL_STATEMENTS_LEVEL);
   const staff = hasEditorRights(viewer);
@@ -30,11 +33,12 @@ export async function statementAccess(viewer: Viewer | null, now = new Date()): 
     fullAccess,
     staff,
     today,
-    cacheKey: `statements|${today}|${fullAccess ? "full" : "free"}|${staff ? "staff" : "member"}`,
+    asOf,
+    cacheKey: `statements|${today}|${asOf}|${fullAccess ? "full" : "free"}|${staff ? "staff" : "member"}`,
     through(masterDelayDays) {
       let hit = memo.get(masterDelayDays);
       if (!hit) {
-        hit = disclosedThrough({ today, calendar, masterDelayDays, fullAccess, staff });
+        hit = disclosedThrough({ today, asOf, calendar, masterDelayDays, fullAccess, staff });
         memo.set(masterDelayDays, hit);
       }
       return hit;
@@ -51,8 +55,8 @@ export async function rankingAccess(viewer: Viewer | null, now = new Date()): Pr
   const calendar = await marketCalendar();
   return {
     ...access,
-    cacheKey: `rankings|${access.today}|${access.fullAccess ? "full" : "free"}|${access.staff ? "staff" : "member"}`,
+    cacheKey: `rankings|${access.today}|${access.asOf}|${access.fullAccess ? "full" : "free"}|${access.staff ? "staff" : "member"}`,
     through: (masterDelayDays) =>
-      disclosedThrough({ today: access.today, calendar, masterDelayDays, fullAccess: true, staff: access.staff }),
+      disclosedThrough({ today: access.today, asOf: access.asOf, calendar, masterDelayDays, fullAccess: true, staff: access.staff }),
   };
 }

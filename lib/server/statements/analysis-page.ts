@@ -14,7 +14,7 @@ import { analysisThrough, masterRow, statementProvenance } from "./master-book";
 import { readableMemberStatement } from "./own";
 
 export type AnalysisSubject =
-  | { kind: "master"; guid: string; name: string; isDemo: boolean; delayDays: number; through: string; fullAccess: boolean; provenance: Awaited<ReturnType<typeof statementProvenance>> }
+  | { kind: "master"; guid: string; name: string; isDemo: boolean; delayDays: number; through: string; asOf: string; fullAccess: boolean; provenance: Awaited<ReturnType<typeof statementProvenance>> }
   | { kind: "statement"; id: string; title: string; fileName: string; fileHash: string; formatLabel: string; createdAt: Date; isPublic: boolean; isOwn: boolean; ownerNickname: string; skipped: { line: number; reason: string }[]; warnings: string[] };
 
 /**
@@ -57,7 +57,7 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
     const through = access.through(master.disclosureDelayDays);
     const [full, provenance] = await Promise.all([analysisThrough({ kind: "master", masterGuid: guid }, through), statementProvenance(guid)]);
     return {
-      subject: { kind: "master", guid, name: master.name, isDemo: master.isDemo, delayDays: master.disclosureDelayDays, through, fullAccess: access.fullAccess, provenance },
+      subject: { kind: "master", guid, name: master.name, isDemo: master.isDemo, delayDays: master.disclosureDelayDays, through, asOf: access.asOf, fullAccess: access.fullAccess, provenance },
       analysis: await narrowed(full, filter),
       findings: statementFindings(full, provenance),
     };

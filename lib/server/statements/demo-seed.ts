@@ -13,7 +13,8 @@ const SEEDED_KEY = "demo_statements_seeded_at";
 
 /**
  * Loads the demo market (synthetic bars of real codes, 模拟行情) and one generated statement per demo master
- * (演示数据), once per database, in one transaction. The demo masters get the three demo trading styles in order.
+ * (演示数据), once per database, in one transaction. Each demo master gets the generated record of the demo trader
+ * of the same name (demo-masters.ts), so its style tags and its trades agree.
  */
 export async function seedDemoStatements(database: Database, now = new Date()): Promise<boolean> {
   const demoMasters = await database.select().from(masters).where(eq(masters.isDemo, true)).orderBy(asc(masters.createdAt), asc(masters.name));
@@ -24,8 +25,9 @@ export async function seedDemoStatements(database: Database, now = new Date()): 
     if (claimed.length === 0) return false;
     await upsertBars(bars, { source: "synthetic" }, tx);
     await rememberStocks(DEMO_STOCKS.map((s) => ({ code: s.code, exchange: exchangeOf(s.code), name: s.name })), { synthetic: true, overwriteName: true }, tx);
-    for (const [i, master] of demoMasters.slice(0, DEMO_TRADERS.length).entries()) {
-      const trader = DEMO_TRADERS[i]!;
+    for (const master of demoMasters) {
+      const trader = DEMO_TRADERS.find((t) => t.name === master.name);
+      if (!trader) continue;
       const fills = demoMasterFills(trader, bars);
       const events = demoMasterEvents(trader, bars);
       const report: ImportReport = {

@@ -37,6 +37,8 @@ export interface MasterDetail {
   provenance: Awaited<ReturnType<typeof statementProvenance>>;
   fullAccess: boolean;
   through: string;
+  /** 数据截至: the newest market day with data (marketAsOf) */
+  asOf: string;
   /** trading days with fills, newest first, as disclosed to this viewer */
   days: string[];
   /** newer days that exist but are not disclosed to this viewer (the upgrade box says how many) */
@@ -84,6 +86,7 @@ async function masterDetailFor(access: StatementAccess, guid: string, day?: stri
     provenance,
     fullAccess: access.fullAccess,
     through,
+    asOf: access.asOf,
     days,
     lockedDays,
   };

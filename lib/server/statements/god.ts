@@ -102,6 +102,8 @@ export interface GodHub {
   fullAccess: boolean;
   /** the newest day a non-VIP can open (free sample) */
   sampleThrough: string;
+  /** 数据截至: the newest market day with data (marketAsOf) */
+  asOf: string;
 }
 
 /** /god: the masters and one day's trades (the newest day this viewer can see unless a day is asked for). */
@@ -115,7 +117,7 @@ async function godHubFor(access: StatementAccess, day: string | undefined): Prom
   const sampleThrough = access.through(0);
   const chosen = day ?? days.find((d) => d <= sampleThrough) ?? null;
   const { trades, hiddenMasters } = chosen ? await tradesOnDay(access, chosen) : { trades: [], hiddenMasters: 0 };
-  return { masters: cards.items, day: chosen, trades, hiddenMasters, tradingDays: days, fullAccess: access.fullAccess, sampleThrough };
+  return { masters: cards.items, day: chosen, trades, hiddenMasters, tradingDays: days, fullAccess: access.fullAccess, sampleThrough, asOf: access.asOf };
 }
 
 /** /list/god: the masters' recent trading days, newest first, each with who traded and what. */

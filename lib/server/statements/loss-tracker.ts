@@ -42,6 +42,8 @@ export interface OpenLoss {
 
 export interface LossTracker {
   day: string | null;
+  /** 数据截至: the newest market day with data (marketAsOf) */
+  asOf: string;
   days: string[];
   closed: ClosedLoss[];
   open: OpenLoss[];
@@ -59,8 +61,9 @@ export async function lossTracker(viewer: Viewer | null, day?: string): Promise<
   const database = await db();
   const allMasters = await database.select().from(masters);
   const days = (await masterTradingDays()).filter((d) => allMasters.some((m) => d <= access.through(m.disclosureDelayDays)));
-  const chosen = day ?? (await latestCloseDay(access.through, { result: "loss" })) ?? days[0] ?? null;
-  const base = { day: chosen, days, fullAccess: access.fullAccess };
+  // the newest trading day (the site's one clock, ADR 0036), so the tracker opens on the day the rankings do
+  const chosen = day ?? days[0] ?? (await latestCloseDay(access.through, { result: "loss" })) ?? null;
+  const base = { day: chosen, days, fullAccess: access.fullAccess, asOf: access.asOf };
   const none = { ...base, closed: [], open: [], closedTotal: 0, openTotal: 0, truncated: false, stats: { losses: 0, lossSum: 0, avgLossHolding: null, avgWinHolding: null } };
   if (!chosen) return none;
   const visible = allMasters.filter((m) => chosen <= access.through(m.disclosureDelayDays));

@@ -32,6 +32,8 @@ export interface Rankings {
   /** masters left out for too small a sample */
   unranked: number;
   days: string[];
+  /** 数据截至: the newest market day with data (marketAsOf) */
+  asOf: string;
 }
 
 /** Closing days tried, newest first, when no day is asked for and the newest one ranks nobody. */
@@ -50,8 +52,8 @@ async function rankingsFor(access: StatementAccess, opts: { day?: string; period
   const allMasters = await (await db()).select().from(masters);
   const days = (await masterTradingDays()).filter((d) => allMasters.some((m) => d <= access.through(m.disclosureDelayDays)));
   if (opts.day || opts.show === "stocks") return rankingOn(access, allMasters, days, opts.day ?? days[0] ?? null, opts);
-  // The newest day with a master's gain (loss); when that master is not yet ranked, step back a few closing days.
-  const first = await latestCloseDay(access.through, { result: opts.show === "profit" ? "win" : "loss" });
+  // The newest trading day (the site's one clock, ADR 0036); when it ranks nobody, step back a few closing days.
+  const first = days[0] ?? (await latestCloseDay(access.through, { result: opts.show === "profit" ? "win" : "loss" }));
   let result = await rankingOn(access, allMasters, days, first ?? days[0] ?? null, opts);
   if (result.rows.length > 0 || !first) return result;
   for (const day of (await recentCloseDays(access.through, DEFAULT_DAY_CANDIDATES)).filter((d) => d < first)) {
@@ -71,6 +73,7 @@ async function rankingOn(
   const database = await db();
   const empty: Rankings = {
     day, period: opts.period, show: opts.show, from: null, to: null, rows: [], total: 0, truncated: false, fullAccess: access.fullAccess, unranked: 0, days,
+    asOf: access.asOf,
   };
   if (!day) return empty;
   const [from, to] = opts.period === "week" ? weekOf(day) : [day, day];

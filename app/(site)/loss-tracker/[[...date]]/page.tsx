@@ -7,6 +7,7 @@ import { DayJump } from "@/components/masters/DayJump";
 import { packDays } from "@/lib/domain/packed-days";
 import { toneClass } from "@/components/masters/tone";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatDays, formatPercent, formatQuote, formatShares, formatSignedYuan, formatYuan } from "@/lib/domain/statements/format";
 import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
@@ -28,6 +29,7 @@ export default async function LossTrackerPage({ params }: Props) {
       <PageIntro title="亏损追踪" aside={data.days.length ? <DayJump value={data.day} days={packDays(data.days)} hrefTemplate="/loss-tracker/{date}" /> : null}>
         看大神如何止损：{data.day ?? "当天"}平仓亏损的交易与浮亏超过 {Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓。
       </PageIntro>
+      <DataAsOf asOf={data.asOf} />
       {data.day ? (
         <Card className="mb-5">
           <p className="text-sm text-slate-700" data-testid="loss-stats">

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DemoBadge } from "@/components/content/DemoBadge";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { DrawdownChartLazy } from "@/components/quant/DrawdownChartLazy";
 import { FillsTable } from "@/components/quant/FillsTable";
@@ -48,6 +49,7 @@ export async function StrategyDetailView({ guid, viewer }: { guid: string; viewe
           <span>{profile.author} · {profile.style} · 起始 {profile.startDate}</span>
         </span>
       </PageIntro>
+      <DataAsOf asOf={detail.asOf} delay={detail.delayed && detail.through ? { who: "非 SVIP 会员", days: REALTRADE_DELAY_DAYS, through: detail.through } : null} />
       <Card className="mb-5">
         <p className="text-sm text-slate-700">{profile.description}</p>
         {profile.status === "backtest" ? (
@@ -81,7 +83,7 @@ export async function StrategyDetailView({ guid, viewer }: { guid: string; viewe
       >
         {detail.delayed ? (
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            <span>成交与持仓延迟 {REALTRADE_DELAY_DAYS} 个交易日显示（截至 {detail.through}），SVIP 查看当日。</span>
+            <span>成交与持仓延迟 {REALTRADE_DELAY_DAYS} 个交易日显示，SVIP 查看当日。</span>
             <UpgradeButton levelId={200} bannerText="升级SVIP，查看策略当日实盘与信号" className="rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white">
               升级 SVIP
             </UpgradeButton>

@@ -9,6 +9,7 @@ import { packDays } from "@/lib/domain/packed-days";
 import { FillsTable } from "@/components/quant/FillsTable";
 import { PositionsTable } from "@/components/quant/PositionsTable";
 import { StatusBadge } from "@/components/quant/StatusBadge";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { REALTRADE_DELAY_DAYS } from "@/lib/server/quant/access";
@@ -26,10 +27,9 @@ export default async function RealtradePage({ searchParams }: Props) {
   return (
     <>
       <PageIntro title="策略实盘" aside={day.days.length ? <DayJump value={day.date} days={packDays(day.days)} hrefTemplate="/quant/realtrade?date={date}" /> : null}>
-        {day.delayed
-          ? `SVIP 查看当日成交与持仓；你看到的是 ${REALTRADE_DELAY_DAYS} 个交易日前的记录（截至 ${day.through}）。`
-          : "SVIP：当日成交与持仓。"}
+        {day.delayed ? "SVIP 查看当日成交与持仓。" : "SVIP：当日成交与持仓。"}
       </PageIntro>
+      <DataAsOf asOf={day.asOf} delay={day.delayed ? { who: "非 SVIP 会员", days: REALTRADE_DELAY_DAYS, through: day.through } : null} />
       {day.locked ? (
         <LockedBox title={`${date} 的实盘仅对 SVIP 开放`} levelId={200} levelName="SVIP" cta="升级SVIP，查看策略当日实盘与信号">
           其他会员延迟 {REALTRADE_DELAY_DAYS} 个交易日查看（最近可看 {day.through}）。

@@ -7,6 +7,7 @@ import { DayJump } from "@/components/masters/DayJump";
 import { packDays } from "@/lib/domain/packed-days";
 import { toneClass } from "@/components/masters/tone";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatSignedYuan, formatYuanWan } from "@/lib/domain/statements/format";
 import { FREE_RANK_ROWS, MIN_CLOSED_TRIPS_TO_RANK, MIN_TRADING_DAYS_TO_RANK, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
@@ -44,6 +45,7 @@ export default async function RankPage({ params }: Props) {
       <PageIntro title="排行榜" aside={data.days.length ? <DayJump value={day} days={packDays(data.days)} hrefTemplate={`/rank/{date}/${period}/${show}`} /> : null}>
         {range ? `${range} · ` : ""}按当日（当周）平仓交易的已实现盈亏排名。
       </PageIntro>
+      <DataAsOf asOf={data.asOf} />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <nav aria-label="榜单" className="flex flex-wrap gap-2">
           {(Object.keys(SHOWS) as RankShow[]).map((s) => (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EquityCurveLazy } from "@/components/charts/EquityCurveLazy";
 import { DemoBadge } from "@/components/content/DemoBadge";
+import { DataAsOf } from "@/components/site/DataAsOf";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { LockedBox } from "@/components/site/LockedBox";
@@ -68,7 +69,6 @@ export default async function AnalysisPage({ params }: Props) {
           <span className="inline-flex flex-wrap items-center gap-2">
             {subject.isDemo ? <DemoBadge /> : null}
             <Link className="text-brand hover:underline" href={`/detail/${subject.guid}`}>查看逐日交割单</Link>
-            {!subject.fullAccess ? <span>数据截至 {subject.through}（免费查看 {FREE_SAMPLE_DELAY_DAYS} 个交易日前的数据）</span> : null}
           </span>
         ) : (
           <span>
@@ -76,6 +76,18 @@ export default async function AnalysisPage({ params }: Props) {
           </span>
         )}
       </PageIntro>
+      {subject.kind === "master" ? (
+        <DataAsOf
+          asOf={subject.asOf}
+          delay={
+            !subject.fullAccess
+              ? { who: "免费会员", days: Math.max(FREE_SAMPLE_DELAY_DAYS, subject.delayDays), through: subject.through }
+              : subject.delayDays > 0
+                ? { who: "这位大神的交割单", days: subject.delayDays, through: subject.through }
+                : null
+          }
+        />
+      ) : null}
 
       <nav aria-label="分析视图" className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1">
         {(Object.keys(TABS) as Tab[]).map((t) => (
