@@ -23,7 +23,9 @@ export async function generateMetadata(): Promise<Metadata> {
 // never touch the database while building.
 export const dynamic = "force-dynamic";
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };
+// viewport-fit=cover: the page may run under the home indicator, so env(safe-area-inset-*) is non-zero there and the
+// fixed bottom bars (tab bar, risk bar) pad themselves above it.
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8", viewportFit: "cover" };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const cfg = clientConfig();

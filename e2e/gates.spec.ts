@@ -28,6 +28,17 @@ test.describe("login gates (SPEC §5)", () => {
     expect(res?.headers()["cache-control"]).toMatch(/no-store/);
   });
 
+  test("a visitor at /user/subscription (not gated by SPEC §5) sees the page with a login prompt", async ({ page }) => {
+    const res = await page.goto("/user/subscription");
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveURL("/user/subscription");
+    await expect(page.getByRole("heading", { name: "我的订阅" })).toBeVisible();
+    await expect(page.getByText("登录后查看你的会员与订单")).toBeVisible();
+    await expect(page.getByTestId("level-name")).toHaveCount(0);
+    await page.getByRole("link", { name: "登录 / 注册" }).click();
+    await expect(page).toHaveURL(`/login?r=${encodeURIComponent("/user/subscription")}`);
+  });
+
   test("the home page opens the login dialog for r, and logging in returns to r", async ({ page }) => {
     await page.goto("/user/account?tab=2");
     await expect(page).toHaveURL(`/?r=${encodeURIComponent("/user/account?tab=2")}`);

@@ -20,8 +20,9 @@ test.describe("share dialog (SPEC §2, §4)", () => {
     await page.locator("header").getByRole("button", { name: "分享" }).click();
     const dialog = page.getByRole("dialog", { name: "分享 - 邀请好友得SVIP" });
     await expect(dialog).toBeVisible();
-    for (const [label, path] of [["当前页面", "/god"], ["首页", "/"], ["大神交割单", "/list/god"], ["量化策略", "/list/quant"]]) {
-      const value = await dialog.getByRole("textbox", { name: label }).inputValue();
+    for (const [key, path] of [["current", "/god"], ["home", "/"], ["master", "/list/god"], ["quant", "/list/quant"]]) {
+      // The row shows the link shortened; its tooltip (and the copy buttons) carry the whole link.
+      const value = (await dialog.getByTestId(`share-link-${key}`).getAttribute("title"))!;
       expect(new URL(value).pathname).toBe(path);
       expect(new URL(value).searchParams.getAll("code")).toEqual([data.invitationCode]);
     }

@@ -115,7 +115,9 @@ describe("BindAccountForm", () => {
     await user.type(screen.getByRole("textbox", { name: /验证码/ }), "12a3456");
     respond(200, { message: "手机号已绑定", userInfo: {} });
     await user.click(screen.getByRole("button", { name: /确认绑定/ }));
-    await waitFor(() => expect(screen.getByTestId("bound-mobile")).toHaveTextContent("13900001111"));
+    // Shown masked, like every mobile number on the site (ADR 0038).
+    await waitFor(() => expect(screen.getByTestId("bound-mobile")).toHaveTextContent("139****1111"));
+    expect(screen.getByTestId("bound-mobile")).not.toHaveTextContent("13900001111");
     expect(sentJson(1)).toEqual({ step: "confirm", kind: "mobile", account: "13900001111", code: "123456" });
     expect(notify).toHaveBeenCalledWith({ type: "success", message: "手机号已绑定" });
   });

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { postJson } from "@/components/dialogs/auth-fetch";
 import { parseAccount } from "@/lib/domain/account";
+import { maskMobile } from "@/lib/domain/mask";
 import { CODE_PATTERN, Field, FeedbackLine, inputClass, useCooldown, type Feedback } from "./form-kit";
 import { useProfileSaved } from "./use-profile-saved";
 
@@ -72,7 +73,7 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
         <div className="min-w-0">
           <p className="text-sm text-slate-500">{label}</p>
           <p className={current ? "font-medium break-all text-slate-900" : "text-slate-400"} data-testid={`bound-${kind}`}>
-            {current ?? "未绑定"}
+            {current === null ? "未绑定" : kind === "mobile" ? maskMobile(current) : current}
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`${current ? "更换" : "绑定"}${label}`}>

@@ -2,6 +2,7 @@ import "@/components/ui/test-polyfills";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { loadUserInfo } from "@/lib/client/userinfo";
+import { payOffer, type PayOffer } from "@/lib/domain/payments/offer";
 import { DEFAULT_PLANS } from "@/lib/domain/plans";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { LoginDialog } from "./LoginDialog";
@@ -23,13 +24,13 @@ function Opener({ options }: { options?: OpenPayOptions }) {
   );
 }
 
-function renderPay(options?: OpenPayOptions) {
+function renderPay(options?: OpenPayOptions, payment?: PayOffer) {
   return render(
     <LoginStateProvider>
       <PayStateProvider>
         <Opener options={options} />
         <LoginDialog />
-        <PayDialog plans={DEFAULT_PLANS} />
+        <PayDialog plans={DEFAULT_PLANS} payment={payment} />
       </PayStateProvider>
     </LoginStateProvider>,
   );
@@ -68,7 +69,7 @@ describe("pay gate", () => {
     expect(within(dialog).getByText("该内容为SVIP专享")).toBeVisible();
     expect(within(dialog).getByRole("radio", { name: /^SVIP/ })).toHaveAttribute("aria-checked", "true");
 
-    await user.click(within(dialog).getByRole("radio", { name: /年付/ }));
+    await user.click(within(dialog).getByRole("radio", { name: /年卡/ }));
     const cta = within(dialog).getByRole("link", { name: /立即开通 SVIP · ¥1,098/ });
     expect(cta).toHaveAttribute("href", "/pay?plan=svip-year&from=detail&guid=g1");
   });
@@ -79,10 +80,49 @@ describe("pay gate", () => {
     renderPay();
     await user.click(screen.getByRole("button", { name: "升级会员" }));
     const dialog = screen.getByRole("dialog", { name: "开通会员" });
-    await user.click(within(dialog).getByRole("radio", { name: /季付/ }));
+    await user.click(within(dialog).getByRole("radio", { name: /季卡/ }));
     await user.click(within(dialog).getByRole("radio", { name: /^SVIP/ }));
-    expect(within(dialog).getByRole("radio", { name: /月付/ })).toHaveAttribute("aria-checked", "true");
+    expect(within(dialog).getByRole("radio", { name: /月卡/ })).toHaveAttribute("aria-checked", "true");
     expect(within(dialog).getByRole("link", { name: /¥128/ })).toHaveAttribute("href", "/pay?plan=svip-month");
+  });
+});
+
+describe("payment availability", () => {
+  it("names the plans as the pages do: 月卡, 季卡, 年卡", async () => {
+    const user = userEvent.setup();
+    mockedUser.mockReturnValue(member);
+    renderPay();
+    await user.click(screen.getByRole("button", { name: "升级会员" }));
+    const periods = within(screen.getByRole("dialog", { name: "开通会员" })).getByRole("radiogroup", { name: "购买时长" });
+    expect(within(periods).getAllByRole("radio").map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^月卡/),
+      expect.stringMatching(/^季卡/),
+      expect.stringMatching(/^年卡/),
+    ]);
+    expect(periods).not.toHaveTextContent(/月付|季付|年付/);
+  });
+
+  it("shows 立即开通 disabled with 支付暂未开通 beside it, before any click, when payment is not configured", async () => {
+    const user = userEvent.setup();
+    mockedUser.mockReturnValue(member);
+    renderPay(undefined, payOffer({ stripe: false, testMode: false }));
+    await user.click(screen.getByRole("button", { name: "升级会员" }));
+    const dialog = screen.getByRole("dialog", { name: "开通会员" });
+    const cta = within(dialog).getByRole("button", { name: /立即开通 VIP · ¥68/ });
+    expect(cta).toBeDisabled();
+    expect(cta).toHaveAccessibleDescription(/^支付暂未开通/);
+    expect(within(dialog).getByTestId("pay-off-reason")).toBeVisible();
+    expect(within(dialog).queryByRole("link", { name: /立即开通/ })).not.toBeInTheDocument();
+  });
+
+  it("leads to /pay when Stripe or the 测试模式 provider is configured", async () => {
+    const user = userEvent.setup();
+    mockedUser.mockReturnValue(member);
+    renderPay(undefined, payOffer({ stripe: false, testMode: true }));
+    await user.click(screen.getByRole("button", { name: "升级会员" }));
+    const dialog = screen.getByRole("dialog", { name: "开通会员" });
+    expect(within(dialog).getByRole("link", { name: /立即开通 VIP · ¥68/ })).toHaveAttribute("href", "/pay?plan=vip-month");
+    expect(within(dialog).queryByTestId("pay-off-reason")).not.toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,11 @@
 "use client";
 
-import { Check, Crown } from "lucide-react";
+import { Check, Crown, Info } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { LEVELS } from "@/lib/domain/levels";
-import { TIER_BENEFITS, type Plan } from "@/lib/domain/plans";
+import type { PayOffer } from "@/lib/domain/payments/offer";
+import { PERIOD_NAMES, TIER_BENEFITS, type Plan } from "@/lib/domain/plans";
 import { buttonClass } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { cn } from "@/components/ui/cn";
@@ -18,12 +19,17 @@ export type PayPlan = Pick<Plan, "id" | "levelId" | "name" | "period" | "priceFe
 
 export interface PayDialogProps {
   plans: readonly PayPlan[];
+  /** Whether a purchase can start; when not, 立即开通 is disabled with the reason beside it. Available by default. */
+  payment?: PayOffer;
 }
 
+const AVAILABLE: PayOffer = { available: true, reason: null };
+
+// The plans' names are the pages' (月卡 / 季卡 / 年卡, lib/domain/plans PERIOD_NAMES): one word everywhere.
 const PERIOD: Record<PlanPeriod, { label: string; unit: string; months: number }> = {
-  month: { label: "月付", unit: "月", months: 1 },
-  quarter: { label: "季付", unit: "季", months: 3 },
-  year: { label: "年付", unit: "年", months: 12 },
+  month: { label: PERIOD_NAMES.month, unit: "月", months: 1 },
+  quarter: { label: PERIOD_NAMES.quarter, unit: "季", months: 3 },
+  year: { label: PERIOD_NAMES.year, unit: "年", months: 12 },
 };
 const PERIOD_ORDER: PlanPeriod[] = ["month", "quarter", "year"];
 
@@ -33,8 +39,9 @@ export function payHref(planId: string, params: string): string {
   return `/pay?plan=${encodeURIComponent(planId)}${extra ? `&${extra}` : ""}`;
 }
 
-function PayBody({ plans, defaultLevelId, bannerText, params, onContinue }: {
+function PayBody({ plans, payment, defaultLevelId, bannerText, params, onContinue }: {
   plans: readonly PayPlan[];
+  payment: PayOffer;
   defaultLevelId: number;
   bannerText: string;
   params: string;
@@ -139,19 +146,31 @@ function PayBody({ plans, defaultLevelId, bannerText, params, onContinue }: {
         })}
       </div>
 
-      <Link href={payHref(plan.id, params)} onClick={onContinue} className={buttonClass("primary", "lg", "w-full")}>
-        立即开通 {tier.level.levelName} · {formatPrice(plan.priceFen)}
-      </Link>
+      {payment.available ? (
+        <Link href={payHref(plan.id, params)} onClick={onContinue} className={buttonClass("primary", "lg", "w-full")}>
+          立即开通 {tier.level.levelName} · {formatPrice(plan.priceFen)}
+        </Link>
+      ) : (
+        <div className="space-y-2">
+          <button type="button" disabled aria-describedby="pay-off-reason" className={buttonClass("primary", "lg", "w-full")}>
+            立即开通 {tier.level.levelName} · {formatPrice(plan.priceFen)}
+          </button>
+          <p id="pay-off-reason" className="flex items-center justify-center gap-1.5 text-center text-sm text-slate-600" data-testid="pay-off-reason">
+            <Info aria-hidden="true" size={15} className="shrink-0 text-slate-500" />
+            {payment.reason ?? "支付暂未开通"}，暂时无法在线购买，不会产生任何扣款
+          </p>
+        </div>
+      )}
     </div>
   );
 }
 
 /** The pay dialog of SPEC §3/§4: open it with usePayState().openPay({ levelId, params, bannerText }). */
-export function PayDialog({ plans }: PayDialogProps) {
+export function PayDialog({ plans, payment = AVAILABLE }: PayDialogProps) {
   const { visible, defaultLevelId, params, bannerText, closePay } = usePayState();
   return (
     <Dialog open={visible} onOpenChange={(open) => (open ? undefined : closePay())} title="开通会员" width={420}>
-      <PayBody plans={plans} defaultLevelId={defaultLevelId} bannerText={bannerText} params={params} onContinue={closePay} />
+      <PayBody plans={plans} payment={payment} defaultLevelId={defaultLevelId} bannerText={bannerText} params={params} onContinue={closePay} />
     </Dialog>
   );
 }

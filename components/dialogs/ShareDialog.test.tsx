@@ -99,10 +99,19 @@ describe("opening the share dialog", () => {
     await user.click(screen.getByRole("button", { name: "打开分享" }));
     const dialog = screen.getByRole("dialog", { name: "分享 - 邀请好友得SVIP" });
     for (const channel of ["微信", "QQ", "微博"]) expect(within(dialog).getByRole("button", { name: channel })).toBeInTheDocument();
-    expect(within(dialog).getByRole("textbox", { name: "当前页面" })).toHaveValue("http://localhost/detail/abc?tab=1&code=INV888");
-    expect(within(dialog).getByRole("textbox", { name: "首页" })).toHaveValue(`${SITE}/?code=INV888`);
-    expect(within(dialog).getByRole("textbox", { name: "大神交割单" })).toHaveValue(`${SITE}/list/god?code=INV888`);
-    expect(within(dialog).getByRole("textbox", { name: "量化策略" })).toHaveValue(`${SITE}/list/quant?code=INV888`);
+    // Each row shows its link without the scheme (shortened in the middle past 34 characters); the whole link is the
+    // row's tooltip.
+    const rows = {
+      current: ["http://localhost/detail/abc?tab=1&code=INV888", "localhost/…l/abc?tab=1&code=INV888"],
+      home: [`${SITE}/?code=INV888`, "www.lianghua.test/?code=INV888"],
+      master: [`${SITE}/list/god?code=INV888`, "www.lianghua.test/…god?code=INV888"],
+      quant: [`${SITE}/list/quant?code=INV888`, "www.lianghua.test/…ant?code=INV888"],
+    };
+    for (const [key, [url, shown]] of Object.entries(rows)) {
+      const row = within(dialog).getByTestId(`share-link-${key}`);
+      expect(row.textContent).toBe(shown);
+      expect(row).toHaveAttribute("title", url);
+    }
     expect(within(dialog).getAllByRole("button", { name: "复制" })).toHaveLength(4);
     expect(within(dialog).getAllByRole("button", { name: "仅复制链接" })).toHaveLength(4);
   });
@@ -238,14 +247,71 @@ describe("copying", () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
   });
 
-  it("selects the whole link when its field is tapped", async () => {
+  it("shows a long link shortened in the middle, copies it whole, and shows it whole, selected, when tapped", async () => {
+    const user = userEvent.setup();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    stubClipboard(writeText);
+    loggedIn();
+    const long = "/detail/0f8c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b?tab=trades&page=2";
+    window.history.replaceState(null, "", long);
+    renderShare();
+    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const full = `http://localhost${long}&code=INV888`;
+    const row = screen.getByTestId("share-link-current");
+    expect(row.textContent).toContain("…");
+    expect(row.textContent).toMatch(/^localhost\/…/);
+    expect(row.textContent).toMatch(/code=INV888$/);
+    expect(Array.from(row.textContent ?? "").length).toBeLessThan(full.length - 20);
+
+    const current = screen.getAllByRole("listitem")[0]!;
+    await user.click(within(current).getByRole("button", { name: "仅复制链接" }));
+    expect(writeText).toHaveBeenCalledWith(full);
+
+    await user.click(within(current).getByRole("button", { name: "显示当前页面的完整链接" }));
+    const input = within(current).getByRole<HTMLInputElement>("textbox", { name: "当前页面" });
+    expect(input).toHaveValue(full);
+    expect(input).toHaveAttribute("readonly");
+    expect(input).toHaveFocus();
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, full.length]);
+  });
+});
+
+describe("inside WeChat and QQ", () => {
+  const WECHAT_UA =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 16_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.33(0x18002129) NetType/WIFI Language/zh_CN";
+  const QQ_UA =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 QQ/8.9.20.610 V1_IPH_SQ_8.9.20_1_APP_A Core/WKWebView";
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it("WeChat's channel shows the 「···」 guide, not a QR code, and puts the invitation code into the address", async () => {
+    jest.spyOn(navigator, "userAgent", "get").mockReturnValue(WECHAT_UA);
     const user = userEvent.setup();
     loggedIn();
     renderShare();
     await user.click(screen.getByRole("button", { name: "打开分享" }));
-    const input = screen.getByRole<HTMLInputElement>("textbox", { name: "首页" });
-    expect(input).toHaveAttribute("readonly");
-    await user.click(input);
-    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+    await user.click(screen.getByRole("button", { name: "微信" }));
+
+    const guide = await screen.findByRole("dialog", { name: "点击右上角「···」分享" });
+    expect(guide).toHaveAccessibleDescription("在弹出的菜单中选择「发送给朋友」或「分享到朋友圈」");
+    expect(within(guide).getByTestId("share-guide-arrow")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "分享二维码" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "分享到微信" })).not.toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe("/detail/abc?tab=1&code=INV888");
+
+    await user.click(within(guide).getByRole("button", { name: "我知道了" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("QQ's own browser names QQ's menu entries", async () => {
+    jest.spyOn(navigator, "userAgent", "get").mockReturnValue(QQ_UA);
+    const user = userEvent.setup();
+    loggedIn();
+    renderShare();
+    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    await user.click(screen.getByRole("button", { name: "QQ" }));
+    const guide = await screen.findByRole("dialog", { name: "点击右上角「···」分享" });
+    expect(guide).toHaveAccessibleDescription("在弹出的菜单中选择「发送给好友」或「分享到QQ空间」");
+    expect(screen.queryByRole("img", { name: "分享二维码" })).not.toBeInTheDocument();
   });
 });

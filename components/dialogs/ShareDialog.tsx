@@ -9,14 +9,17 @@ import {
   buildShareLinks,
   SHARE_LINK_KEYS,
   shareCopyText,
+  shortLinkText,
   weiboShareUrl,
   type ShareLink,
   type ShareLinkKey,
 } from "@/lib/domain/share-links";
+import { inAppShareHost, type InAppShareHost } from "@/lib/domain/in-app-browser";
 import { Dialog } from "@/components/ui/Dialog";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/components/ui/cn";
 import { copyToClipboard, selectAll } from "./clipboard";
+import { ShareGuide } from "./ShareGuide";
 import { useShareState, type ShareChannel } from "./share-state";
 
 export const SHARE_TITLE = "分享 - 邀请好友得SVIP";
@@ -67,13 +70,24 @@ function useTransientFlags() {
   return [flags, raise] as const;
 }
 
-/** The share dialog of SPEC §2/§4 and its QR-code dialog. Open it with useShare().openShare(). */
+/** WeChat or QQ when the page runs in their in-app browser (read once: the dialog renders only in the browser). */
+function useInAppHost(): InAppShareHost | null {
+  const [host] = useState(() => (typeof navigator === "undefined" ? null : inAppShareHost(navigator.userAgent)));
+  return host;
+}
+
+/**
+ * The share dialog of SPEC §2/§4 and its QR-code dialog. Open it with useShare().openShare(). Inside WeChat and QQ
+ * their channels show the guide to the app's own 「···」 menu instead of a QR code (ADR 0038).
+ */
 export function ShareDialog({ siteUrl, invitationCode, siteName }: ShareDialogProps) {
   const share = useShareState();
-  const { view, showQr, showMain, closeShare } = share;
+  const { view, showQr, showGuide, showMain, closeShare } = share;
   const links = buildShareLinks(siteUrl, share.currentUrl, invitationCode ?? share.invitationCode, siteName);
   const [copied, markCopied] = useTransientFlags();
+  const [fullShown, setFullShown] = useState<Partial<Record<ShareLinkKey, boolean>>>({});
   const inputs = useRef<Partial<Record<ShareLinkKey, HTMLInputElement | null>>>({});
+  const host = useInAppHost();
 
   const copy = async (key: ShareLinkKey, link: ShareLink, linkOnly: boolean) => {
     const ok = await copyToClipboard(linkOnly ? link.url : shareCopyText(link));
@@ -81,13 +95,25 @@ export function ShareDialog({ siteUrl, invitationCode, siteName }: ShareDialogPr
       markCopied(`${key}:${linkOnly ? "link" : "text"}`);
       notify({ type: "success", message: linkOnly ? "链接复制成功" : "复制成功", duration: SHARE_TOAST_MS });
     } else {
+      // The whole link in a field, selected, to copy by hand (it selects itself when it appears).
       const input = inputs.current[key];
       if (input) selectAll(input);
+      else setFullShown((shown) => ({ ...shown, [key]: true }));
       notify({ type: "error", message: "复制失败，请手动复制", duration: SHARE_TOAST_MS });
     }
   };
 
   const choose = (channel: ShareChannel) => {
+    if (channel !== "weibo" && host) {
+      // The app shares the address in the location bar: give it the invitation code first.
+      try {
+        if (new URL(links.current.url).origin === window.location.origin) window.history.replaceState(null, "", links.current.url);
+      } catch {
+        // Not a URL of this page: the guide still shows, the shared address stays as it is.
+      }
+      showGuide(channel);
+      return;
+    }
     if (channel !== "weibo") {
       showQr(channel, links.current.url);
       return;
@@ -135,17 +161,26 @@ export function ShareDialog({ siteUrl, invitationCode, siteName }: ShareDialogPr
                     仅复制链接
                   </CopyButton>
                 </div>
-                <input
-                  ref={(el) => {
-                    inputs.current[key] = el;
-                  }}
-                  readOnly
-                  value={link.url}
-                  aria-labelledby={`share-${key}-label`}
-                  onFocus={(e) => selectAll(e.currentTarget)}
-                  onClick={(e) => selectAll(e.currentTarget)}
-                  className="mt-1.5 block h-10 w-full rounded-lg border border-slate-200 bg-slate-50 px-3 text-base text-slate-600 focus:border-brand focus:outline-none"
-                />
+                {fullShown[key] ? (
+                  <FullLinkField
+                    url={link.url}
+                    labelledBy={`share-${key}-label`}
+                    inputRef={(el) => {
+                      inputs.current[key] = el;
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    title={link.url}
+                    aria-label={`显示${link.label}的完整链接`}
+                    data-testid={`share-link-${key}`}
+                    onClick={() => setFullShown((shown) => ({ ...shown, [key]: true }))}
+                    className="mt-1.5 flex h-10 w-full items-center rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-[15px] whitespace-nowrap text-slate-600 hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-brand"
+                  >
+                    {shortLinkText(link.url)}
+                  </button>
+                )}
               </li>
             );
           })}
@@ -170,7 +205,34 @@ export function ShareDialog({ siteUrl, invitationCode, siteName }: ShareDialogPr
       >
         {qr ? <QrCode text={qr.text} instructions={QR_INSTRUCTIONS[qr.channel ?? "other"]} /> : null}
       </Dialog>
+
+      {host ? <ShareGuide open={view.kind === "guide"} host={host} onClose={closeShare} /> : null}
     </>
+  );
+}
+
+/** The whole link in a read-only field, focused and selected when it appears (to copy by hand). */
+function FullLinkField({ url, labelledBy, inputRef }: { url: string; labelledBy: string; inputRef: (el: HTMLInputElement | null) => void }) {
+  const own = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const input = own.current;
+    if (!input) return;
+    input.focus();
+    selectAll(input);
+  }, []);
+  return (
+    <input
+      ref={(el) => {
+        own.current = el;
+        inputRef(el);
+      }}
+      readOnly
+      value={url}
+      aria-labelledby={labelledBy}
+      onFocus={(e) => selectAll(e.currentTarget)}
+      onClick={(e) => selectAll(e.currentTarget)}
+      className="mt-1.5 block h-10 w-full rounded-lg border border-slate-200 bg-slate-50 px-3 text-base text-slate-600 focus:border-brand focus:outline-none"
+    />
   );
 }
 

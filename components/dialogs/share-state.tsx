@@ -8,8 +8,15 @@ import { useLoginState } from "./login-state";
 
 export type ShareChannel = "wechat" | "qq" | "weibo";
 
-/** Which share dialog is open: the main one, the QR one (for a channel, or a generic "share"), or none. */
-export type ShareView = { kind: "closed" } | { kind: "main" } | { kind: "qr"; channel: ShareChannel | null; text: string };
+/**
+ * Which share dialog is open: the main one, the QR one (for a channel, or a generic "share"), the guide to the app's
+ * own 「···」 menu (inside WeChat or QQ, instead of a QR code: ADR 0038), or none.
+ */
+export type ShareView =
+  | { kind: "closed" }
+  | { kind: "main" }
+  | { kind: "qr"; channel: ShareChannel | null; text: string }
+  | { kind: "guide"; channel: ShareChannel };
 
 interface ShareContextValue {
   view: ShareView;
@@ -20,6 +27,7 @@ interface ShareContextValue {
   openShare: () => void;
   showMain: () => void;
   showQr: (channel: ShareChannel | null, text: string) => void;
+  showGuide: (channel: ShareChannel) => void;
   closeShare: () => void;
 }
 
@@ -54,11 +62,12 @@ export function ShareStateProvider({ children }: { children: ReactNode }) {
 
   const showMain = useCallback(() => setView({ kind: "main" }), []);
   const showQr = useCallback((channel: ShareChannel | null, text: string) => setView({ kind: "qr", channel, text }), []);
+  const showGuide = useCallback((channel: ShareChannel) => setView({ kind: "guide", channel }), []);
   const closeShare = useCallback(() => setView({ kind: "closed" }), []);
 
   const value = useMemo(
-    () => ({ view, invitationCode, currentUrl, openShare, showMain, showQr, closeShare }),
-    [view, invitationCode, currentUrl, openShare, showMain, showQr, closeShare],
+    () => ({ view, invitationCode, currentUrl, openShare, showMain, showQr, showGuide, closeShare }),
+    [view, invitationCode, currentUrl, openShare, showMain, showQr, showGuide, closeShare],
   );
   return <ShareContext.Provider value={value}>{children}</ShareContext.Provider>;
 }

@@ -2,12 +2,16 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { DISCLAIMER_SUPPRESS_MS } from "@/lib/domain/constants";
+import { usePathname } from "next/navigation";
 import { DisclaimerBar } from "./DisclaimerBar";
+
+jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/") }));
 
 const TEXT = "股市有风险，投资需谨慎。本平台所有内容仅供学习参考，不构成任何投资建议，据此操作，风险自担。";
 const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
 
 beforeEach(() => {
+  jest.mocked(usePathname).mockReturnValue("/");
   window.localStorage.clear();
   jest.spyOn(Date, "now").mockReturnValue(NOW);
 });
@@ -88,5 +92,25 @@ describe("DisclaimerBar", () => {
     const html = renderToString(<DisclaimerBar />);
     expect(html).toContain(TEXT);
     expect(html).toContain('aria-label="风险提示"');
+  });
+
+  it("sits fixed above the phones' tab bar on the site's pages, and closes the page in flow on the admin pages", () => {
+    const { unmount } = render(<DisclaimerBar />);
+    const bar = screen.getByRole("region", { name: "风险提示" });
+    expect(bar).toHaveAttribute("data-placement", "fixed");
+    expect(bar.className).toMatch(/\bfixed\b/);
+    expect(bar.className).toContain("bottom-[calc(3.5rem+env(safe-area-inset-bottom))]");
+    expect(bar.className).toContain("md:bottom-0");
+    expect(document.body.dataset.disclaimer).toBe("shown");
+    unmount();
+
+    jest.mocked(usePathname).mockReturnValue("/admin/members");
+    render(<DisclaimerBar />);
+    const inFlow = screen.getByRole("region", { name: "风险提示" });
+    expect(inFlow).toHaveTextContent(TEXT);
+    expect(inFlow).toHaveAttribute("data-placement", "page-end");
+    expect(inFlow.className).not.toMatch(/\bfixed\b/);
+    expect(document.body.dataset.disclaimer).toBeUndefined();
+    expect(document.body.style.getPropertyValue("--disclaimer-height")).toBe("");
   });
 });

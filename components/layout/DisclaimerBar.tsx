@@ -1,6 +1,7 @@
 "use client";
 
 import { ShieldAlert } from "lucide-react";
+import { usePathname } from "next/navigation";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { BASE_Z_INDEX } from "@/lib/domain/constants";
 import { parseClosedAt, shouldShowDisclaimer } from "@/lib/domain/disclaimer";
@@ -47,18 +48,26 @@ export function closeDisclaimer(now = Date.now()) {
   for (const listener of listeners) listener();
 }
 
+/** The administration's pages: their tables and forms run to the bottom, so the bar ends the page there instead. */
+function isAdminPath(pathname: string | null): boolean {
+  return pathname === "/admin" || (pathname?.startsWith("/admin/") ?? false);
+}
+
 /**
  * The fixed risk-disclaimer footer of SPEC §2. While shown it sets `<body data-disclaimer="shown">` and the
  * CSS variable `--disclaimer-height`, which app/globals.css turns into bottom padding; hidden, it takes no space.
+ * On phones it sits on top of the bottom tab bar (TabBar, 3.5rem above the safe area), in one compact strip; on the
+ * admin pages it is not fixed but closes the page (ADR 0038).
  */
 export function DisclaimerBar() {
   const shown = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const barRef = useRef<HTMLDivElement>(null);
+  const inFlow = isAdminPath(usePathname());
 
   useEffect(() => {
     const body = document.body;
     const bar = barRef.current;
-    if (!shown || !bar) {
+    if (!shown || !bar || inFlow) {
       delete body.dataset.disclaimer;
       body.style.removeProperty("--disclaimer-height");
       return;
@@ -75,7 +84,7 @@ export function DisclaimerBar() {
       delete body.dataset.disclaimer;
       body.style.removeProperty("--disclaimer-height");
     };
-  }, [shown]);
+  }, [shown, inFlow]);
 
   if (!shown) return null;
   return (
@@ -83,16 +92,21 @@ export function DisclaimerBar() {
       ref={barRef}
       role="region"
       aria-label="风险提示"
-      style={{ zIndex: BASE_Z_INDEX - 10 }}
-      className="fixed inset-x-0 bottom-0 border-t border-amber-200 bg-amber-50/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur"
+      style={inFlow ? undefined : { zIndex: BASE_Z_INDEX - 10 }}
+      data-placement={inFlow ? "page-end" : "fixed"}
+      className={
+        inFlow
+          ? "border-t border-amber-200 bg-amber-50"
+          : "fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] border-t border-amber-200 bg-amber-50/95 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur md:bottom-0 md:pb-[env(safe-area-inset-bottom)]"
+      }
     >
-      <div className="mx-auto flex max-w-6xl items-center gap-2 py-1.5 pr-2 pl-3 sm:gap-3 sm:px-4">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 py-1 pr-1.5 pl-3 sm:gap-3 sm:px-4 sm:py-1.5">
         <ShieldAlert aria-hidden="true" size={18} className="hidden shrink-0 text-amber-700 sm:block" />
-        <p className="min-w-0 flex-1 text-xs leading-5 text-amber-900 sm:text-[13px]">{DISCLAIMER_TEXT}</p>
+        <p className="min-w-0 flex-1 text-[11px] leading-4 text-amber-900 sm:text-[13px] sm:leading-5">{DISCLAIMER_TEXT}</p>
         <button
           type="button"
           onClick={() => closeDisclaimer()}
-          className="min-h-10 shrink-0 rounded-md border border-amber-300 bg-white px-2.5 text-xs font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-amber-700"
+          className="min-h-9 shrink-0 rounded-md border border-amber-300 bg-white px-2 text-[11px] font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-amber-700 sm:min-h-10 sm:px-2.5 sm:text-xs"
         >
           {DISCLAIMER_CLOSE_TEXT}
         </button>

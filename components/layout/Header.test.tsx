@@ -111,6 +111,7 @@ describe("UserMenu", () => {
       .getAllByRole("menuitem")
       .map((item) => [item.textContent, item.getAttribute("href")]);
     expect(hrefs).toEqual([
+      ["上传交割单", "/upload"],
       ["个人主页", "/user"],
       ["账户设置", "/user/account"],
       ["我的订阅", "/user/subscription"],

@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell, Crown, Gift, LogOut, Settings, Share2, ShieldCheck, UserRound } from "lucide-react";
+import { Bell, Crown, FileUp, Gift, LogOut, Settings, Share2, ShieldCheck, UserRound } from "lucide-react";
 import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
@@ -83,6 +83,7 @@ export function AccountMenu({ viewer, unreadCount, isStaff, defaultOpen, face }:
             </p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <MenuLink href="/upload" icon={<FileUp {...iconProps} />}>上传交割单</MenuLink>
           <MenuLink href="/user" icon={<UserRound {...iconProps} />}>个人主页</MenuLink>
           <MenuLink href="/user/account" icon={<Settings {...iconProps} />}>账户设置</MenuLink>
           <MenuLink href="/user/subscription" icon={<Crown {...iconProps} />}>我的订阅</MenuLink>

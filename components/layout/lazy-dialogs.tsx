@@ -7,6 +7,7 @@ import { useLoginState } from "@/components/dialogs/login-state";
 import { usePayState } from "@/components/dialogs/pay-state";
 import { useShareState } from "@/components/dialogs/share-state";
 import { whenIdleAfterInteraction } from "@/lib/client/idle-after-interaction";
+import type { PayOffer } from "@/lib/domain/payments/offer";
 
 /*
  * The login, pay and share dialogs (radix, the QR encoder, the forms) are not part of any page's first load: each is
@@ -32,7 +33,7 @@ function usePrefetchWhenIdle(): void {
   useEffect(() => whenIdleAfterInteraction(() => void Promise.all([loadLogin(), loadPay(), loadShare()]).catch(() => {})), []);
 }
 
-export function LazyDialogs({ plans, siteUrl, siteName }: { plans: readonly PayPlan[]; siteUrl: string; siteName?: string }) {
+export function LazyDialogs({ plans, payment, siteUrl, siteName }: { plans: readonly PayPlan[]; payment?: PayOffer; siteUrl: string; siteName?: string }) {
   usePrefetchWhenIdle();
   const login = useOpenedOnce(useLoginState().shown);
   const pay = useOpenedOnce(usePayState().visible);
@@ -40,7 +41,7 @@ export function LazyDialogs({ plans, siteUrl, siteName }: { plans: readonly PayP
   return (
     <>
       {login ? <LoginDialog /> : null}
-      {pay ? <PayDialog plans={plans} /> : null}
+      {pay ? <PayDialog plans={plans} payment={payment} /> : null}
       {share ? <ShareDialog siteUrl={siteUrl} siteName={siteName} /> : null}
     </>
   );

@@ -22,3 +22,19 @@ export function isNavItemActive(item: NavItem, pathname: string | null | undefin
   if (item.href === "/") return pathname === "/";
   return item.match.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
+
+/**
+ * The phone's bottom tab bar (below md): 首页 / 大神 / 排行 / 策略 / 我的. 我的 is the member's account page (with
+ * upload, subscription and the rest one tap away); a visitor's 我的 opens the login dialog instead (TabBar).
+ */
+export const TAB_ITEMS: readonly NavItem[] = [
+  { label: "首页", href: "/", match: [] },
+  { label: "大神", href: "/god", match: ["/god", "/detail", "/analysis", "/list/god", "/test"] },
+  { label: "排行", href: "/rank", match: ["/rank", "/loss-tracker"] },
+  { label: "策略", href: "/quant", match: ["/quant", "/list/quant"] },
+  {
+    label: "我的",
+    href: "/user/account",
+    match: ["/user/account", "/user/subscription", "/user/invite", "/user/notif", "/user/invitation", "/user/unsubscribe", "/user/password", "/upload"],
+  },
+];

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
+import { methodNames, type Wallet } from "@/lib/domain/payments/offer";
 import type { PayMethod } from "@/lib/domain/payments/types";
 import { TestModeBadge } from "./TestModeBadge";
 import { useCreateOrder } from "./use-create-order";
@@ -11,7 +12,7 @@ import { useCreateOrder } from "./use-create-order";
 export { ORDERS_API } from "./use-create-order";
 
 const METHOD_TEXT: Record<PayMethod, { title: string; hint: string }> = {
-  card: { title: "银行卡 / 支付宝 / 微信支付", hint: "在本站页面完成支付，由 Stripe 安全处理" },
+  card: { title: "银行卡", hint: "在本站页面完成支付，由 Stripe 安全处理" },
   checkout: { title: "Stripe 收银台", hint: "跳转到 Stripe 官方收银台页面支付" },
   test: { title: "测试支付", hint: "使用测试卡号走完支付流程，不会产生真实扣款" },
 };
@@ -31,10 +32,12 @@ export interface ConfirmOrderFormProps {
   variant?: "full" | "compact";
   /** Text of the button; 确认支付 {amount} by default. */
   submitLabel?: string;
+  /** The wallets Stripe offers beside cards (lib/server/payments/wallets): named in the card method's title. */
+  wallets?: readonly Wallet[];
 }
 
 /** Creates the order (one per page view, whatever the number of clicks) and goes where the server says. */
-export function ConfirmOrderForm({ planId, methods, renewable, amountText, variant = "full", submitLabel }: ConfirmOrderFormProps) {
+export function ConfirmOrderForm({ planId, methods, renewable, amountText, variant = "full", submitLabel, wallets = [] }: ConfirmOrderFormProps) {
   const id = useId();
   const [method, setMethod] = useState<PayMethod>(methods[0] ?? "card");
   const [autoRenew, setAutoRenew] = useState(false);
@@ -80,7 +83,7 @@ export function ConfirmOrderForm({ planId, methods, renewable, amountText, varia
                   />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2 text-[15px] font-medium text-slate-800">
-                      {METHOD_TEXT[m].title}
+                      {m === "card" ? methodNames({ stripe: true, testMode: false, wallets }).join(" / ") : METHOD_TEXT[m].title}
                       {m === "test" ? <TestModeBadge /> : null}
                     </span>
                     <span className="block text-xs text-slate-500">{METHOD_TEXT[m].hint}</span>

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { buildShareLinks, shareCopyText, weiboShareUrl, withInvitationCode } from "./share-links";
+import { buildShareLinks, shareCopyText, shortLinkText, weiboShareUrl, withInvitationCode } from "./share-links";
 
 function split(url: string) {
   const hashAt = url.indexOf("#");
@@ -92,5 +92,33 @@ describe("buildShareLinks", () => {
     const weibo = new URL(weiboShareUrl(links.home));
     expect(weibo.origin + weibo.pathname).toBe("https://service.weibo.com/share/share.php");
     expect(weibo.searchParams.get("url")).toBe(shareCopyText(links.home));
+  });
+});
+
+describe("shortLinkText", () => {
+  it("drops the scheme and leaves a short link whole", () => {
+    expect(shortLinkText("https://www.example.com/?code=INV888")).toBe("www.example.com/?code=INV888");
+  });
+
+  it("keeps the host and the invitation code of a long link, with … in the middle", () => {
+    const shown = shortLinkText("http://localhost:3000/detail/0f8c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b?tab=1&code=INV888", 34);
+    expect(shown).toBe("localhost:3000/…?tab=1&code=INV888");
+    expect(Array.from(shown)).toHaveLength(34);
+  });
+
+  it("never exceeds max characters, and keeps the start and the end of the link", () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.integer({ min: 8, max: 80 }), (link, max) => {
+        const shown = shortLinkText(link, max);
+        const bare = link.replace(/^https?:\/\//i, "");
+        expect(Array.from(shown).length).toBeLessThanOrEqual(max);
+        if (Array.from(bare).length <= max) expect(shown).toBe(bare);
+        else {
+          const [head, tail] = shown.split("…") as [string, string];
+          expect(bare.startsWith(head)).toBe(true);
+          expect(bare.endsWith(tail)).toBe(true);
+        }
+      }),
+    );
   });
 });

@@ -94,3 +94,19 @@ export function shareCopyText(link: ShareLink): string {
 export function weiboShareUrl(link: ShareLink): string {
   return `https://service.weibo.com/share/share.php?url=${encodeURIComponent(shareCopyText(link))}`;
 }
+
+/**
+ * A share link as a copy row shows it: without `https://` / `http://`, and when still longer than `max` characters
+ * the middle gives way to `…`: the host stays whole (unless it would leave less than 12 characters for the end), and
+ * the end (the `?code=` the invitation rests on) fills the rest. Only for display: copying copies the whole link.
+ */
+export function shortLinkText(url: string, max = 34): string {
+  const bare = url.replace(/^https?:\/\//i, "");
+  const chars = Array.from(bare);
+  if (chars.length <= max) return bare;
+  const room = Math.max(2, max - 1);
+  const hostEnd = chars.indexOf("/");
+  const head = hostEnd >= 0 && hostEnd + 1 <= room - 12 ? hostEnd + 1 : Math.floor(room / 2);
+  const tail = room - head;
+  return `${chars.slice(0, head).join("")}…${chars.slice(chars.length - tail).join("")}`;
+}

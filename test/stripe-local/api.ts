@@ -9,6 +9,19 @@ import type { Store } from "./state";
 import type { Recurring, StripeObject } from "./types";
 
 /** Stripe's list paging: newest first, `limit` (default 10, at most 100), `starting_after`. */
+/** What a payment method of a configuration says: offered (`available`) because its display preference is on. */
+const offered = { available: true, display_preference: { overridable: null, preference: "on", value: "on" } };
+
+/**
+ * The account's default payment method configuration, as `GET /v1/payment_method_configurations` lists it: cards,
+ * Alipay and WeChat Pay on (the methods the app lists on /price and /pay when Stripe offers them).
+ */
+const DEFAULT_PAYMENT_METHOD_CONFIGURATION = {
+  id: "pmc_local_default", object: "payment_method_configuration", active: true, application: null, is_default: true,
+  livemode: false, name: "Default", parent: null,
+  card: offered, alipay: offered, wechat_pay: offered,
+};
+
 function page<T extends { id: string }>(newestFirst: T[], params: Params): { data: T[]; hasMore: boolean } {
   const limit = params.int("limit") ?? 10;
   if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
@@ -192,4 +205,6 @@ export const apiRoutes: Route[] = [
 
   route("GET", "/v1/events", listEvents),
   route("GET", "/v1/events/:id", (ctx) => json(structuredClone(ctx.store.event(ctx.ids[0]!)))),
+
+  route("GET", "/v1/payment_method_configurations", () => json(list([DEFAULT_PAYMENT_METHOD_CONFIGURATION], "/v1/payment_method_configurations"))),
 ];

@@ -105,6 +105,14 @@ describe("Stripe API basics", () => {
     await expect(sdk(local, "sk_live_nope").customers.create({})).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 
+  it("lists the default payment method configuration, with cards, Alipay and WeChat Pay available", async () => {
+    const configs = await stripe.paymentMethodConfigurations.list();
+    expect(configs.data).toHaveLength(1);
+    const [config] = configs.data;
+    expect(config).toMatchObject({ object: "payment_method_configuration", active: true, is_default: true });
+    expect([config!.card?.available, config!.alipay?.available, config!.wechat_pay?.available]).toEqual([true, true, true]);
+  });
+
   it("lists events by type and creation time, newest first", async () => {
     const pi = await stripe.paymentIntents.create({ amount: 100, currency: "cny" });
     await local.confirmPaymentIntent(pi.id);

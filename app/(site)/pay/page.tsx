@@ -13,6 +13,7 @@ import { shanghaiDate } from "@/lib/domain/membership";
 import { PERIOD_NAMES } from "@/lib/domain/plans";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { listPlans, paymentAvailability } from "@/lib/server/payments/catalog";
+import { offeredWallets } from "@/lib/server/payments/wallets";
 
 export const metadata: Metadata = { title: "确认订单", description: "订单确认：套餐、金额与支付方式。", robots: { index: false } };
 
@@ -53,6 +54,7 @@ export default async function PayPage({ searchParams }: Props) {
   const levelName = level?.levelName ?? "";
   const siblings = plans.filter((p) => p.levelId === plan.levelId);
   const methods = availableMethods(paymentAvailability());
+  const wallets = methods.includes("card") ? await offeredWallets() : [];
   const { userInfo } = viewer;
   const effect = purchaseEffect({
     currentLevelId: userInfo.levelId,
@@ -110,7 +112,7 @@ export default async function PayPage({ searchParams }: Props) {
 
       {methods.length ? (
         <Card>
-          <ConfirmOrderForm key={plan.id} planId={plan.id} methods={methods} renewable={plan.renewable} amountText={amountText} />
+          <ConfirmOrderForm key={plan.id} planId={plan.id} methods={methods} renewable={plan.renewable} amountText={amountText} wallets={wallets} />
         </Card>
       ) : (
         <Card>

@@ -7,7 +7,9 @@ import { cn } from "@/components/ui/cn";
 import { formatPrice } from "@/lib/domain/format";
 import { LEVELS } from "@/lib/domain/levels";
 import { PERIOD_NAMES, TIER_BENEFITS } from "@/lib/domain/plans";
+import { methodNames } from "@/lib/domain/payments/offer";
 import { listPlans, paymentAvailability } from "@/lib/server/payments/catalog";
+import { offeredWallets } from "@/lib/server/payments/wallets";
 
 export const metadata: Metadata = {
   title: "会员价格",
@@ -26,6 +28,7 @@ export default async function PricePage() {
   const plans = await listPlans();
   const availability = paymentAvailability();
   const payable = availability.stripe || availability.testMode;
+  const methods = methodNames({ ...availability, wallets: availability.stripe ? await offeredWallets() : [] });
 
   return (
     <>
@@ -35,7 +38,14 @@ export default async function PricePage() {
           <Info aria-hidden className="size-4 shrink-0" />
           在线支付暂未开通，暂时无法在线购买。
         </p>
-      ) : null}
+      ) : (
+        <p className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" data-testid="pay-methods">
+          <span>支付方式</span>
+          {methods.map((m) => (
+            <span key={m} className="rounded border border-slate-200 bg-white px-2 py-0.5 text-slate-700">{m}</span>
+          ))}
+        </p>
+      )}
       <div className="grid gap-4 md:grid-cols-3">
         {LEVELS.map((level) => {
           const own = plans.filter((p) => p.levelId === level.levelId);

@@ -10,6 +10,7 @@ import { holdReasonText } from "@/lib/domain/referral-rules";
 import { MAX_QUERY_LENGTH, searchMembers } from "@/lib/server/admin/members";
 import { requireAdminRights } from "@/lib/server/auth/gate";
 import { heldReferrals } from "@/lib/server/referrals/review";
+import { maskMobile } from "@/lib/domain/mask";
 
 export const metadata: Metadata = { title: "会员管理", robots: { index: false } };
 
@@ -29,7 +30,7 @@ function pageHref(query: string, page: number): string {
   return s ? `/admin/members?${s}` : "/admin/members";
 }
 
-const contact = (email: string | null, mobile: string | null) => [mobile, email].filter(Boolean).join(" / ");
+const contact = (email: string | null, mobile: string | null) => [maskMobile(mobile), email].filter(Boolean).join(" / ");
 
 export default async function AdminMembersPage({ searchParams }: Props) {
   const viewer = await requireAdminRights();
@@ -127,7 +128,7 @@ export default async function AdminMembersPage({ searchParams }: Props) {
                       {m.role !== "member" ? <span className="ml-1.5 rounded bg-slate-100 px-1.5 py-px text-xs text-slate-600">{ROLE_LABELS[m.role]}</span> : null}
                     </td>
                     <td className={cellClass}>{m.email ?? "—"}</td>
-                    <td className={`${cellClass} tabular-nums`}>{m.mobile ?? "—"}</td>
+                    <td className={`${cellClass} tabular-nums`}>{maskMobile(m.mobile) ?? "—"}</td>
                     <td className={`${cellClass} font-mono`}>{m.invitationCode}</td>
                     <td className={cellClass}>{m.level.levelName}</td>
                     <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{m.levelEndDate || "—"}</td>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Bell, Crown, FileUp, Gift, UserRound } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AvatarUpload } from "@/components/account/AvatarUpload";
@@ -21,12 +22,36 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const linkClass = "inline-flex min-h-10 items-center text-sm text-brand hover:underline";
 
+/** The phone tab bar's 我的 lands here: what a member reaches for most, one tap away (upload first). */
+const SHORTCUTS = [
+  { href: "/upload", label: "上传交割单", Icon: FileUp },
+  { href: "/user/subscription", label: "我的订阅", Icon: Crown },
+  { href: "/user/notif", label: "消息通知", Icon: Bell },
+  { href: "/user/invite", label: "邀请好友", Icon: Gift },
+  { href: "/user", label: "个人主页", Icon: UserRound },
+];
+
 export default async function AccountPage() {
   const viewer = await requireViewer();
   const profile = await accountProfileOf(viewer);
   return (
     <>
       <PageIntro title="账户设置" />
+      <nav aria-label="常用功能" className="mb-4">
+        <ul className="grid grid-cols-5 gap-1 rounded-xl border border-slate-200 bg-white p-1.5 shadow-sm">
+          {SHORTCUTS.map(({ href, label, Icon }) => (
+            <li key={href}>
+              <Link
+                href={href}
+                className="flex min-h-16 flex-col items-center justify-center gap-1 rounded-lg px-0.5 text-center text-xs text-slate-700 hover:bg-slate-50 hover:text-brand"
+              >
+                <Icon aria-hidden="true" size={22} className="text-brand" />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div className="grid gap-4 md:grid-cols-2" data-testid="account-info">
         <Card>
           <h2 className="text-base font-semibold text-slate-900">基本资料</h2>

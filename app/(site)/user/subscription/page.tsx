@@ -10,7 +10,7 @@ import { formatDate, formatDateTime, formatYuanFromFen } from "@/lib/domain/form
 import { levelById } from "@/lib/domain/levels";
 import { ORDER_STATUS_LABELS, PAY_METHOD_LABELS, RECEIPT_KIND_LABELS } from "@/lib/domain/payments/labels";
 import type { OrderStatus } from "@/lib/domain/payments/types";
-import { requireViewer } from "@/lib/server/auth/gate";
+import { getViewer } from "@/lib/server/auth/viewer";
 import { ordersOfMember, receiptsOfMember } from "@/lib/server/payments/orders";
 import { subscriptionsOfMember } from "@/lib/server/payments/subscriptions";
 
@@ -27,8 +27,27 @@ const STATUS_CLASSES: Record<OrderStatus, string> = {
 
 const pill = "inline-block whitespace-nowrap rounded px-1.5 py-px text-xs font-medium";
 
+/**
+ * SPEC §5 gates only invite, account, notif, invitation and unsubscribe: a visitor sees this page with a login prompt
+ * (and nothing of anyone's orders); a member sees their own.
+ */
 export default async function SubscriptionPage() {
-  const viewer = await requireViewer();
+  const viewer = await getViewer();
+  if (!viewer) {
+    return (
+      <>
+        <PageIntro title="我的订阅" />
+        <Card className="mx-auto max-w-md text-center">
+          <p className="text-base font-medium text-slate-900">登录后查看你的会员与订单</p>
+          <p className="mt-2 text-sm leading-relaxed text-slate-600">这里会列出你的会员等级与到期日、自动续费、订单记录和收据。</p>
+          <div className="mt-5 flex flex-wrap justify-center gap-3">
+            <Link href={`/login?r=${encodeURIComponent("/user/subscription")}`} className={buttonClass("primary", "md")}>登录 / 注册</Link>
+            <Link href="/price" className={buttonClass("secondary", "md")}>查看会员价格</Link>
+          </div>
+        </Card>
+      </>
+    );
+  }
   const { userInfo } = viewer;
   const [subscriptions, orders, receipts] = await Promise.all([
     subscriptionsOfMember(viewer.userId),

@@ -15,6 +15,7 @@ import { holdReasonText } from "@/lib/domain/referral-rules";
 import { memberDetail } from "@/lib/server/admin/members";
 import { requireAdminRights } from "@/lib/server/auth/gate";
 import { validatedParams } from "@/lib/server/routing";
+import { maskMobile } from "@/lib/domain/mask";
 
 export const metadata: Metadata = { title: "会员详情", robots: { index: false } };
 
@@ -59,7 +60,7 @@ export default async function AdminMemberPage({ params }: Props) {
           <Fact label="角色">{ROLE_LABELS[member.role]}</Fact>
           <Fact label="注册时间">{formatDate(member.createdAt)}</Fact>
           <Fact label="邮箱" testId="member-email">{member.email ?? "—"}</Fact>
-          <Fact label="手机号">{member.mobile ?? "—"}</Fact>
+          <Fact label="手机号">{maskMobile(member.mobile) ?? "—"}</Fact>
           <Fact label="邀请码"><span className="font-mono">{member.invitationCode}</span></Fact>
           <Fact label="会员编号"><span className="font-mono text-xs">{member.id}</span></Fact>
         </dl>
