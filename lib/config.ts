@@ -16,7 +16,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional(),
   SITE_NAME: z.string().min(1).default("量化学堂"),
-  SITE_URL: z.url().optional(),
+  // http(s) only: `localhost:3000` parses as a URL of scheme "localhost:" whose origin is "null".
+  SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http:// or https:// URL such as http://localhost:3000" }).optional(),
   SUPPORT_EMAIL: z.email().default("support@lianghua.example"),
   API_HOSTS: z.string().default(""),
   INTERCOM_APP_ID: optional,
