@@ -79,7 +79,7 @@ test("the printed setup link makes the first administrator in the browser at 127
   await expect(page.getByLabel("设置令牌")).toHaveValue(token);
   await page.getByLabel("邮箱").fill("owner@first-run.test");
   await page.getByLabel("昵称（选填）").fill("站长");
-  await page.getByLabel("新密码").fill("harbor-lantern-58");
+  await page.getByLabel("新密码", { exact: true }).fill("harbor-lantern-58");
   await page.getByLabel("确认新密码").fill("harbor-lantern-58");
   await page.getByRole("button", { name: "创建管理员账号" }).click();
   await expect(page).toHaveURL(`${loopback}/admin`);
