@@ -16,7 +16,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional(),
   SITE_NAME: z.string().min(1).default("量化学堂"),
-  SITE_URL: z.url().default("http://localhost:3000"),
+  // http(s) only: `localhost:3000` parses as a URL of scheme "localhost:" whose origin is "null".
+  SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http:// or https:// URL such as http://localhost:3000" }).optional(),
   SUPPORT_EMAIL: z.email().default("support@lianghua.example"),
   API_HOSTS: z.string().default(""),
   INTERCOM_APP_ID: optional,
@@ -56,7 +57,16 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | null;
   siteName: string;
+  /**
+   * The origin absolute links use (e-mails, sitemaps, Open Graph, share links): SITE_URL, else http://localhost:PORT
+   * (ADR 0034). Never derived from a request's Host.
+   */
   siteUrl: string;
+  /**
+   * SITE_URL was set: it is then the only origin state-changing requests may come from. Unset, a request's Origin must
+   * equal the request's own origin (lib/server/security/request-meta.ts, ADR 0034).
+   */
+  siteUrlConfigured: boolean;
   supportEmail: string;
   apiHosts: string[];
   intercomAppId: string | null;
@@ -121,7 +131,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
     siteName: e.SITE_NAME,
-    siteUrl: e.SITE_URL.replace(/\/+$/, ""),
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    siteUrlConfigured: e.SITE_URL !== undefined,
     supportEmail: e.SUPPORT_EMAIL,
     apiHosts: e.API_HOSTS.split(",").map((h) => h.trim().replace(/\/+$/, "")).filter(Boolean),
     intercomAppId: e.INTERCOM_APP_ID ?? null,

@@ -12,6 +12,8 @@ const dataDir = process.env.DATA_DIR || ".data";
 // The server's own rule (a dead holder's lock, or one whose pid now belongs to a newer process, is free), checked
 // before a build that could take minutes.
 const { lockHolder } = await tsImport("../lib/db/lock.ts", import.meta.url);
+const { parseConfig } = await tsImport("../lib/config.ts", import.meta.url);
+const { startupOriginLines } = await tsImport("../lib/domain/first-run.ts", import.meta.url);
 
 if (!process.env.DATABASE_URL) {
   const holder = lockHolder(dataDir);
@@ -24,8 +26,20 @@ if (!process.env.DATABASE_URL) {
   }
 }
 
+// The server reads the same settings (lib/config.ts); said here, before a build, so a wrong SITE_URL shows at once.
+let settings;
+try {
+  settings = parseConfig({ ...process.env, PORT: port });
+} catch (err) {
+  console.error(`✖ ${err.message}`);
+  process.exit(1);
+}
+const origin = startupOriginLines(settings);
+for (const line of origin.info) console.log(line);
+for (const line of origin.warnings) console.warn(line);
+
 buildIfNeeded();
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env: { ...process.env, PORT: port } });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

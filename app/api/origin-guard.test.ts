@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { config } from "@/lib/config";
+import { config, reloadConfigForTests } from "@/lib/config";
 import { openTestDatabase } from "@/lib/db/test-support";
 import { useDatabaseForTests } from "@/lib/db";
 import type { DatabaseHandle } from "@/lib/db/client";
@@ -101,5 +101,30 @@ describe("P14: state-changing route handlers refuse foreign and null origins", (
     const origin = new URL(config().siteUrl).origin;
     const res = await logout(new NextRequest(`${origin}/api/auth/logout`, { method: "POST", headers: { origin, cookie } }), { params: Promise.resolve({}) });
     expect(res.status).not.toBe(403);
+  });
+
+  it("P14: with SITE_URL unset, every guarded handler takes its own origin (localhost and 127.0.0.1 on another port) and still refuses a foreign one (ADR 0034)", async () => {
+    reloadConfigForTests({ ...process.env, SITE_URL: undefined, PORT: "3400" });
+    expect(config().siteUrlConfigured).toBe(false);
+    try {
+      const logout = guarded.find((x) => x.route === "auth/logout")!.handlers.POST!;
+      for (const host of ["localhost:3400", "127.0.0.1:3400"]) {
+        const req = new NextRequest(`http://${host}/api/auth/logout`, { method: "POST", headers: { origin: `http://${host}`, host, cookie } });
+        expect([host, (await logout(req, { params: Promise.resolve({}) })).status]).toEqual([host, 200]);
+      }
+      for (const r of guarded) {
+        for (const method of r.methods) {
+          const req = new NextRequest(`http://localhost:3400/api/${r.route}`, {
+            method,
+            headers: { origin: "https://evil.example", host: "localhost:3400", cookie, "content-type": "application/json" },
+            body: JSON.stringify({}),
+          });
+          const res = await r.handlers[method]!(req, { params: Promise.resolve({ ...r.params }) });
+          expect([`${method} ${r.route}`, res.status]).toEqual([`${method} ${r.route}`, 403]);
+        }
+      }
+    } finally {
+      reloadConfigForTests();
+    }
   });
 });

@@ -65,6 +65,7 @@ export const ROUTES: RouteDef[] = [
   route("rank", "/rank", opt("date", isTradingDateString), opt("week", oneOf(RANK_PERIODS)), opt("show", oneOf(RANK_SHOWS))),
   route("loss", "/loss-tracker", opt("date", isTradingDateString)),
   route("auth", "/auth"),
+  route("setup", "/setup"),
   route("admin", "/admin"),
   route("adminMembers", "/admin/members"),
   route("adminMember", "/admin/members", req("uguid", isGuid)),

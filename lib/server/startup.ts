@@ -12,6 +12,7 @@ import { installGracefulShutdown } from "@/lib/server/shutdown";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { releaseAbortReasonFrames } from "@/lib/server/abort-reason-frames";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
+import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -64,8 +65,26 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
       `> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""}; ` +
         `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,
     );
+    await announceSetup(cfg.siteUrl);
   } catch (err) {
     console.error(`\n✖ ${(err as Error).message}\n`);
     process.exit(1);
+  }
+}
+
+/**
+ * First run (ADR 0034): while no administrator exists, a fresh one-time setup link; it names the origin absolute
+ * links use (SITE_URL, else http://localhost:PORT). A failure here is reported and the server serves on.
+ */
+async function announceSetup(siteUrl: string): Promise<void> {
+  try {
+    const setup = await issueSetupToken();
+    if (!setup) return;
+    console.log(
+      `> No administrator yet. Open this link to make the first one (single use, valid ${SETUP_TOKEN_HOURS} h; a restart prints a new one):\n` +
+        `  ${siteUrl}/setup?token=${setup.token}`,
+    );
+  } catch (err) {
+    console.error("setup link not issued:", (err as Error).message);
   }
 }

@@ -194,6 +194,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "auth/login": "signing in is what a visitor does",
   "auth/magic": "signing in is what a visitor does",
   "auth/password-reset": "a logged-out member resets a password",
+  "auth/setup": "the first administrator (ADR 0034): a visitor may make that account; the one-time setup token start-up printed is the authentication",
   "auth/logout": "ends the session the request carries, if any",
   health: "P24: the operator's probe; answers {db} only",
   "search/suggest": "the search index holds public text only (P20)",

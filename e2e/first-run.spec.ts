@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * Issue 22's first run (ADR 0034): a second server from the same build on another port, with a fresh data directory
+ * and SITE_URL unset, as `PORT=… npm start` on a new machine. Forms work from http://localhost:PORT and
+ * http://127.0.0.1:PORT, a foreign Origin is refused, start-up names the origin of absolute links, and the setup link
+ * it prints makes the first administrator while the server runs.
+ */
+const port = Number(process.env.E2E_FIRST_RUN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
+const local = `http://localhost:${port}`;
+const loopback = `http://127.0.0.1:${port}`;
+
+let server: ChildProcess;
+let dataDir: string;
+let output = "";
+
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-first-run-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" };
+  for (const key of ["SITE_URL", "DATABASE_URL", "STRIPE_API_BASE", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_TEST_MODE"]) delete env[key];
+  server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`))));
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await fetch(`${local}/api/health`)).ok && output.includes("/setup?token=")) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  await Promise.race([ready, exited]);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("start-up names the origin absolute links use and prints a one-time setup link", () => {
+  expect(output).toContain(`> Origin for absolute links (e-mails, sitemap, share links): ${local} (SITE_URL unset)`);
+  expect(output).toMatch(new RegExp(`${local.replace(/[.:/]/g, "\\$&")}/setup\\?token=[A-Za-z0-9_-]{43}`));
+  expect(output).not.toContain("⚠");
+});
+
+test("a POST from http://localhost:PORT and from http://127.0.0.1:PORT is accepted; a foreign Origin is refused", async ({ playwright }) => {
+  const api = await playwright.request.newContext();
+  const login = (base: string, origin: string, account: string) =>
+    api.post(`${base}/api/auth/login`, { headers: { origin }, data: { account, password: "not-the-password" } });
+  for (const [base, account] of [[local, "nobody-local@example.com"], [loopback, "nobody-loopback@example.com"]] as const) {
+    const res = await login(base, base, account);
+    expect([base, res.status(), (await res.json()).message]).toEqual([base, 401, "账号或密码错误"]);
+  }
+  for (const [base, origin] of [[local, "https://evil.example"], [loopback, local], [local, "http://localhost:3000"]] as const) {
+    const res = await login(base, origin, "nobody-foreign@example.com");
+    expect([origin, res.status(), (await res.json()).message]).toEqual([origin, 403, "请求来源无效"]);
+  }
+  await api.dispose();
+});
+
+test("the printed setup link makes the first administrator in the browser at 127.0.0.1, once", async ({ page }) => {
+  const token = /\/setup\?token=([A-Za-z0-9_-]{43})/.exec(output)![1]!;
+  await page.goto(`${loopback}/setup?token=${token}`);
+  await expect(page.getByRole("heading", { name: "设置管理员" })).toBeVisible();
+  await expect(page.getByLabel("设置令牌")).toHaveValue(token);
+  await page.getByLabel("邮箱").fill("owner@first-run.test");
+  await page.getByLabel("昵称（选填）").fill("站长");
+  await page.getByLabel("新密码", { exact: true }).fill("harbor-lantern-58");
+  await page.getByLabel("确认新密码").fill("harbor-lantern-58");
+  await page.getByRole("button", { name: "创建管理员账号" }).click();
+  await expect(page).toHaveURL(`${loopback}/admin`);
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  expect((await page.request.get(`${loopback}/admin/members`)).status()).toBe(200);
+
+  await page.goto(`${loopback}/setup?token=${token}`);
+  await expect(page.getByTestId("setup-closed")).toContainText("已经有管理员了");
+  const again = await page.request.post(`${loopback}/api/auth/setup`, { headers: { origin: loopback }, data: { token } });
+  expect(again.status()).toBe(403);
+});

@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { appMeta, users } from "@/lib/db/schema";
+import { describeOnEachEngine } from "@/lib/db/test-support";
+import { loginWithPassword } from "./login";
+import { adminExists, claimFirstAdmin, issueSetupToken, SETUP_MESSAGES, SETUP_TOKEN_HOURS, setupTokenState } from "./first-admin";
+import { createUser } from "@/lib/server/members/users";
+
+const HOUR = 3_600_000;
+
+async function clearAdmins() {
+  await (await db()).update(users).set({ role: "member" }).where(eq(users.role, "admin"));
+  await (await db()).delete(appMeta);
+}
+
+describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => {
+  beforeEach(clearAdmins);
+
+  it("a logged-in member spends the token once and becomes the administrator; the token is stored only hashed", async () => {
+    const member = await createUser({ email: "first@example.com" });
+    const issued = await issueSetupToken();
+    expect(issued).not.toBeNull();
+    const stored = await (await db()).select().from(appMeta);
+    expect(stored.map((r) => r.key).join()).not.toContain(issued!.token);
+    expect(issued!.expiresAt.getTime() - Date.now()).toBeGreaterThan((SETUP_TOKEN_HOURS - 1) * HOUR);
+    expect(await setupTokenState(issued!.token)).toBe("usable");
+
+    expect(await claimFirstAdmin(issued!.token, { userId: member.id })).toEqual({ ok: true, userId: member.id, created: false });
+    expect(await adminExists()).toBe(true);
+    const [row] = await (await db()).select({ role: users.role }).from(users).where(eq(users.id, member.id));
+    expect(row!.role).toBe("admin");
+
+    const other = await createUser({ email: "second@example.com" });
+    expect(await claimFirstAdmin(issued!.token, { userId: other.id })).toMatchObject({ ok: false, status: 403 });
+    expect(await setupTokenState(issued!.token)).toBe("admin-exists");
+    expect(await issueSetupToken()).toBeNull();
+  });
+
+  it("a new account made on the page is an administrator that can log in with its password", async () => {
+    const { token } = (await issueSetupToken())!;
+    const result = await claimFirstAdmin(token, { email: "Boss@Example.com", password: "granite-orchard-17", nickname: "站长" });
+    expect(result).toMatchObject({ ok: true, created: true });
+    const login = await loginWithPassword("boss@example.com", "granite-orchard-17", "jest");
+    expect(login.ok).toBe(true);
+    expect(await adminExists()).toBe(true);
+  });
+
+  it("refuses a wrong, malformed or expired token without spending the right one", async () => {
+    const member = await createUser({ email: "patient@example.com" });
+    const now = new Date();
+    const { token } = (await issueSetupToken(now))!;
+    for (const wrong of ["", "x", token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), `${token} `]) {
+      expect([wrong, await claimFirstAdmin(wrong, { userId: member.id })]).toEqual([wrong, { ok: false, status: 403, message: SETUP_MESSAGES.badToken }]);
+    }
+    const later = new Date(now.getTime() + (SETUP_TOKEN_HOURS + 1) * HOUR);
+    expect(await setupTokenState(token, later)).toBe("bad-token");
+    expect(await claimFirstAdmin(token, { userId: member.id }, later)).toMatchObject({ ok: false, status: 403 });
+    expect(await adminExists()).toBe(false);
+    expect(await claimFirstAdmin(token, { userId: member.id }, now)).toMatchObject({ ok: true });
+  });
+
+  it("refuses once an administrator exists (made meanwhile by the CLI), and a second instance's token dies with the first", async () => {
+    const a = (await issueSetupToken())!;
+    const b = (await issueSetupToken())!;
+    const member = await createUser({ email: "late@example.com" });
+    await createUser({ email: "cli-admin@example.com", role: "admin" });
+    expect(await claimFirstAdmin(a.token, { userId: member.id })).toEqual({ ok: false, status: 409, message: SETUP_MESSAGES.adminExists });
+    await clearAdmins();
+    const c = (await issueSetupToken())!;
+    const d = (await issueSetupToken())!;
+    expect(await claimFirstAdmin(c.token, { userId: member.id })).toMatchObject({ ok: true });
+    await (await db()).update(users).set({ role: "member" }).where(eq(users.id, member.id));
+    expect(await claimFirstAdmin(d.token, { userId: member.id })).toMatchObject({ ok: false, status: 403 });
+    expect(await claimFirstAdmin(b.token, { userId: member.id })).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("checks a new account like registration: the password rules, and an e-mail already taken", async () => {
+    const { token } = (await issueSetupToken())!;
+    await createUser({ email: "taken@example.com" });
+    expect(await claimFirstAdmin(token, { email: "taken@example.com", password: "granite-orchard-17" })).toEqual({ ok: false, status: 409, message: SETUP_MESSAGES.accountTaken });
+    expect(await claimFirstAdmin(token, { email: "new@example.com", password: "short" })).toMatchObject({ ok: false, status: 400 });
+    expect(await claimFirstAdmin(token, { email: "new@example.com", password: "password123" })).toMatchObject({ ok: false, status: 400 });
+    expect(await claimFirstAdmin(token, { email: "not-an-email", password: "granite-orchard-17" })).toMatchObject({ ok: false, status: 400 });
+    expect(await setupTokenState(token)).toBe("usable");
+  });
+});
