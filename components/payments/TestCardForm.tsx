@@ -168,8 +168,9 @@ export function TestCardForm({ orderGuid, cards = [] }: { orderGuid: string; car
       {cards.length ? (
         <div>
           <h2 className="mb-2 text-sm font-medium text-slate-700">测试卡号（有效期填任意未来日期，安全码任意 3 位，美国运通 4 位）</h2>
-          <div className="overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full min-w-[420px] text-left text-sm" data-testid="test-cards">
+          {/* relative: the visually hidden 操作 label stays inside the scroll box instead of widening the page. */}
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200">
+            <table className="w-full text-left text-sm" data-testid="test-cards">
               <thead className="bg-slate-50 text-slate-500">
                 <tr>
                   <th className="px-3 py-2 font-normal">卡号</th>
