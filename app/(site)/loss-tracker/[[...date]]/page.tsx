@@ -34,7 +34,7 @@ export default async function LossTrackerPage({ params }: Props) {
           <p className="text-sm text-slate-700" data-testid="loss-stats">
             {stats.losses > 0 ? (
               <>
-                {data.day} 共 <b>{stats.losses}</b> 笔亏损平仓，合计 <b className={toneClass(stats.lossSum)}>{formatSignedYuan(stats.lossSum)}</b>，
+                {data.day} 共 <b>{stats.losses}</b> 笔亏损平仓，合计 <b className={`whitespace-nowrap ${toneClass(stats.lossSum)}`}>{formatSignedYuan(stats.lossSum)}</b>，
                 平均持有 <b>{formatDays(stats.avgLossHolding)}</b>
                 {stats.avgWinHolding !== null ? <>；同日盈利平仓平均持有 {formatDays(stats.avgWinHolding)}</> : null}。
                 {stats.avgWinHolding !== null && stats.avgLossHolding !== null && stats.avgLossHolding <= stats.avgWinHolding ? " 亏损单拿得比盈利单短：截断亏损、让利润奔跑。" : null}
