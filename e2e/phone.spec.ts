@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
 import { ARTICLE_TYPES } from "../lib/domain/article-types";
 import { ANALYSIS_TYPES, ERROR_CODES, LIST_TYPES, RANK_PERIODS, RANK_SHOWS } from "../lib/domain/route-params";
 import { ROUTES, matchRoute } from "../lib/domain/routes";
@@ -194,6 +194,21 @@ async function memberWithOrders(page: Page): Promise<MemberIds> {
   return { uguid: me.uguid as string, paidOrder, pendingOrder };
 }
 
+/**
+ * The member with orders, made once per worker and shared by its tests through the session cookies: a code to the
+ * same address (or many from one address) would be refused by the code limits (SPEC: 1 a minute, 20 an hour per IP).
+ */
+let memberMade: { me: MemberIds; cookies: Cookie[] } | null = null;
+async function asMemberWithOrders(page: Page): Promise<MemberIds> {
+  if (memberMade) {
+    await page.context().addCookies(memberMade.cookies);
+  } else {
+    const me = await memberWithOrders(page);
+    memberMade = { me, cookies: await page.context().cookies() };
+  }
+  return memberMade.me;
+}
+
 // The walk is split in parts of this many routes, so that Playwright workers can share it (a part takes about a
 // minute on a busy machine). How many parts there are is known before the ids are: the lists' lengths do not depend on them.
 const PART = 25;
@@ -224,7 +239,7 @@ test.describe("a 375 px phone", () => {
     test(`a member with a paid and a pending order, routes part ${i + 1}/${memberParts.length}: none scrolls sideways`, async ({ page }) => {
       test.setTimeout(150_000);
       const found = await ids(page);
-      const me = await memberWithOrders(page);
+      const me = await asMemberWithOrders(page);
       if (i === 0) {
         await page.goto("/user/subscription");
         await expect(page.getByTestId("order-row")).toHaveCount(2);
@@ -237,7 +252,7 @@ test.describe("a 375 px phone", () => {
   test("a member: the day's trades show price and amount on screen", async ({ page }) => {
     test.setTimeout(90_000);
     const found = await ids(page);
-    await memberWithOrders(page);
+    await asMemberWithOrders(page);
     await expectDayTradesOnScreen(page, found);
   });
 
