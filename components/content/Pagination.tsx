@@ -1,10 +1,19 @@
 import Link from "next/link";
 
-/** Page links `${base}/${n}` (page 1 is `base` itself), as the /list and /user routes expect. */
-export function Pagination({ base, page, total, pageSize }: { base: string; page: number; total: number; pageSize: number }) {
+/**
+ * Page links `${base}/${n}` (page 1 is `base` itself), as the /list and /user routes expect; `href` writes them
+ * otherwise (e.g. `?page=n`).
+ */
+export function Pagination({ base, page, total, pageSize, href: hrefOf }: {
+  base: string;
+  page: number;
+  total: number;
+  pageSize: number;
+  href?: (page: number) => string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
-  const href = (n: number) => (n === 1 ? base : `${base}/${n}`);
+  const href = hrefOf ?? ((n: number) => (n === 1 ? base : `${base}/${n}`));
   return (
     <nav aria-label="分页" className="mt-6 flex items-center justify-center gap-3 text-sm">
       {page > 1 ? <Link className="rounded-lg border border-slate-300 bg-white px-4 py-2" href={href(page - 1)}>上一页</Link> : null}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { Panel, ScrollTable, StockCell, TD, TH } from "@/components/statements/Panel";
+import { Lines } from "@/components/ui/Lines";
 import { formatQuote, formatShares, formatYuan } from "@/lib/domain/statements/format";
 import type { DayTrade } from "@/lib/domain/statements/views";
 import { SIDE_CLASS, SIDE_LABEL } from "./tone";
@@ -11,33 +12,33 @@ export type DayTradeItem = DayTrade;
 export function DayTrades({ items }: { items: DayTradeItem[] }) {
   return (
     <Panel testId="day-trades" bodyClassName="p-0">
-      <ScrollTable label="当日成交" minWidth={560}>
+      {/* Two-line rows: every figure of a trade fits a 375 px phone. */}
+      <ScrollTable label="当日成交" minWidth={320} stickyFirst={false}>
         <thead>
           <tr>
-            <th className={TH}>大神</th>
-            <th className={TH}>时间</th>
-            <th className={TH}>股票</th>
-            <th className={TH}>方向</th>
-            <th className={`${TH} text-right`}>数量</th>
-            <th className={`${TH} text-right`}>价格</th>
-            <th className={`${TH} text-right`}>金额</th>
+            <th scope="col" className={TH}><Lines>{["大神", "时间"]}</Lines></th>
+            <th scope="col" className={TH}>股票</th>
+            <th scope="col" className={TH}><Lines>{["方向", "数量"]}</Lines></th>
+            <th scope="col" className={TH}><Lines align="right">{["价格", "金额"]}</Lines></th>
           </tr>
         </thead>
         <tbody>
           {items.map((t, i) => (
             <tr key={`${t.masterGuid}-${i}`}>
               <td className={TD}>
-                <span className="inline-flex items-center gap-1">
-                  <Link className="text-slate-900 hover:text-brand" href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
-                  {t.isDemo ? <DemoBadge /> : null}
-                </span>
+                <Lines>
+                  {[
+                    <span key="who" className="inline-flex flex-wrap items-center gap-1">
+                      <Link className="text-slate-900 hover:text-brand" href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
+                      {t.isDemo ? <DemoBadge /> : null}
+                    </span>,
+                    t.time ?? "—",
+                  ]}
+                </Lines>
               </td>
-              <td className={`${TD} text-slate-500`}>{t.time ?? "—"}</td>
               <td className={TD}><StockCell name={t.name} code={t.code} market={t.exchange === "HK" ? "HK" : "A"} href={`/detail/${t.masterGuid}/${t.date}/${t.code}`} /></td>
-              <td className={`${TD} ${SIDE_CLASS[t.side]}`}>{SIDE_LABEL[t.side]}</td>
-              <td className={`${TD} text-right`}>{formatShares(t.quantity)}</td>
-              <td className={`${TD} text-right`}>{formatQuote(t.price)}</td>
-              <td className={`${TD} text-right`}>{formatYuan(t.amount)}</td>
+              <td className={TD}><Lines>{[<span key="side" className={SIDE_CLASS[t.side]}>{SIDE_LABEL[t.side]}</span>, formatShares(t.quantity)]}</Lines></td>
+              <td className={TD}><Lines align="right">{[formatQuote(t.price), formatYuan(t.amount)]}</Lines></td>
             </tr>
           ))}
         </tbody>

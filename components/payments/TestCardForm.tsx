@@ -168,21 +168,23 @@ export function TestCardForm({ orderGuid, cards = [] }: { orderGuid: string; car
       {cards.length ? (
         <div>
           <h2 className="mb-2 text-sm font-medium text-slate-700">测试卡号（有效期填任意未来日期，安全码任意 3 位，美国运通 4 位）</h2>
-          <div className="overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full min-w-[420px] text-left text-sm" data-testid="test-cards">
+          {/* relative: the visually hidden 操作 label stays inside the scroll box instead of widening the page. */}
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200">
+            <table className="w-full text-left text-sm" data-testid="test-cards">
               <thead className="bg-slate-50 text-slate-500">
                 <tr>
-                  <th className="px-3 py-2 font-normal">卡号</th>
-                  <th className="px-3 py-2 font-normal">结果</th>
-                  <th className="px-3 py-2 font-normal"><span className="sr-only">操作</span></th>
+                  <th className="px-2 py-2 font-normal sm:px-3">卡号</th>
+                  <th className="px-2 py-2 font-normal sm:px-3">结果</th>
+                  <th className="px-2 py-2 font-normal sm:px-3"><span className="sr-only">操作</span></th>
                 </tr>
               </thead>
               <tbody>
                 {cards.map((card) => (
                   <tr key={card.number} className="border-t border-slate-100">
-                    <td className="px-3 py-2 font-mono whitespace-nowrap tabular-nums">{formatCardNumber(card.number)}</td>
-                    <td className={cn("px-3 py-2", card.outcome === "succeeds" ? "text-slate-800" : "text-red-700")}>{card.label}</td>
-                    <td className="px-3 py-2 text-right">
+                    {/* smaller on a phone, so that the 填入 button fits beside the number and its result */}
+                    <td className="px-2 py-2 font-mono text-xs whitespace-nowrap tabular-nums sm:px-3 sm:text-sm">{formatCardNumber(card.number)}</td>
+                    <td className={cn("px-2 py-2 sm:px-3", card.outcome === "succeeds" ? "text-slate-800" : "text-red-700")}>{card.label}</td>
+                    <td className="px-2 py-2 text-right sm:px-3">
                       <button
                         type="button"
                         onClick={() => fillCard(card)}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Panel, ScrollTable, StockCell, TD, TH } from "@/components/statements/Panel";
 import { cn } from "@/components/ui/cn";
+import { Lines } from "@/components/ui/Lines";
 import type { StrategyFill } from "@/lib/domain/quant/types";
 import { formatQuote, formatShares, formatYuan } from "@/lib/domain/statements/format";
 import { StrategyName, hasStrategyColumn, type StrategyRef } from "./strategy-ref";
@@ -20,45 +21,46 @@ export interface FillsTableProps {
   emptyText?: string;
 }
 
-/** A strategy's fills: [strategy,] [date,] time, stock, 买入 red / 卖出 green, shares, price, amount. */
+/** A strategy's fills in two-line rows: [strategy,] [date,] time | stock | 买入 red / 卖出 green over shares | price over amount. */
 export function FillsTable({ fills, title = "成交记录", aside, showDate = false, showStrategy, stockHref, emptyText = "当日没有成交" }: FillsTableProps) {
   const withStrategy = hasStrategyColumn(fills, showStrategy);
   const label = typeof title === "string" ? title : "成交记录";
   return (
     <Panel title={title} aside={aside ?? `${fills.length} 笔`} bodyClassName="p-0" testId="strategy-fills">
       {fills.length ? (
-        <ScrollTable label={label} minWidth={520 + (showDate ? 90 : 0) + (withStrategy ? 110 : 0)}>
+        // Two-line rows: every figure of a fill fits a 375 px phone.
+        <ScrollTable label={label} minWidth={320} stickyFirst={false}>
           <thead>
             <tr>
-              {withStrategy ? <th scope="col" className={TH}>策略</th> : null}
-              {showDate ? <th scope="col" className={TH}>日期</th> : null}
-              <th scope="col" className={TH}>时间</th>
+              <th scope="col" className={TH}><Lines>{[withStrategy ? "策略" : null, showDate ? "日期" : null, "时间"]}</Lines></th>
               <th scope="col" className={TH}>股票</th>
-              <th scope="col" className={TH}>方向</th>
-              <th scope="col" className={cn(TH, "text-right")}>数量</th>
-              <th scope="col" className={cn(TH, "text-right")}>价格</th>
-              <th scope="col" className={cn(TH, "text-right")}>金额</th>
+              <th scope="col" className={TH}><Lines>{["方向", "数量"]}</Lines></th>
+              <th scope="col" className={TH}><Lines align="right">{["价格", "金额"]}</Lines></th>
             </tr>
           </thead>
           <tbody>
             {fills.map((f, i) => (
               <tr key={`${f.strategyName ?? ""}-${f.date}-${f.time ?? ""}-${f.code}-${f.side}-${i}`}>
-                {withStrategy ? (
-                  <td className={TD}>
-                    <StrategyName name={f.strategyName} href={f.strategyHref} />
-                  </td>
-                ) : null}
-                {showDate ? <td className={TD}>{f.date}</td> : null}
-                <td className={cn(TD, "text-slate-500")}>{f.time ?? "—"}</td>
+                <td className={TD}>
+                  <Lines>
+                    {[
+                      withStrategy ? <StrategyName key="strategy" name={f.strategyName} href={f.strategyHref} /> : null,
+                      showDate ? f.date : null,
+                      f.time ?? "—",
+                    ]}
+                  </Lines>
+                </td>
                 <td className={TD}>
                   <StockCell name={f.name} code={f.code} href={stockHref?.(f.code)} />
                 </td>
                 <td className={TD}>
-                  <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>{f.side === "buy" ? "买入" : "卖出"}</span>
+                  <Lines>
+                    {[<span key="side" className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>{f.side === "buy" ? "买入" : "卖出"}</span>, formatShares(f.quantity)]}
+                  </Lines>
                 </td>
-                <td className={cn(TD, "text-right")}>{formatShares(f.quantity)}</td>
-                <td className={cn(TD, "text-right")}>{formatQuote(f.price)}</td>
-                <td className={cn(TD, "text-right")}>{formatYuan(f.amount)}</td>
+                <td className={TD}>
+                  <Lines align="right">{[formatQuote(f.price), formatYuan(f.amount)]}</Lines>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -185,7 +185,7 @@ describe("fills, positions and signals", () => {
         ]}
       />,
     );
-    expect(screen.getByRole("columnheader", { name: "策略" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: /^策略/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "龙头打板" })).toHaveAttribute("href", "/quant/a");
     expect(screen.getByText("买入")).toHaveClass("text-up");
     expect(screen.getByText("卖出")).toHaveClass("text-down-text");

@@ -1,4 +1,5 @@
 import { cn } from "@/components/ui/cn";
+import { Lines } from "@/components/ui/Lines";
 import type { FillFees } from "@/lib/domain/statements/types";
 import { formatNumber, formatQuote, formatYuan } from "@/lib/domain/statements/format";
 import { formatMoney } from "./money";
@@ -26,7 +27,7 @@ export interface FillTableProps {
 }
 
 /**
- * A day's fills: time, stock, 买入 red / 卖出 green, shares, price, amount, fees (推算 when derived from the net cash,
+ * A day's fills in two-line rows: time, stock, 买入 red / 卖出 green over shares, price over amount, fees (推算 when derived from the net cash,
  * 估 when estimated; a footnote explains the marks).
  */
 export function FillTable({ fills, hrefFor, title = "当日成交", showDate = false, emptyText = "当日没有成交" }: FillTableProps) {
@@ -35,16 +36,14 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
     <Panel title={title} aside={`${fills.length} 笔`} bodyClassName="p-0" testId="fill-table">
       {fills.length ? (
         <>
-          <ScrollTable label={title} minWidth={showDate ? 680 : 600}>
+          {/* Two-line rows: time, stock, side, shares, price and amount fit a 375 px phone; the fees may scroll. */}
+          <ScrollTable label={title} minWidth={320}>
             <thead>
               <tr>
-                {showDate ? <th scope="col" className={TH}>日期</th> : null}
-                <th scope="col" className={TH}>时间</th>
+                <th scope="col" className={TH}><Lines>{[showDate ? "日期" : null, "时间"]}</Lines></th>
                 <th scope="col" className={TH}>股票</th>
-                <th scope="col" className={TH}>方向</th>
-                <th scope="col" className={cn(TH, "text-right")}>数量</th>
-                <th scope="col" className={cn(TH, "text-right")}>价格</th>
-                <th scope="col" className={cn(TH, "text-right")}>金额</th>
+                <th scope="col" className={TH}><Lines>{["方向", "数量"]}</Lines></th>
+                <th scope="col" className={TH}><Lines align="right">{["价格", "金额"]}</Lines></th>
                 <th scope="col" className={cn(TH, "text-right")}>费用</th>
               </tr>
             </thead>
@@ -53,20 +52,26 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
                 const fees = totalFees(f.fees);
                 return (
                   <tr key={`${f.date}-${f.time ?? ""}-${f.code}-${f.side}-${i}`}>
-                    {showDate ? <td className={TD}>{f.date}</td> : null}
-                    <td className={cn(TD, "text-slate-500")}>{f.time ?? "—"}</td>
+                    <td className={cn(TD, "text-slate-500")}><Lines>{[showDate ? f.date : null, f.time ?? "—"]}</Lines></td>
                     <td className={TD}>
                       <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />
                     </td>
                     <td className={TD}>
-                      <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
-                        {f.side === "buy" ? "买入" : "卖出"}
-                      </span>
-                      {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
+                      <Lines>
+                        {[
+                          <span key="side">
+                            <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
+                              {f.side === "buy" ? "买入" : "卖出"}
+                            </span>
+                            {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
+                          </span>,
+                          `${formatNumber(f.quantity, 0)}股`,
+                        ]}
+                      </Lines>
                     </td>
-                    <td className={cn(TD, "text-right")}>{formatNumber(f.quantity, 0)}股</td>
-                    <td className={cn(TD, "text-right")}>{formatQuote(f.price)}</td>
-                    <td className={cn(TD, "text-right")}>{formatMoney(f.amount, f.currency)}</td>
+                    <td className={TD}>
+                      <Lines align="right">{[formatQuote(f.price), formatMoney(f.amount, f.currency)]}</Lines>
+                    </td>
                     <td className={cn(TD, "text-right")} title={feeBreakdown(f.fees)}>
                       {fees === null ? "—" : formatMoney(fees, f.currency)}
                       <FeeBasisMark basis={marks[i]!} />

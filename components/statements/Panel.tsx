@@ -42,30 +42,8 @@ export function Panel({ title, aside, children, className, bodyClassName, testId
   );
 }
 
-/** Tables at least this wide overflow a phone (375 px): they say that they scroll. */
-const PHONE_WIDTH = 400;
-
-/**
- * A table that scrolls sideways inside its card on a narrow phone instead of widening the page; a table wider than a
- * phone says so under it there (hidden from `sm` up, where it fits).
- */
-export function ScrollTable({ children, label, minWidth = 640 }: { children: ReactNode; label: string; minWidth?: number }) {
-  return (
-    <>
-      {/* tabIndex lets keyboard users scroll it; the label names the region. */}
-      <div role="region" aria-label={label} tabIndex={0} className="-mx-px overflow-x-auto overscroll-x-contain focus-visible:outline-2 focus-visible:outline-brand">
-        <table className="w-full border-collapse text-left text-xs whitespace-nowrap text-slate-700 tabular-nums sm:text-sm" style={{ minWidth }}>
-          {children}
-        </table>
-      </div>
-      {minWidth >= PHONE_WIDTH ? (
-        <p data-testid="scroll-hint" aria-hidden="true" className="px-3 py-1 text-right text-[11px] text-slate-400 sm:hidden">
-          左右滑动查看全部列 ⇆
-        </p>
-      ) : null}
-    </>
-  );
-}
+/** A table that scrolls sideways inside its card on a phone, with a visible hint and a sticky first column. */
+export { ScrollTable } from "@/components/ui/ScrollTable";
 
 export const TH = "border-b border-slate-200 bg-slate-50 px-2.5 py-2 font-medium text-slate-500 first:pl-3 last:pr-3";
 /** No text colour here: the table's slate inherits, and a 红/绿 tone class on a cell wins. */

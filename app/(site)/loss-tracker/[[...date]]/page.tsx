@@ -8,6 +8,7 @@ import { packDays } from "@/lib/domain/packed-days";
 import { toneClass } from "@/components/masters/tone";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { DataAsOf } from "@/components/site/DataAsOf";
+import { Lines } from "@/components/ui/Lines";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatDays, formatPercent, formatQuote, formatShares, formatSignedYuan, formatYuan } from "@/lib/domain/statements/format";
 import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
@@ -35,7 +36,7 @@ export default async function LossTrackerPage({ params }: Props) {
           <p className="text-sm text-slate-700" data-testid="loss-stats">
             {stats.losses > 0 ? (
               <>
-                {data.day} 共 <b>{stats.losses}</b> 笔亏损平仓，合计 <b className={toneClass(stats.lossSum)}>{formatSignedYuan(stats.lossSum)}</b>，
+                {data.day} 共 <b>{stats.losses}</b> 笔亏损平仓，合计 <b className={`whitespace-nowrap ${toneClass(stats.lossSum)}`}>{formatSignedYuan(stats.lossSum)}</b>，
                 平均持有 <b>{formatDays(stats.avgLossHolding)}</b>
                 {stats.avgWinHolding !== null ? <>；同日盈利平仓平均持有 {formatDays(stats.avgWinHolding)}</> : null}。
                 {stats.avgWinHolding !== null && stats.avgLossHolding !== null && stats.avgLossHolding <= stats.avgWinHolding ? " 亏损单拿得比盈利单短：截断亏损、让利润奔跑。" : null}
@@ -49,28 +50,26 @@ export default async function LossTrackerPage({ params }: Props) {
       <Section title="当日止损">
         {data.closed.length ? (
           <Panel testId="closed-losses" bodyClassName="p-0">
-        <ScrollTable label="当日止损" minWidth={560}>
+        <ScrollTable label="当日止损" minWidth={320}>
               <thead>
                 <tr>
                   <th className={TH}>大神</th>
                   <th className={TH}>股票</th>
-                  <th className={TH}>建仓</th>
-                  <th className={`${TH} text-right`}>持有</th>
-                  <th className={`${TH} text-right`}>亏损</th>
-                  <th className={`${TH} text-right`}>亏损比例</th>
+                  <th className={TH}><Lines>{["建仓", "持有"]}</Lines></th>
+                  <th className={TH}><Lines align="right">{["亏损", "亏损比例"]}</Lines></th>
                 </tr>
               </thead>
               <tbody>
                 {data.closed.map((t) => (
                   <tr key={`${t.masterGuid}-${t.code}-${t.openDate}`}>
-                    <td className={TD}><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className={TD}><span className="inline-flex flex-wrap items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
                     <td className={TD}>
-                      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.closeDate}/${t.code}`}>{t.name}<span className="text-slate-400">({t.code})</span></Link>
+                      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.closeDate}/${t.code}`}><Lines>{[t.name, t.code]}</Lines></Link>
                     </td>
-                    <td className={`${TD} tabular-nums text-slate-600`}>{t.openDate}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{formatDays(t.holdingDays)}</td>
-                    <td className={`${TD} text-right font-semibold tabular-nums ${toneClass(t.pnl)}`}>{formatSignedYuan(t.pnl)}</td>
-                    <td className={`${TD} text-right tabular-nums ${toneClass(t.pnl)}`}>{formatPercent(t.pnlRatio, { signed: true })}</td>
+                    <td className={`${TD} text-slate-600`}><Lines>{[t.openDate, formatDays(t.holdingDays)]}</Lines></td>
+                    <td className={`${TD} ${toneClass(t.pnl)}`}>
+                      <Lines align="right">{[<span key="pnl" className="font-semibold">{formatSignedYuan(t.pnl)}</span>, <span key="ratio" className={toneClass(t.pnl)}>{formatPercent(t.pnlRatio, { signed: true })}</span>]}</Lines>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -83,31 +82,27 @@ export default async function LossTrackerPage({ params }: Props) {
       <Section title={`浮亏超过 ${Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓`}>
         {data.open.length ? (
           <Panel testId="open-losses" bodyClassName="p-0">
-        <ScrollTable label="浮亏持仓" minWidth={600}>
+        <ScrollTable label="浮亏持仓" minWidth={320}>
               <thead>
                 <tr>
                   <th className={TH}>大神</th>
                   <th className={TH}>股票</th>
-                  <th className={TH}>建仓</th>
-                  <th className={`${TH} text-right`}>持股</th>
-                  <th className={`${TH} text-right`}>成本</th>
-                  <th className={`${TH} text-right`}>收盘价</th>
-                  <th className={`${TH} text-right`}>浮动盈亏</th>
+                  <th className={TH}><Lines>{["建仓", "持股"]}</Lines></th>
+                  <th className={TH}><Lines align="right">{["成本", "收盘价"]}</Lines></th>
+                  <th className={TH}><Lines align="right">{["浮动盈亏", "比例"]}</Lines></th>
                 </tr>
               </thead>
               <tbody>
                 {data.open.map((t) => (
                   <tr key={`${t.masterGuid}-${t.code}`}>
-                    <td className={TD}><span className="inline-flex items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className={TD}><span className="inline-flex flex-wrap items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
                     <td className={TD}>
-                      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.openDate}/${t.code}`}>{t.name}<span className="text-slate-400">({t.code})</span></Link>
+                      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.openDate}/${t.code}`}><Lines>{[t.name, t.code]}</Lines></Link>
                     </td>
-                    <td className={`${TD} tabular-nums text-slate-600`}>{t.openDate}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{formatShares(t.quantity)}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{formatYuan(t.cost)}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{formatQuote(t.close)}</td>
-                    <td className={`${TD} text-right font-semibold tabular-nums ${toneClass(t.unrealized)}`}>
-                      {formatSignedYuan(t.unrealized)}（{formatPercent(t.ratio, { signed: true })}）
+                    <td className={`${TD} text-slate-600`}><Lines>{[t.openDate, formatShares(t.quantity)]}</Lines></td>
+                    <td className={TD}><Lines align="right">{[formatYuan(t.cost), formatQuote(t.close)]}</Lines></td>
+                    <td className={`${TD} ${toneClass(t.unrealized)}`}>
+                      <Lines align="right">{[<span key="pnl" className="font-semibold">{formatSignedYuan(t.unrealized)}</span>, <span key="ratio" className={toneClass(t.unrealized)}>{formatPercent(t.ratio, { signed: true })}</span>]}</Lines>
                     </td>
                   </tr>
                 ))}

@@ -8,6 +8,7 @@ import { packDays } from "@/lib/domain/packed-days";
 import { toneClass } from "@/components/masters/tone";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { DataAsOf } from "@/components/site/DataAsOf";
+import { Lines } from "@/components/ui/Lines";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatSignedYuan, formatYuanWan } from "@/lib/domain/statements/format";
 import { FREE_RANK_ROWS, MIN_CLOSED_TRIPS_TO_RANK, MIN_TRADING_DAYS_TO_RANK, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
@@ -89,13 +90,12 @@ export default async function RankPage({ params }: Props) {
 function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
   return (
     <Panel testId="rank-table" bodyClassName="p-0">
-        <ScrollTable label="榜单" minWidth={520}>
+        <ScrollTable label="榜单" minWidth={320} stickyFirst={false}>
         <thead>
           <tr>
             <th className={TH}>名次</th>
             <th className={TH}>大神</th>
-            <th className={`${TH} text-right`}>已实现盈亏</th>
-            <th className={`${TH} text-right`}>平仓笔数</th>
+            <th className={TH}><Lines align="right">{["已实现盈亏", "平仓笔数"]}</Lines></th>
             <th className={TH}>代表交易</th>
           </tr>
         </thead>
@@ -104,17 +104,20 @@ function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
             <tr key={r.masterGuid}>
               <td className={`${TD} font-semibold tabular-nums text-slate-700`}>{r.rank}</td>
               <td className={TD}>
-                <span className="inline-flex items-center gap-1">
+                <span className="inline-flex flex-wrap items-center gap-1">
                   <Link className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
                   {r.isDemo ? <DemoBadge /> : null}
                 </span>
               </td>
-              <td className={`${TD} text-right font-semibold tabular-nums ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</td>
-              <td className={`${TD} text-right tabular-nums text-slate-600`}>{r.trips}（胜 {r.wins}）</td>
+              <td className={TD}>
+                <Lines align="right">
+                  {[<span key="pnl" className={`font-semibold ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</span>, `${r.trips}（胜 ${r.wins}）`]}
+                </Lines>
+              </td>
               <td className={TD}>
                 {r.best ? (
                   <Link className="hover:text-brand" href={`/detail/${r.masterGuid}/${day}/${r.best.code}`}>
-                    {r.best.name} <span className={`tabular-nums ${toneClass(r.best.pnl)}`}>{formatSignedYuan(r.best.pnl)}</span>
+                    <Lines>{[r.best.name, <span key="pnl" className={toneClass(r.best.pnl)}>{formatSignedYuan(r.best.pnl)}</span>]}</Lines>
                   </Link>
                 ) : "—"}
               </td>
@@ -129,13 +132,12 @@ function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
 function StockTable({ rows }: { rows: StockRankRow[] }) {
   return (
     <Panel testId="rank-table" bodyClassName="p-0">
-        <ScrollTable label="榜单" minWidth={480}>
+        <ScrollTable label="榜单" minWidth={320} stickyFirst={false}>
         <thead>
           <tr>
             <th className={TH}>名次</th>
             <th className={TH}>股票</th>
-            <th className={`${TH} text-right`}>买入大神数</th>
-            <th className={`${TH} text-right`}>买入金额</th>
+            <th className={TH}><Lines align="right">{["买入金额", "买入大神数"]}</Lines></th>
             <th className={TH}>大神</th>
           </tr>
         </thead>
@@ -143,10 +145,10 @@ function StockTable({ rows }: { rows: StockRankRow[] }) {
           {rows.map((r) => (
             <tr key={r.code}>
               <td className={`${TD} font-semibold tabular-nums text-slate-700`}>{r.rank}</td>
-              <td className={TD}>{r.name}<span className="text-slate-400">({r.code})</span></td>
-              <td className={`${TD} text-right tabular-nums`}>{r.masters}</td>
-              <td className={`${TD} text-right tabular-nums`}>{formatYuanWan(r.buyAmount)}</td>
-              <td className={`${TD} text-slate-600`}>{r.masterNames.join("、")}</td>
+              <td className={TD}><Lines>{[r.name, r.code]}</Lines></td>
+              <td className={TD}><Lines align="right">{[formatYuanWan(r.buyAmount), `${r.masters} 位`]}</Lines></td>
+              {/* names wrap: the list may be long, and nothing in it is a figure */}
+              <td className={`${TD} min-w-24 whitespace-normal text-slate-600`}>{r.masterNames.join("、")}</td>
             </tr>
           ))}
         </tbody>

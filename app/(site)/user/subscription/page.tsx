@@ -6,6 +6,7 @@ import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { SUBSCRIPTION_TONE_CLASSES, continuePayHref, planPayHref, shortOrderNo, subscriptionState } from "@/components/payments/pay-helpers";
 import { buttonClass } from "@/components/ui/button-class";
 import { cn } from "@/components/ui/cn";
+import { Lines } from "@/components/ui/Lines";
 import { formatDate, formatDateTime, formatYuanFromFen } from "@/lib/domain/format";
 import { levelById } from "@/lib/domain/levels";
 import { ORDER_STATUS_LABELS, PAY_METHOD_LABELS, RECEIPT_KIND_LABELS } from "@/lib/domain/payments/labels";
@@ -114,32 +115,41 @@ export default async function SubscriptionPage() {
           <EmptyState title="暂无订单" action={<Link href="/price" className={buttonClass("secondary", "sm")}>查看会员价格</Link>} />
         ) : (
           <div className={tableWrapClass}>
-            <table className={`${tableClass} min-w-[680px]`} data-testid="orders">
+            {/* Two-line rows: an order's every figure fits a 375 px phone. */}
+            <table className={tableClass} data-testid="orders">
               <thead className={theadClass}>
                 <tr>
-                  <th className={cellClass}>订单号</th>
-                  <th className={cellClass}>套餐</th>
-                  <th className={`${cellClass} text-right`}>金额</th>
-                  <th className={cellClass}>方式</th>
-                  <th className={cellClass}>状态</th>
-                  <th className={cellClass}>时间</th>
+                  <th className={cellClass}><Lines>{["订单号", "时间"]}</Lines></th>
+                  <th className={cellClass}><Lines>{["套餐", "方式"]}</Lines></th>
+                  <th className={cellClass}><Lines align="right">{["金额", "状态"]}</Lines></th>
                   <th className={cellClass}><span className="sr-only">操作</span></th>
                 </tr>
               </thead>
               <tbody>
                 {orders.map((o) => (
                   <tr key={o.orderGuid} className="border-t border-slate-100" data-testid="order-row">
-                    <td className={`${cellClass} font-mono text-xs`} title={o.orderGuid}>{shortOrderNo(o.orderGuid)}</td>
-                    <td className={cellClass}>
-                      {o.planName}
-                      {o.autoRenew ? <span className="ml-1 text-xs text-slate-500">自动续费</span> : null}
+                    <td className={cellClass} title={o.orderGuid}>
+                      <Lines>{[<span key="no" className="font-mono text-xs">{shortOrderNo(o.orderGuid)}</span>, <span key="at" className="tabular-nums">{formatDateTime(o.paidAt ?? o.createdAt)}</span>]}</Lines>
                     </td>
-                    <td className={`${cellClass} text-right tabular-nums`}>{formatYuanFromFen(o.amountFen)}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{PAY_METHOD_LABELS[o.method]}</td>
                     <td className={cellClass}>
-                      <span className={cn(pill, STATUS_CLASSES[o.status])}>{ORDER_STATUS_LABELS[o.status]}</span>
+                      <Lines>
+                        {[
+                          <span key="plan" className="whitespace-normal">
+                            {o.planName}
+                            {o.autoRenew ? <span className="ml-1 text-xs text-slate-500">自动续费</span> : null}
+                          </span>,
+                          PAY_METHOD_LABELS[o.method],
+                        ]}
+                      </Lines>
                     </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(o.paidAt ?? o.createdAt)}</td>
+                    <td className={cellClass}>
+                      <Lines align="right">
+                        {[
+                          <span key="amount" className="tabular-nums">{formatYuanFromFen(o.amountFen)}</span>,
+                          <span key="status" className={cn(pill, STATUS_CLASSES[o.status])}>{ORDER_STATUS_LABELS[o.status]}</span>,
+                        ]}
+                      </Lines>
+                    </td>
                     <td className={`${cellClass} whitespace-nowrap`}>
                       {o.status === "pending" ? (
                         <Link href={continuePayHref(o)} className="text-brand hover:underline">继续支付</Link>
@@ -162,31 +172,42 @@ export default async function SubscriptionPage() {
           <EmptyState title="暂无收据">每次成功扣款（含自动续费）都会在这里生成一张收据，并发送到你的邮箱。</EmptyState>
         ) : (
           <div className={tableWrapClass}>
-            <table className={`${tableClass} min-w-[680px]`} data-testid="receipts">
+            <table className={tableClass} data-testid="receipts">
               <thead className={theadClass}>
                 <tr>
-                  <th className={cellClass}>收据号</th>
-                  <th className={cellClass}>套餐</th>
-                  <th className={`${cellClass} text-right`}>金额</th>
-                  <th className={`${cellClass} text-right`}>退款</th>
-                  <th className={cellClass}>有效期</th>
-                  <th className={cellClass}>支付日期</th>
+                  <th className={cellClass}><Lines>{["收据号", "支付日期"]}</Lines></th>
+                  <th className={cellClass}><Lines>{["套餐", "有效期"]}</Lines></th>
+                  <th className={cellClass}><Lines align="right">{["金额", "退款"]}</Lines></th>
                 </tr>
               </thead>
               <tbody>
                 {receipts.map((r) => (
                   <tr key={r.receiptNumber} className="border-t border-slate-100" data-testid="receipt-row">
-                    <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{r.receiptNumber}</td>
                     <td className={cellClass}>
-                      {r.planName}
-                      <span className="ml-1 text-xs text-slate-500">{RECEIPT_KIND_LABELS[r.kind]}</span>
+                      <Lines>{[<span key="no" className="font-mono text-xs">{r.receiptNumber}</span>, <span key="at" className="tabular-nums">{formatDate(r.paidAt)}</span>]}</Lines>
                     </td>
-                    <td className={`${cellClass} text-right tabular-nums`}>{formatYuanFromFen(r.amountFen)}</td>
-                    <td className={`${cellClass} text-right tabular-nums`}>{r.refundedFen > 0 ? `已退 ${formatYuanFromFen(r.refundedFen)}` : "—"}</td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {r.grantFrom && r.grantTo ? `${r.grantFrom} 至 ${r.grantTo}` : r.refundedFen > 0 ? "已随退款失效" : "—"}
+                    <td className={cellClass}>
+                      <span className="flex flex-col gap-0.5 leading-tight">
+                        <span>
+                          {r.planName}
+                          <span className="ml-1 text-xs text-slate-500">{RECEIPT_KIND_LABELS[r.kind]}</span>
+                        </span>
+                        {/* the period may break between its two dates, never inside one */}
+                        <span className="text-[11px] text-slate-500 tabular-nums sm:text-xs">
+                          {r.grantFrom && r.grantTo ? (
+                            <><span className="whitespace-nowrap">{r.grantFrom}</span> 至 <span className="whitespace-nowrap">{r.grantTo}</span></>
+                          ) : r.refundedFen > 0 ? "已随退款失效" : "—"}
+                        </span>
+                      </span>
                     </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDate(r.paidAt)}</td>
+                    <td className={cellClass}>
+                      <Lines align="right">
+                        {[
+                          <span key="amount" className="tabular-nums">{formatYuanFromFen(r.amountFen)}</span>,
+                          <span key="refund" className="tabular-nums">{r.refundedFen > 0 ? `已退 ${formatYuanFromFen(r.refundedFen)}` : "—"}</span>,
+                        ]}
+                      </Lines>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { EquityCurveLazy } from "@/components/charts/EquityCurveLazy";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { DataAsOf } from "@/components/site/DataAsOf";
+import { Pagination } from "@/components/content/Pagination";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { LockedBox } from "@/components/site/LockedBox";
@@ -14,16 +15,27 @@ import { PerStockTable } from "@/components/statements/PerStockTable";
 import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
 import { RoundTripTable } from "@/components/statements/RoundTripTable";
 import { SkippedRows } from "@/components/statements/SkippedRows";
+import type { RoundTripJson } from "@/components/statements/types";
 import { StyleMix } from "@/components/statements/StyleMix";
 import { SummaryCards } from "@/components/statements/SummaryCards";
 import { FeeBasisFact, HkSection, PendingAllotments, UnknownOpenings, UnreconciledFills } from "@/components/statements/StatementFindings";
+import { firstParam, isPageIndex, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { parseAnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
 import { analysisPage } from "@/lib/server/statements/analysis-page";
 
-type Props = { params: Promise<{ guid: string; rest?: string[] }> };
+type Props = { params: Promise<{ guid: string; rest?: string[] }>; searchParams: Promise<SearchParamsRecord> };
+
+/** 全部交易 shows this many round trips a page (`?page=N`, page 1 without it). */
+const TRIPS_PER_PAGE = 50;
+
+/** The page of 全部交易 asked for: a page number in plain digits, else the first; past the last, the last. */
+function tripPage(value: string, total: number): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / TRIPS_PER_PAGE));
+  return { page: Math.min(isPageIndex(value) ? Number(value) : 1, pages), pages };
+}
 
 const TABS = { overview: "概览", monthly: "月度", stocks: "个股", holding: "持股周期", style: "风格", trades: "全部交易" } as const;
 type Tab = keyof typeof TABS;
@@ -51,8 +63,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function AnalysisPage({ params }: Props) {
+export default async function AnalysisPage({ params, searchParams }: Props) {
   const { data, tab, filter } = await load(params);
+  const requestedPage = firstParam((await searchParams).page, 8);
   const { subject, analysis, findings } = data;
   const aTrips = analysis.roundTrips.filter((t) => t.market !== "HK");
   const hasNotes = findings.unknownOpenings.length + findings.pendingAllotments.length + findings.unreconciled.length > 0;
@@ -142,8 +155,10 @@ export default async function AnalysisPage({ params }: Props) {
           ) : null}
           {tab === "trades" ? (
             <Section title={`全部交易回合（${aTrips.length}）`}>
-              <RoundTripTable
-                trips={[...aTrips].reverse()}
+              <TripPages
+                trips={aTrips}
+                requested={requestedPage}
+                base={tabHref("trades")}
                 hrefFor={subject.kind === "master" ? (t) => `/detail/${subject.guid}/${t.closeDate ?? t.openDate}/${t.code}` : undefined}
               />
             </Section>
@@ -191,6 +206,25 @@ export default async function AnalysisPage({ params }: Props) {
           </div>
         </Section>
       ) : null}
+    </>
+  );
+}
+
+/** 全部交易, newest first, 50 round trips a page with 上一页 / 下一页 links (`?page=N`). */
+function TripPages({ trips, requested, base, hrefFor }: {
+  trips: RoundTripJson[];
+  requested: string;
+  base: string;
+  hrefFor?: (trip: RoundTripJson) => string;
+}) {
+  const { page, pages } = tripPage(requested, trips.length);
+  const newestFirst = [...trips].reverse();
+  const shown = newestFirst.slice((page - 1) * TRIPS_PER_PAGE, page * TRIPS_PER_PAGE);
+  const from = (page - 1) * TRIPS_PER_PAGE + 1;
+  return (
+    <>
+      <RoundTripTable trips={shown} hrefFor={hrefFor} note={pages > 1 ? `共 ${trips.length} 笔 · 第 ${from}–${from + shown.length - 1} 笔` : undefined} />
+      <Pagination base={base} page={page} total={trips.length} pageSize={TRIPS_PER_PAGE} href={(n) => (n === 1 ? base : `${base}?page=${n}`)} />
     </>
   );
 }
