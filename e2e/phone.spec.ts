@@ -222,13 +222,13 @@ test.describe("a 375 px phone", () => {
   const visitorParts = partsOf(publicPaths(PLACEHOLDER_IDS).length);
   for (const i of visitorParts) {
     test(`a visitor, routes part ${i + 1}/${visitorParts.length}: none scrolls sideways`, async ({ page }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       await expectNoSidewaysScroll(page, part(publicPaths(await ids(page)), i));
     });
   }
 
   test("a visitor: the day's trades show price and amount on screen, 全部交易 is paged", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const found = await ids(page);
     await expectDayTradesOnScreen(page, found);
     await expectTradesPaged(page, found);
@@ -237,7 +237,7 @@ test.describe("a 375 px phone", () => {
   const memberParts = partsOf(memberPaths(PLACEHOLDER_IDS, { uguid: "u", paidOrder: "o", pendingOrder: "o" }).length);
   for (const i of memberParts) {
     test(`a member with a paid and a pending order, routes part ${i + 1}/${memberParts.length}: none scrolls sideways`, async ({ page }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       const found = await ids(page);
       const me = await asMemberWithOrders(page);
       if (i === 0) {
@@ -250,7 +250,7 @@ test.describe("a 375 px phone", () => {
   }
 
   test("a member: the day's trades show price and amount on screen", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const found = await ids(page);
     await asMemberWithOrders(page);
     await expectDayTradesOnScreen(page, found);

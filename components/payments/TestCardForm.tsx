@@ -189,7 +189,7 @@ export function TestCardForm({ orderGuid, cards = [] }: { orderGuid: string; car
                         type="button"
                         onClick={() => fillCard(card)}
                         disabled={pending}
-                        className="min-h-10 rounded-md px-2 text-brand hover:bg-brand-soft disabled:opacity-60"
+                        className="min-h-10 rounded-md px-2 whitespace-nowrap text-brand hover:bg-brand-soft disabled:opacity-60"
                         aria-label={`填入 ${card.label}`}
                       >
                         填入
