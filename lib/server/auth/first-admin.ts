@@ -20,7 +20,7 @@ const keyOf = (token: string) => KEY_PREFIX + hashToken(token);
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const SETUP_MESSAGES = {
-  badToken: "设置链接无效、已用过或已过期：重启服务器（npm start），启动输出里会打印新的设置链接",
+  badToken: "设置链接无效、已用过或已过期：重启服务器后，启动输出里会打印新的设置链接",
   adminExists: "已经有管理员了：请用管理员账号登录，或请管理员在后台操作",
   accountTaken: "该邮箱已注册：请先用它登录，再打开设置链接，把这个账号设为管理员",
 } as const;
