@@ -12,6 +12,7 @@ async function asOfLine(page: Page, path: string): Promise<string> {
 }
 
 test("a visitor sees one 数据截至 date on every page, and how late the free sample is", async ({ page }) => {
+  test.slow(); // ten page loads
   const lines = new Map<string, string>();
   for (const path of PAGES) lines.set(path, await asOfLine(page, path));
   const dates = new Set([...lines.values()].map((line) => line.match(/^数据截至 (\d{4}-\d{2}-\d{2})/)?.[1]));
