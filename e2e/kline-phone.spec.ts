@@ -6,14 +6,17 @@ async function openMasterChart(page: Page) {
   await page.goto("/god");
   const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
   expect(href).toMatch(/^\/detail\/[0-9a-f-]{36}$/);
-  await page.goto(href!);
-  await page.getByTestId("chart-box").scrollIntoViewIfNeeded(); // the chart loads as the reader scrolls towards it
+  // Settled first, as a reader scrolls a page that has finished loading (the chart loads once they scroll towards it).
+  await page.goto(href!, { waitUntil: "networkidle" });
+  await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
   const chart = page.getByTestId("kline-chart");
-  await expect(chart).toHaveAttribute("data-ready", "true");
+  await expect(chart).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
   return chart;
 }
 
 test.describe("the K-line on a phone", () => {
+  test.setTimeout(60_000); // the chart library loads on scroll; on a busy test machine that alone can take seconds
+
   test("a tap on a bar with fills shows that day's prices, change, volume and each fill", async ({ page }) => {
     const chart = await openMasterChart(page);
     const canvas = chart.locator("[aria-hidden]").filter({ has: page.locator("canvas") }).first();
