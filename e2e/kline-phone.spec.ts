@@ -6,35 +6,46 @@ async function openMasterChart(page: Page) {
   await page.goto("/god");
   const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
   expect(href).toMatch(/^\/detail\/[0-9a-f-]{36}$/);
-  await page.goto(href!);
-  await page.getByTestId("chart-box").scrollIntoViewIfNeeded(); // the chart loads as the reader scrolls towards it
+  // Settled first, as a reader scrolls a page that has finished loading (the chart loads once they scroll towards it).
+  await page.goto(href!, { waitUntil: "networkidle" });
+  await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
   const chart = page.getByTestId("kline-chart");
-  await expect(chart).toHaveAttribute("data-ready", "true");
+  await expect(chart).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
   return chart;
 }
 
 test.describe("the K-line on a phone", () => {
+  test.setTimeout(60_000); // the chart library loads on scroll; on a busy test machine that alone can take seconds
+
   test("a tap on a bar with fills shows that day's prices, change, volume and each fill", async ({ page }) => {
     const chart = await openMasterChart(page);
     const canvas = chart.locator("[aria-hidden]").filter({ has: page.locator("canvas") }).first();
     const box = (await canvas.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(375);
-    // Find a bar with fills the way a reader would see it: the legend names the trades of the bar under the pointer.
-    const y = box.y + box.height * 0.3;
-    let x: number | null = null;
-    for (let at = box.x + box.width - 60; at > box.x + 4; at -= 3) {
-      await page.mouse.move(at, y);
-      if (await page.getByTestId("kline-trade").count()) {
-        x = at;
-        break;
-      }
-    }
-    expect(x, "a bar with fills in the first view").not.toBeNull();
-    const day = (await page.getByTestId("kline-legend").textContent())!.slice(0, 10);
+    // The page's day has fills of the charted stock: find its bar the way a reader would, by the date the legend
+    // shows under the pointer (dates grow to the right), then tap there.
+    const day = (await page.getByRole("heading", { name: /成交明细$/ }).textContent())!.slice(0, 10);
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const y = box.y + box.height * 0.3;
+    const legendDate = async (x: number) => {
+      await page.mouse.move(x, y);
+      // the legend follows the crosshair on the next frames
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      return (await page.getByTestId("kline-legend").textContent())!.slice(0, 10);
+    };
+    let lo = box.x + 2;
+    let hi = box.x + box.width - 56; // left of the price axis
+    while (hi - lo > 1.5) {
+      const mid = (lo + hi) / 2;
+      if ((await legendDate(mid)) < day) lo = mid;
+      else hi = mid;
+    }
+    const x = hi;
+    expect(await legendDate(x)).toBe(day);
+    await expect(page.getByTestId("kline-trade").first()).toBeVisible();
 
     await expect(page.getByTestId("kline-bar-panel")).toHaveCount(0);
-    await page.touchscreen.tap(x!, y);
+    await page.touchscreen.tap(x, y);
     const panel = page.getByTestId("kline-bar-panel");
     await expect(panel).toBeVisible();
     await expect(panel).toHaveAccessibleName(`${day} K线明细`);
