@@ -8,6 +8,7 @@ const tabBar = (page: Page) => page.getByRole("navigation", { name: "底部导�
 
 test.describe("the phone's bottom tab bar", () => {
   test("navigates 首页 / 大神 / 排行 / 策略 at 375 px and marks the current tab; a visitor's 我的 opens login", async ({ page }) => {
+    test.setTimeout(60_000); // five full page loads
     await page.goto("/");
     const bar = tabBar(page);
     await expect(bar).toBeVisible();
@@ -37,6 +38,7 @@ test.describe("the phone's bottom tab bar", () => {
   });
 
   test("a member's 我的 is the account page, with upload one tap away; the user menu has upload too", async ({ page }) => {
+    test.setTimeout(60_000); // four full page loads and the lazily loaded user menu
     await logInPage(page, "member");
     await page.goto("/");
     await tabBar(page).getByRole("link", { name: "我的" }).click();
