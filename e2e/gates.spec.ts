@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, cookieNames, logInPage } from "./fixtures";
+import { DEMO_MASTERS } from "../lib/domain/demo/demo-masters";
 
 const GATED = ["/user/invite", "/user/account", "/user/notif", "/user/invitation", "/user/unsubscribe"];
 
@@ -105,6 +106,6 @@ test.describe("/admin", () => {
     const res = await page.goto("/admin");
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "管理后台" })).toBeVisible();
-    await expect(page.getByTestId("admin-count-大神")).toHaveText("3");
+    await expect(page.getByTestId("admin-count-大神")).toHaveText(String(DEMO_MASTERS.length));
   });
 });

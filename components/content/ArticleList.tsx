@@ -2,7 +2,8 @@ import Link from "next/link";
 import { Lock } from "lucide-react";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { formatDate } from "@/lib/domain/format";
-import { DemoBadge } from "./DemoBadge";
+import { DemoBadge, DemoSectionNote } from "./DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 
 export interface ArticleListItem {
   infoguid: string;
@@ -20,29 +21,33 @@ export interface ArticleListItem {
 const LEVEL_LABEL: Record<number, string> = { 100: "VIP", 200: "SVIP" };
 
 export function ArticleList({ items }: { items: ArticleListItem[] }) {
+  const demoRows = demoLabelling(items).rows;
   return (
-    <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
-      {items.map((a) => (
-        <li key={a.infoguid}>
-          <Link href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50" data-level={a.minLevel}>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-brand">{isArticleType(a.type) ? ARTICLE_TYPES[a.type] : "博客"}</span>
-              {a.minLevel > 0 ? (
-                <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
-                  {a.locked === false ? null : <Lock aria-hidden className="h-3 w-3" />}
-                  {LEVEL_LABEL[a.minLevel]}
-                </span>
-              ) : null}
-              {a.isDemo ? <DemoBadge /> : null}
-            </div>
-            <p className="mt-1 font-medium text-slate-900">{a.title}</p>
-            {a.summary ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{a.summary}</p> : null}
-            <p className="mt-1 text-xs text-slate-500">
-              {formatDate(a.publishedAt)} · 阅读 {a.views}
-            </p>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <DemoSectionNote items={items} />
+      <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {items.map((a) => (
+          <li key={a.infoguid}>
+            <Link href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50" data-level={a.minLevel}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-brand">{isArticleType(a.type) ? ARTICLE_TYPES[a.type] : "博客"}</span>
+                {a.minLevel > 0 ? (
+                  <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
+                    {a.locked === false ? null : <Lock aria-hidden className="h-3 w-3" />}
+                    {LEVEL_LABEL[a.minLevel]}
+                  </span>
+                ) : null}
+                {demoRows && a.isDemo ? <DemoBadge /> : null}
+              </div>
+              <p className="mt-1 font-medium text-slate-900">{a.title}</p>
+              {a.summary ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{a.summary}</p> : null}
+              <p className="mt-1 text-xs text-slate-500">
+                {formatDate(a.publishedAt)} · 阅读 {a.views}
+              </p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

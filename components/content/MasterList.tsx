@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { DemoBadge } from "./DemoBadge";
+import { DemoBadge, DemoSectionNote } from "./DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 
 export interface MasterListItem {
   guid: string;
@@ -28,28 +29,32 @@ export function MasterAvatar({ name, avatarUrl, size = 48 }: { name: string; ava
 
 /** Masters with their profile; trade figures join in once their statements are imported. */
 export function MasterList({ items }: { items: MasterListItem[] }) {
+  const demoRows = demoLabelling(items).rows;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((m) => (
-        <li key={m.guid}>
-          <Link href={`/detail/${m.guid}`} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
-            <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
-            <div className="min-w-0">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold text-slate-900">{m.name}</span>
-                {m.isDemo ? <DemoBadge /> : null}
+    <>
+      <DemoSectionNote items={items} />
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((m) => (
+          <li key={m.guid}>
+            <Link href={`/detail/${m.guid}`} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
+              <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-slate-900">{m.name}</span>
+                  {demoRows && m.isDemo ? <DemoBadge /> : null}
+                </div>
+                <p className="mt-1 line-clamp-2 text-sm text-slate-500">{m.bio}</p>
+                <div className="mt-2 flex flex-wrap gap-1">
+                  {m.styleTags.map((t) => (
+                    <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t}</span>
+                  ))}
+                </div>
+                <p className="mt-2 text-xs text-slate-400">暂无已导入的交割单</p>
               </div>
-              <p className="mt-1 line-clamp-2 text-sm text-slate-500">{m.bio}</p>
-              <div className="mt-2 flex flex-wrap gap-1">
-                {m.styleTags.map((t) => (
-                  <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t}</span>
-                ))}
-              </div>
-              <p className="mt-2 text-xs text-slate-400">暂无已导入的交割单</p>
-            </div>
-          </Link>
-        </li>
-      ))}
-    </ul>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

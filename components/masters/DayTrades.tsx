@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { DemoBadge } from "@/components/content/DemoBadge";
+import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 import { Panel, ScrollTable, StockCell, TD, TH } from "@/components/statements/Panel";
 import { Lines } from "@/components/ui/Lines";
 import { formatQuote, formatShares, formatYuan } from "@/lib/domain/statements/format";
@@ -10,8 +11,10 @@ export type DayTradeItem = DayTrade;
 
 /** One day's fills across masters; each row opens the master's detail at that day and stock. */
 export function DayTrades({ items }: { items: DayTradeItem[] }) {
+  const demoRows = demoLabelling(items).rows;
   return (
     <Panel testId="day-trades" bodyClassName="p-0">
+      <DemoSectionNote items={items} className="px-3 pt-2 sm:px-4" />
       {/* Two-line rows: every figure of a trade fits a 375 px phone. */}
       <ScrollTable label="当日成交" minWidth={320} stickyFirst={false}>
         <thead>
@@ -30,7 +33,7 @@ export function DayTrades({ items }: { items: DayTradeItem[] }) {
                   {[
                     <span key="who" className="inline-flex flex-wrap items-center gap-1">
                       <Link className="text-slate-900 hover:text-brand" href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
-                      {t.isDemo ? <DemoBadge /> : null}
+                      {demoRows && t.isDemo ? <DemoBadge /> : null}
                     </span>,
                     t.time ?? "—",
                   ]}

@@ -13,4 +13,16 @@ describe("MasterCards", () => {
     expect(rate).toHaveTextContent(/^35\.20%$/);
     expect(within(screen.getByTestId("master-cards")).getByText("+¥10.35万")).toBeInTheDocument(); // P&L keeps its sign
   });
+
+  it("says 演示数据 once for an all-demo list, and on each demo card only when real masters are mixed in", () => {
+    const demo = [{ ...master, isDemo: true }, { ...master, guid: "0b7e2f4a-1111-4c3d-9e8f-222233334444", name: "青山短线", isDemo: true }];
+    const { unmount } = render(<MasterCards items={demo} />);
+    expect(screen.getAllByText("演示数据")).toHaveLength(1);
+    expect(within(screen.getByTestId("master-cards")).queryByText("演示数据")).toBeNull();
+    unmount();
+    render(<MasterCards items={[demo[1]!, master]} />);
+    const cards = within(screen.getByTestId("master-cards"));
+    expect(cards.getAllByText("演示数据")).toHaveLength(1);
+    expect(screen.queryByTestId("demo-section-note")).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { DemoBadge } from "@/components/content/DemoBadge";
+import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
 import { returnClass } from "./tone";
 import { cn } from "@/components/ui/cn";
@@ -70,7 +71,7 @@ function Figure({ metric, value, muted }: { metric: MetricKey; value: StrategyTa
   return <td className={cn(TD, "text-right", muted ? "text-slate-400" : tone, metric === "annualReturn" && !muted ? "font-semibold" : undefined)}>{formatMetric(metric, value)}</td>;
 }
 
-function Row({ row, rank, href }: { row: StrategyTableRow; rank: number | null; href: string }) {
+function Row({ row, rank, href, demoRow }: { row: StrategyTableRow; rank: number | null; href: string; demoRow: boolean }) {
   const muted = rank === null;
   return (
     <tr data-guid={row.guid} data-ranked={row.ranked ? "true" : "false"} className="group hover:bg-slate-50">
@@ -94,7 +95,7 @@ function Row({ row, rank, href }: { row: StrategyTableRow; rank: number | null; 
             </Link>
             <span className="mt-0.5 flex flex-wrap items-center gap-1 text-[11px] text-slate-500">
               <StatusBadge status={row.status} />
-              {row.isDemo ? <DemoBadge /> : null}
+              {demoRow && row.isDemo ? <DemoBadge /> : null}
               <span className="truncate">{row.author}</span>
             </span>
           </span>
@@ -118,8 +119,10 @@ function Row({ row, rank, href }: { row: StrategyTableRow; rank: number | null; 
 export function StrategyTable({ rows, sort, dir = "desc", sortHref, hrefFor, title = "量化策略", aside, minPeriods = 20, emptyText = "暂无策略" }: StrategyTableProps) {
   const ranked = rows.filter((r) => r.ranked);
   const unranked = rows.filter((r) => !r.ranked);
+  const demoRow = demoLabelling(rows).rows;
   return (
     <Panel title={title} aside={aside ?? `${rows.length} 个策略`} bodyClassName="p-0" testId="strategy-table">
+      <DemoSectionNote items={rows} className="px-3 pt-2 sm:px-4" />
       {rows.length ? (
         <ScrollTable label={typeof title === "string" ? title : "量化策略"} minWidth={660}>
           <thead>
@@ -135,7 +138,7 @@ export function StrategyTable({ rows, sort, dir = "desc", sortHref, hrefFor, tit
           {ranked.length ? (
             <tbody>
               {ranked.map((r, i) => (
-                <Row key={r.guid} row={r} rank={i + 1} href={hrefFor(r.guid)} />
+                <Row key={r.guid} row={r} rank={i + 1} href={hrefFor(r.guid)} demoRow={demoRow} />
               ))}
             </tbody>
           ) : null}
@@ -147,7 +150,7 @@ export function StrategyTable({ rows, sort, dir = "desc", sortHref, hrefFor, tit
                 </td>
               </tr>
               {unranked.map((r) => (
-                <Row key={r.guid} row={r} rank={null} href={hrefFor(r.guid)} />
+                <Row key={r.guid} row={r} rank={null} href={hrefFor(r.guid)} demoRow={demoRow} />
               ))}
             </tbody>
           ) : null}

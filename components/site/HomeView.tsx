@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { ArticleList, type ArticleListItem } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
-import { DemoBadge } from "@/components/content/DemoBadge";
+import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 import { DayTrades, type DayTradeItem } from "@/components/masters/DayTrades";
 import { MasterCards, type MasterCardItem } from "@/components/masters/MasterCards";
 import { toneClass } from "@/components/masters/tone";
@@ -76,19 +77,22 @@ export function HomeView({ masters, latestDay, topRank, strategies, articles, in
 
       <Section title={topRank ? `盈利榜 · ${topRank.day}` : "盈利榜"} more={more(topRank ? `/rank/${topRank.day}/day/profit` : "/rank")}>
         {topRank?.rows.length ? (
+          <>
+          <DemoSectionNote items={topRank.rows} />
           <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="home-rank">
             {topRank.rows.map((r) => (
               <li key={r.masterGuid} className="flex items-center gap-3 px-4 py-3">
                 <span className="w-5 text-center font-semibold tabular-nums text-slate-500">{r.rank}</span>
                 <Link className="flex min-w-0 flex-1 items-center gap-1 font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>
                   <span className="truncate">{r.masterName}</span>
-                  {r.isDemo ? <DemoBadge /> : null}
+                  {demoLabelling(topRank.rows).rows && r.isDemo ? <DemoBadge /> : null}
                 </Link>
                 <span className="text-xs text-slate-500">{r.trips} 笔</span>
                 <span className={`font-semibold tabular-nums ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</span>
               </li>
             ))}
           </ol>
+          </>
         ) : (
           <EmptyState title="暂无排行数据">进入排行需至少 20 笔已平仓交易且覆盖 20 个交易日。</EmptyState>
         )}

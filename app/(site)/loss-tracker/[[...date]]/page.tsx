@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DemoBadge } from "@/components/content/DemoBadge";
+import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
@@ -50,7 +51,8 @@ export default async function LossTrackerPage({ params }: Props) {
       <Section title="当日止损">
         {data.closed.length ? (
           <Panel testId="closed-losses" bodyClassName="p-0">
-        <ScrollTable label="当日止损" minWidth={320}>
+            <DemoSectionNote items={data.closed} className="px-3 pt-2 sm:px-4" />
+            <ScrollTable label="当日止损" minWidth={320}>
               <thead>
                 <tr>
                   <th className={TH}>大神</th>
@@ -60,9 +62,9 @@ export default async function LossTrackerPage({ params }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {data.closed.map((t) => (
+                {data.closed.map((t, _i, all) => (
                   <tr key={`${t.masterGuid}-${t.code}-${t.openDate}`}>
-                    <td className={TD}><span className="inline-flex flex-wrap items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className={TD}><span className="inline-flex flex-wrap items-center gap-1">{t.masterName}{demoLabelling(all).rows && t.isDemo ? <DemoBadge /> : null}</span></td>
                     <td className={TD}>
                       <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.closeDate}/${t.code}`}><Lines>{[t.name, t.code]}</Lines></Link>
                     </td>
@@ -82,7 +84,8 @@ export default async function LossTrackerPage({ params }: Props) {
       <Section title={`浮亏超过 ${Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓`}>
         {data.open.length ? (
           <Panel testId="open-losses" bodyClassName="p-0">
-        <ScrollTable label="浮亏持仓" minWidth={320}>
+            <DemoSectionNote items={data.open} className="px-3 pt-2 sm:px-4" />
+            <ScrollTable label="浮亏持仓" minWidth={320}>
               <thead>
                 <tr>
                   <th className={TH}>大神</th>
@@ -93,9 +96,9 @@ export default async function LossTrackerPage({ params }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {data.open.map((t) => (
+                {data.open.map((t, _i, all) => (
                   <tr key={`${t.masterGuid}-${t.code}`}>
-                    <td className={TD}><span className="inline-flex flex-wrap items-center gap-1">{t.masterName}{t.isDemo ? <DemoBadge /> : null}</span></td>
+                    <td className={TD}><span className="inline-flex flex-wrap items-center gap-1">{t.masterName}{demoLabelling(all).rows && t.isDemo ? <DemoBadge /> : null}</span></td>
                     <td className={TD}>
                       <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.openDate}/${t.code}`}><Lines>{[t.name, t.code]}</Lines></Link>
                     </td>

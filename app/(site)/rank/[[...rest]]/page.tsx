@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DemoBadge } from "@/components/content/DemoBadge";
+import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
+import { demoLabelling } from "@/lib/domain/demo-labels";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
@@ -88,9 +89,11 @@ export default async function RankPage({ params }: Props) {
 }
 
 function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
+  const demoRows = demoLabelling(rows).rows;
   return (
     <Panel testId="rank-table" bodyClassName="p-0">
-        <ScrollTable label="榜单" minWidth={320} stickyFirst={false}>
+      <DemoSectionNote items={rows} className="px-3 pt-2 sm:px-4" />
+      <ScrollTable label="榜单" minWidth={320} stickyFirst={false}>
         <thead>
           <tr>
             <th className={TH}>名次</th>
@@ -106,7 +109,7 @@ function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
               <td className={TD}>
                 <span className="inline-flex flex-wrap items-center gap-1">
                   <Link className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
-                  {r.isDemo ? <DemoBadge /> : null}
+                  {demoRows && r.isDemo ? <DemoBadge /> : null}
                 </span>
               </td>
               <td className={TD}>
