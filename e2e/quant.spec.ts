@@ -33,6 +33,7 @@ test.describe("quantitative strategies", () => {
   });
 
   test("a free member follows one strategy, is told the limit at the second, and unfollows", async ({ page }) => {
+    test.setTimeout(60_000); // seven page loads and three follow actions: more than the 30 s one page's test is given
     await logInPage(page, "member");
     const [first, second] = await strategyHrefs(page);
     await page.goto(first!.href);
