@@ -74,33 +74,55 @@ function limitUpChaser(ctx: TradingDayContext): void {
   }
 }
 
-/** 低吸: buy near the low after a 5% fall over three days; take 4.5%, cut at −6%, or leave after six days. */
-function dipBuyer(ctx: TradingDayContext): void {
-  if (!ctx.holdOnly) {
-    for (const [day, held] of heldDays(ctx)) {
-      const cost = ctx.book.averageCost(day.bar.code);
-      const { open, high, low, close } = day.bar;
-      const target = cost * 1.045;
-      const stop = cost * 0.94;
-      const time = tradingTime("session", ctx.random());
-      if (high >= target) sellAll(ctx, day, Math.max(open, target), time);
-      else if (low <= stop) sellAll(ctx, day, Math.min(open, stop), time);
-      else if (held >= 6) sellAll(ctx, day, close, tradingTime("close", ctx.random()));
+/** How a 低吸 trader buys and leaves (the defaults: the patient dip buyer; a 超短 one takes less, sooner, more often). */
+export interface DipTempo {
+  /** buy when today's low is this far under the close three days ago (0.95: a 5% fall) */
+  drop: number;
+  /** take profit at this multiple of cost */
+  take: number;
+  /** cut at this multiple of cost */
+  stop: number;
+  /** leave at the close after this many days held */
+  maxDays: number;
+  /** positions held at most */
+  maxHeld: number;
+  /** chance of acting on a candidate */
+  chance: number;
+  /** share of equity per buy */
+  budget: number;
+}
+
+export const PATIENT_DIP: DipTempo = { drop: 0.95, take: 1.045, stop: 0.94, maxDays: 6, maxHeld: 4, chance: 0.55, budget: 0.25 };
+
+/** 低吸: buy near the low after a fall over three days; take a small profit, cut the loss, or leave after a few days. */
+function createDipBuyer(tempo: DipTempo): DemoStrategy {
+  return (ctx) => {
+    if (!ctx.holdOnly) {
+      for (const [day, held] of heldDays(ctx)) {
+        const cost = ctx.book.averageCost(day.bar.code);
+        const { open, high, low, close } = day.bar;
+        const target = cost * tempo.take;
+        const stop = cost * tempo.stop;
+        const time = tradingTime("session", ctx.random());
+        if (high >= target) sellAll(ctx, day, Math.max(open, target), time);
+        else if (low <= stop) sellAll(ctx, day, Math.min(open, stop), time);
+        else if (held >= tempo.maxDays) sellAll(ctx, day, close, tradingTime("close", ctx.random()));
+      }
     }
-  }
-  const candidates = [...ctx.today.values()].filter((d) => {
-    const [threeDaysAgo] = ctx.closesBefore(d.bar.code, 3);
-    return (
-      threeDaysAgo !== undefined && d.bar.low <= threeDaysAgo * 0.95 && !d.yiziDown && !d.yiziUp &&
-      ctx.book.held(d.bar.code) === 0
-    );
-  });
-  for (const day of shuffled(candidates, ctx.random)) {
-    if (ctx.book.codesHeld().length >= 4 || ctx.random() > 0.55) continue;
-    const { low, high } = day.bar;
-    const price = priceInRange(day.bar, low + ctx.random() * 0.25 * (high - low));
-    buyWithBudget(ctx, day, price, ctx.equity * 0.25, tradingTime("session", ctx.random()));
-  }
+    const candidates = [...ctx.today.values()].filter((d) => {
+      const [threeDaysAgo] = ctx.closesBefore(d.bar.code, 3);
+      return (
+        threeDaysAgo !== undefined && d.bar.low <= threeDaysAgo * tempo.drop && !d.yiziDown && !d.yiziUp &&
+        ctx.book.held(d.bar.code) === 0
+      );
+    });
+    for (const day of shuffled(candidates, ctx.random)) {
+      if (ctx.book.codesHeld().length >= tempo.maxHeld || ctx.random() > tempo.chance) continue;
+      const { low, high } = day.bar;
+      const price = priceInRange(day.bar, low + ctx.random() * 0.25 * (high - low));
+      buyWithBudget(ctx, day, price, ctx.equity * tempo.budget, tradingTime("session", ctx.random()));
+    }
+  };
 }
 
 /** 波段: buy the open after a close crosses above MA10 in an uptrend (above MA20); trim half at +12%, exit below MA10. */
@@ -150,12 +172,12 @@ function createSwingTrader(): DemoStrategy {
   };
 }
 
-export function createStrategy(style: DemoStyle): DemoStrategy {
+export function createStrategy(style: DemoStyle, dipTempo: DipTempo = PATIENT_DIP): DemoStrategy {
   switch (style) {
     case "打板":
       return limitUpChaser;
     case "低吸":
-      return dipBuyer;
+      return createDipBuyer(dipTempo);
     case "波段":
       return createSwingTrader();
   }
