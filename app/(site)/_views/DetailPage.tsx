@@ -22,7 +22,7 @@ import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
 import { SummaryCards } from "@/components/statements/SummaryCards";
 import { packDays } from "@/lib/domain/packed-days";
 import type { RouteParams } from "@/lib/domain/routes";
-import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
+import { FREE_SAMPLE_DELAY_DAYS, statementDelayNote } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
 import { masterByGuid } from "@/lib/server/content/masters";
@@ -79,13 +79,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
       </Card>
       <DataAsOf
         asOf={detail.asOf}
-        delay={
-          !detail.fullAccess
-            ? { who: "免费会员", days: Math.max(FREE_SAMPLE_DELAY_DAYS, master.delayDays), through: detail.through }
-            : master.delayDays > 0
-              ? { who: "这位大神的交割单", days: master.delayDays, through: detail.through }
-              : null
-        }
+        delay={statementDelayNote({ fullAccess: detail.fullAccess, masterDelayDays: master.delayDays, through: detail.through })}
       />
 
       {detail.summary.roundTrips > 0 || detail.summary.openPositions > 0 ? (

@@ -1,5 +1,5 @@
 import { createCalendar } from "@/lib/domain/market/calendar";
-import { disclosedThrough, FREE_SAMPLE_DELAY_DAYS } from "./visibility";
+import { disclosedThrough, FREE_SAMPLE_DELAY_DAYS, statementDelayNote } from "./visibility";
 
 const calendar = createCalendar();
 
@@ -32,5 +32,17 @@ describe("disclosedThrough", () => {
 
   it("lets staff see everything", () => {
     expect(disclosedThrough({ today: "2026-11-20", calendar, masterDelayDays: 40, fullAccess: false, staff: true })).toBe("9999-12-31");
+  });
+});
+
+describe("statementDelayNote: how late the 数据截至 line says a viewer sees a master", () => {
+  it("free viewers are told the sample delay, or the master's own when it is longer", () => {
+    expect(statementDelayNote({ fullAccess: false, masterDelayDays: 0, through: "2026-10-23" })).toEqual({ who: "免费会员", days: 20, through: "2026-10-23" });
+    expect(statementDelayNote({ fullAccess: false, masterDelayDays: 30, through: "2026-10-09" })).toEqual({ who: "免费会员", days: 30, through: "2026-10-09" });
+  });
+
+  it("VIP are told only a master's own delay, and nothing when there is none", () => {
+    expect(statementDelayNote({ fullAccess: true, masterDelayDays: 5, through: "2026-11-13" })).toEqual({ who: "这位大神的交割单", days: 5, through: "2026-11-13" });
+    expect(statementDelayNote({ fullAccess: true, masterDelayDays: 0, through: "2026-11-20" })).toBeNull();
   });
 });

@@ -24,3 +24,10 @@ export function disclosedThrough(opts: {
   // A fill of the current session is "1 day late" once the next session starts, so delay N hides N sessions.
   return opts.calendar.addTradingDays(lastSession, -delay);
 }
+
+/** How late a viewer sees a master's statement, as the 数据截至 line says it; null when they see it all. */
+export function statementDelayNote(opts: { fullAccess: boolean; masterDelayDays: number; through: string }): { who: string; days: number; through: string } | null {
+  if (!opts.fullAccess) return { who: "免费会员", days: Math.max(FREE_SAMPLE_DELAY_DAYS, opts.masterDelayDays), through: opts.through };
+  if (opts.masterDelayDays > 0) return { who: "这位大神的交割单", days: opts.masterDelayDays, through: opts.through };
+  return null;
+}

@@ -21,7 +21,7 @@ import { SummaryCards } from "@/components/statements/SummaryCards";
 import { FeeBasisFact, HkSection, PendingAllotments, UnknownOpenings, UnreconciledFills } from "@/components/statements/StatementFindings";
 import { firstParam, isPageIndex, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { parseAnalysisFilter } from "@/lib/domain/statements/analysis-filter";
-import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
+import { FREE_SAMPLE_DELAY_DAYS, statementDelayNote } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
 import { analysisPage } from "@/lib/server/statements/analysis-page";
@@ -92,13 +92,7 @@ export default async function AnalysisPage({ params, searchParams }: Props) {
       {subject.kind === "master" ? (
         <DataAsOf
           asOf={subject.asOf}
-          delay={
-            !subject.fullAccess
-              ? { who: "免费会员", days: Math.max(FREE_SAMPLE_DELAY_DAYS, subject.delayDays), through: subject.through }
-              : subject.delayDays > 0
-                ? { who: "这位大神的交割单", days: subject.delayDays, through: subject.through }
-                : null
-          }
+          delay={statementDelayNote({ fullAccess: subject.fullAccess, masterDelayDays: subject.delayDays, through: subject.through })}
         />
       ) : null}
 
