@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { methodNames, payOffer, walletsFromConfigurations } from "./offer";
+import { methodNames, payOffer } from "./offer";
+import { walletsFromConfigurations } from "./stripe-wallets";
 
 const config = (over: Record<string, unknown>) => ({
   id: "pmc_1",

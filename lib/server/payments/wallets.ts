@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { walletsFromConfigurations, type Wallet } from "@/lib/domain/payments/offer";
+import type { Wallet } from "@/lib/domain/payments/offer";
+import { walletsFromConfigurations } from "@/lib/domain/payments/stripe-wallets";
 import { logger } from "@/lib/server/logger";
 import { stripeClient } from "./stripe-client";
 
