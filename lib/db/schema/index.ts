@@ -6,3 +6,4 @@ export * from "./quant";
 export * from "./likes";
 export * from "./search";
 export * from "./payments";
+export * from "./market";

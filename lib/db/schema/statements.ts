@@ -174,7 +174,10 @@ export const roundTrips = pgTable(
   ],
 );
 
-/** Daily bars per stock: imported (CSV / 通达信 .day) or synthetic demo bars (模拟行情). */
+/**
+ * Daily bars per stock or index (`000300.SH`): imported (CSV / 通达信 .day), fetched from a market data provider
+ * (unadjusted 不复权, volume in 股, amount in 元, with the exchange's 昨收 `pre_close`) or synthetic demo bars (模拟行情).
+ */
 export const marketBars = pgTable(
   "market_bars",
   {
@@ -186,7 +189,9 @@ export const marketBars = pgTable(
     close: price("close").notNull(),
     volume: bigint("volume", { mode: "number" }).notNull(),
     amount: money("amount"),
-    source: text("source", { enum: ["import", "synthetic"] }).notNull().default("import"),
+    /** the exchange's previous close for this day (differs from the last bar's close after 除权除息); null when unknown */
+    preClose: price("pre_close"),
+    source: text("source", { enum: ["import", "synthetic", "tushare", "eastmoney"] }).notNull().default("import"),
   },
   (t) => [primaryKey({ columns: [t.code, t.tradeDate] }), index("market_bars_date_idx").on(t.tradeDate)],
 );

@@ -18,6 +18,8 @@ export interface DailyBar {
   volume: number;
   /** yuan, when the source gives it */
   amount: number | null;
+  /** the exchange's 昨收 for this day when the source gives it (after 除权除息 it differs from the previous bar's close) */
+  preClose?: number | null;
 }
 
 export interface MinuteBar {

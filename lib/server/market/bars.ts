@@ -8,7 +8,7 @@ import type { Exchange } from "@/lib/domain/market/types";
 type BarRow = typeof marketBars.$inferSelect;
 
 function toBar(row: BarRow): DailyBar {
-  return { code: row.code, date: row.tradeDate, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume, amount: row.amount };
+  return { code: row.code, date: row.tradeDate, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume, amount: row.amount, preClose: row.preClose };
 }
 
 /** Daily bars of one stock in a date window (inclusive), oldest first. */
@@ -53,14 +53,14 @@ export interface BarImportResult {
 /** Upserts bars in batches (a re-import corrects earlier values) and records the stock's name when known. */
 export async function upsertBars(
   bars: DailyBar[],
-  opts: { source: "import" | "synthetic"; name?: string; exchange?: Exchange; onProgress?: (done: number) => void },
+  opts: { source: BarRow["source"]; name?: string; exchange?: Exchange; onProgress?: (done: number) => void },
   database?: Database,
 ): Promise<number> {
   const target = database ?? (await db());
   const BATCH = 1000;
   for (let i = 0; i < bars.length; i += BATCH) {
     const chunk = bars.slice(i, i + BATCH).map((b) => ({
-      code: b.code, tradeDate: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, amount: b.amount, source: opts.source,
+      code: b.code, tradeDate: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, amount: b.amount, preClose: b.preClose ?? null, source: opts.source,
     }));
     await target
       .insert(marketBars)
@@ -69,7 +69,7 @@ export async function upsertBars(
         target: [marketBars.code, marketBars.tradeDate],
         set: {
           open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`,
-          volume: sql`excluded.volume`, amount: sql`excluded.amount`, source: sql`excluded.source`,
+          volume: sql`excluded.volume`, amount: sql`excluded.amount`, preClose: sql`excluded.pre_close`, source: sql`excluded.source`,
         },
       });
     opts.onProgress?.(Math.min(i + BATCH, bars.length));
