@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   STATEMENT_PARSE_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
   STATEMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   STATEMENT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(512),
+  MARKET_DATA_PROVIDER: z.enum(["none", "tushare", "eastmoney"], { error: "MARKET_DATA_PROVIDER must be none, tushare or eastmoney" }).default("none"),
+  TUSHARE_TOKEN: optional,
+  TUSHARE_API_URL: z.url({ protocol: /^https?$/ }).default("http://api.tushare.pro"),
+  EASTMONEY_API_URL: z.url({ protocol: /^https?$/ }).default("https://push2his.eastmoney.com"),
 });
 
 export type AppConfig = {
@@ -102,6 +106,14 @@ export type AppConfig = {
    * file's time and heap limit.
    */
   statementParsing: { threads: number; queue: number; timeLimitMs: number; memoryMb: number };
+  /**
+   * Where daily bars, the 沪深300 and the trading calendar come from (lib/server/market/providers): Tushare Pro with a
+   * token, 东方财富's public K-line endpoint, or none (bars only from file imports). URLs are overridable for tests.
+   */
+  marketData:
+    | { provider: "none" }
+    | { provider: "tushare"; token: string; apiUrl: string }
+    | { provider: "eastmoney"; apiUrl: string };
 };
 
 let cached: AppConfig | null = null;
@@ -124,6 +136,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   }
   if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_SECRET_KEY.includes("_live_") !== e.STRIPE_PUBLISHABLE_KEY.includes("_live_")) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys");
+  }
+  if (e.MARKET_DATA_PROVIDER === "tushare" && !e.TUSHARE_TOKEN) {
+    throw new Error("Invalid configuration: MARKET_DATA_PROVIDER=tushare needs TUSHARE_TOKEN (your Tushare Pro token, https://tushare.pro/user/token)");
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -166,6 +181,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       timeLimitMs: e.STATEMENT_PARSE_TIMEOUT_SECONDS * 1000,
       memoryMb: e.STATEMENT_PARSE_MEMORY_MB,
     },
+    marketData:
+      e.MARKET_DATA_PROVIDER === "tushare" && e.TUSHARE_TOKEN
+        ? { provider: "tushare", token: e.TUSHARE_TOKEN, apiUrl: e.TUSHARE_API_URL.replace(/\/+$/, "") }
+        : e.MARKET_DATA_PROVIDER === "eastmoney"
+          ? { provider: "eastmoney", apiUrl: e.EASTMONEY_API_URL.replace(/\/+$/, "") }
+          : { provider: "none" },
   };
 }
 
