@@ -7,7 +7,7 @@ import {
 } from "@/lib/domain/market/providers/tushare";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
-import { pacerFor, readJson, withRetries, type RequestPolicy } from "./http";
+import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
 import { MarketDataError, type MarketDataProvider, type StockListing } from "./types";
 
 const LABEL = "Tushare Pro";
@@ -53,6 +53,7 @@ export class TushareProvider implements MarketDataProvider {
 
   async dailyBars(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<DailyBar[]> {
     if (codes.length === 0 || to < from) return [];
+    requireSixDigits(codes, `${LABEL} daily`);
     const bars: DailyBar[] = [];
     for (let i = 0; i < codes.length; i += this.maxCodesPerCall) {
       const chunk = codes.slice(i, i + this.maxCodesPerCall);
