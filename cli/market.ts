@@ -67,9 +67,9 @@ export function registerMarketCommands(program: Command, options: MarketCommandO
       if (opts.from && opts.to && opts.from > opts.to) throw new InvalidArgumentError(`--from ${opts.from} is after --to ${opts.to}`);
       await withDatabase(true, async () => {
         const { runMarketSync } = await import("@/lib/server/market/sync/run");
-        const { configuredMarketDataProvider } = await import("@/lib/server/market/sync/configured-provider");
+        const { marketDataProvider } = await import("@/lib/server/market/providers");
         const { isSyntheticMarket } = await import("@/lib/server/market/bars");
-        const provider = options.provider ? options.provider() : configuredMarketDataProvider();
+        const provider = options.provider ? options.provider() : marketDataProvider();
         for (const code of opts.codes ?? []) {
           if (await isSyntheticMarket(code)) console.log(`skipped ${code}: its bars are the demo's synthetic 模拟行情 and are not overwritten`);
         }
