@@ -158,6 +158,19 @@ describeOnEachEngine("market sync: failures", () => {
     expect(summary).toMatchObject({ status: "failed", message: CANCELLED_MESSAGE, calls: 0 });
   });
 
+  it("marks the run failed when storing breaks, and lets the caller see the error", async () => {
+    const provider = new MemoryProvider(1);
+    provider.dailyBars = async (codes, from) => {
+      provider.calls++;
+      return [{ code: codes[0]!, date: from.slice(0, 8) + "31", open: 1, high: 1, low: 1, close: 1, volume: 1, amount: 1, preClose: 1 }];
+    };
+    // February has no 31st: the database refuses the bar
+    await expect(runMarketSync({ trigger: "daily", provider, codes: ["000858"], from: "2024-02-01", to: "2024-03-05", now: NOW })).rejects.toThrow();
+    const run = await lastMarketSync();
+    expect(run).toMatchObject({ status: "failed", trigger: "daily", calls: provider.calls });
+    expect(run!.message).toMatch(/^同步中断：/);
+  });
+
   it("lists runs newest first", async () => {
     const runs = await recentMarketSyncs(10);
     expect(runs.length).toBeGreaterThanOrEqual(5);

@@ -45,7 +45,17 @@ export async function runMarketSync(request: SyncRequest): Promise<SyncSummary> 
     try {
       plan = await sync.run(now);
     } catch (err) {
-      if (!(err instanceof RunStopped)) throw err;
+      if (!(err instanceof RunStopped)) {
+        // a database error or a bug: the row must not stay "running" on /admin; the caller (a job) may retry
+        const reason = `同步中断：${err instanceof Error ? err.message : String(err)}`;
+        if (runId !== null) {
+          await database
+            .update(marketSyncRuns)
+            .set({ status: "failed", finishedAt: new Date(), bars: sync.bars, calls: sync.calls, failures: sync.failures, message: reason })
+            .where(eq(marketSyncRuns.id, runId));
+        }
+        throw err;
+      }
       message = err.message;
     }
   }

@@ -36,7 +36,11 @@ export async function recordFetchedSpan(
   const known = await fetchedSpans(codes, database);
   const rows = codes.flatMap((code) => mergeSpans([...(known.get(code) ?? []), span], calendar).map((s) => ({ code, dateFrom: s.from, dateTo: s.to, provider })));
   await database.delete(marketSyncSpans).where(inArray(marketSyncSpans.code, [...codes]));
-  await database.insert(marketSyncSpans).values(rows);
+  // a run beside this one (the CLI and a queued job) may have recorded the same start meanwhile
+  await database
+    .insert(marketSyncSpans)
+    .values(rows)
+    .onConflictDoUpdate({ target: [marketSyncSpans.code, marketSyncSpans.dateFrom], set: { dateTo: sql`greatest(${marketSyncSpans.dateTo}, excluded.date_to)`, fetchedAt: sql`now()` } });
 }
 
 /**
