@@ -7,7 +7,8 @@
 // every stock over [first fill − 120, last fill + 20 trading days], the 沪深300. `same`: every stock has the same span
 // (batched, 100 codes per Tushare call); `scattered`: spans all differ (a call per stock or per few). `--pacing real`
 // keeps the client's spacing for the provider's rate limit (Tushare 400 calls/min, 东方财富 4/s); `none` shows the
-// sync's own cost. Prints calls (by the client and by the stand-in's log, per API), wall time, bars stored, this
+// sync's own cost. The stand-in regenerates each stock's walk from 2015 on every call, so its answers are slow: the wall
+// time is split into waiting for the provider and the sync's own work (planning, storing). Prints calls (by the client and by the stand-in's log, per API), wall time, bars stored, this
 // process's peak RSS (in-memory PGlite alone holds about 800 MB: `rssBeforeMb` is the RSS before the first run), then the same for a second run, which must make no calls.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -54,6 +55,34 @@ function benchCodes(n: number): string[] {
   const sh = Array.from({ length: half }, (_, i) => String(600000 + i));
   const sz = Array.from({ length: n - half }, (_, i) => String(i + 1).padStart(6, "0"));
   return [...sh, ...sz];
+}
+
+type Provider = import("@/lib/server/market/providers/types").MarketDataProvider;
+
+/** The provider with the time spent waiting for its answers summed: the rest of the wall time is the sync's own. */
+function timed(provider: Provider): { provider: Provider; waitMs: () => number } {
+  let waited = 0;
+  const wrap = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    const started = performance.now();
+    try {
+      return await call(...args);
+    } finally {
+      waited += performance.now() - started;
+    }
+  };
+  const wrapped: Provider = {
+    name: provider.name,
+    label: provider.label,
+    maxCodesPerCall: provider.maxCodesPerCall,
+    get calls() {
+      return provider.calls;
+    },
+    dailyBars: wrap(provider.dailyBars.bind(provider)),
+    indexBars: wrap(provider.indexBars.bind(provider)),
+    tradingDays: wrap(provider.tradingDays.bind(provider)),
+    stockNames: wrap(provider.stockNames.bind(provider)),
+  };
+  return { provider: wrapped, waitMs: () => waited };
 }
 
 async function main(): Promise<void> {
@@ -108,12 +137,13 @@ async function main(): Promise<void> {
   const rssBeforeMb = Math.round(process.memoryUsage().rss / 1048576);
   try {
     for (const round of ["first run", "second run"]) {
+      const { provider, waitMs } = timed(makeProvider());
       const started = performance.now();
-      const summary = await runMarketSync({ trigger: "cli", provider: makeProvider(), now: NOW });
+      const summary = await runMarketSync({ trigger: "cli", provider, now: NOW });
       const seconds = (performance.now() - started) / 1000;
       rounds.push({
         round, status: summary.status, codes: summary.codes, bars: summary.bars, calls: summary.calls, standIn: await standInCalls(),
-        seconds: Number(seconds.toFixed(1)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), failures: summary.failures.length,
+        seconds: Number(seconds.toFixed(1)), providerSeconds: Number((waitMs() / 1000).toFixed(1)), ownSeconds: Number((seconds - waitMs() / 1000).toFixed(1)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), failures: summary.failures.length,
       });
       if (summary.status !== "ok") console.error(summary.message ?? summary.failures.slice(0, 5));
     }
@@ -128,7 +158,7 @@ async function main(): Promise<void> {
   } else {
     console.log(Object.entries(setup).map(([k, v]) => `${k}: ${v}`).join(", "));
     for (const r of rounds) {
-      console.log(`${r.round}: ${r.status}, ${r.codes} codes, ${r.bars} bars, ${r.calls} calls (stand-in: ${JSON.stringify(r.standIn)}), ${r.seconds} s, peak RSS ${r.peakRssMb} MB, ${r.failures} failures`);
+      console.log(`${r.round}: ${r.status}, ${r.codes} codes, ${r.bars} bars, ${r.calls} calls (stand-in: ${JSON.stringify(r.standIn)}), ${r.seconds} s (waiting for the provider ${r.providerSeconds} s, the sync's own work ${r.ownSeconds} s), peak RSS ${r.peakRssMb} MB, ${r.failures} failures`);
     }
   }
   const [first, second] = rounds;
