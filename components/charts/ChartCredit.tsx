@@ -10,7 +10,13 @@ import { cn } from "@/components/ui/cn";
 export function ChartCredit({ className, dataSource }: { className?: string; dataSource?: string | null }) {
   return (
     <p data-testid="chart-credit" className={cn("mt-1 px-1 text-right text-[10px] leading-4 text-slate-500", className)}>
-      {dataSource ? <span data-testid="chart-data-source">行情来源：{dataSource} · </span> : null}
+      {dataSource ? (
+        // its own line on a phone, so neither half wraps mid-phrase
+        <span data-testid="chart-data-source" className="block sm:inline">
+          行情来源：{dataSource}
+          <span className="hidden sm:inline"> · </span>
+        </span>
+      ) : null}
       图表由{" "}
       <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="underline decoration-slate-300 hover:text-slate-700">
         TradingView Lightweight Charts
