@@ -44,6 +44,15 @@ export async function barsByCode(codes: string[], database?: Database): Promise<
   return byCode;
 }
 
+/**
+ * Whether the stock is one of the demo's synthetic stocks (stocks.is_synthetic, set by the demo seed). A chart's
+ * 模拟行情 badge follows the bars it draws instead (chartBarsFor's sources).
+ */
+export async function isSyntheticMarket(code: string): Promise<boolean> {
+  const [row] = await (await db()).select({ s: stocks.isSynthetic }).from(stocks).where(eq(stocks.code, code)).limit(1);
+  return row?.s ?? false;
+}
+
 export interface BarImportResult {
   code: string;
   inserted: number;
