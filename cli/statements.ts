@@ -95,7 +95,7 @@ export function registerStatementCommands(program: Command): void {
 
   program
     .command("import:bars")
-    .description("import daily bars: CSV (date,open,high,low,close,volume[,amount]; code from a column or the file name) or 通达信 .day")
+    .description("import unadjusted daily bars: CSV (date,open,high,low,close,volume[,amount], volume in shares (股), amount in yuan (元); code from a column or the file name) or 通达信 .day")
     .argument("<files...>", "one or more files")
     .option("--name <name>", "the stock's name (for a single file)")
     .action(async (files: string[], opts: { name?: string }) => {

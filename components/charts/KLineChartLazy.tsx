@@ -24,6 +24,8 @@ export type KLineChartLazyProps = Omit<KLineChartProps, "describedBy" | "bars"> 
   bars: string;
   /** klineSummary(…) of the same chart, computed where the page renders so a phone does not compute it to hydrate */
   summary: string;
+  /** where the bars came from, for the credit line (sourcesLabel) */
+  dataSource?: string | null;
 };
 
 /**
@@ -31,7 +33,7 @@ export type KLineChartLazyProps = Omit<KLineChartProps, "describedBy" | "bars"> 
  * the reader scrolls near it, behind a skeleton of the same size, while the text summary is in the server HTML for
  * crawlers and screen readers.
  */
-export function KLineChartLazy({ bars, summary, className, ...props }: KLineChartLazyProps) {
+export function KLineChartLazy({ bars, summary, dataSource, className, ...props }: KLineChartLazyProps) {
   const height = props.height ?? KLINE_DEFAULT_HEIGHT;
   const summaryId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -43,7 +45,7 @@ export function KLineChartLazy({ bars, summary, className, ...props }: KLineChar
         {summary}
       </p>
       {near ? <KLineChart {...props} bars={fullBars} height={height} describedBy={summaryId} /> : <KLineSkeleton />}
-      <ChartCredit />
+      <ChartCredit dataSource={dataSource} />
     </div>
   );
 }

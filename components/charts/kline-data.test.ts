@@ -138,6 +138,17 @@ describe("chart text", () => {
     expect(legendAt(model, 9)).toBeNull();
   });
 
+  it("measures a day's change against its 昨收 when the bar has one (an ex-dividend day)", () => {
+    const bars = [
+      { code: "600000", date: "2024-06-27", open: 10, high: 10, low: 10, close: 10, volume: 100, amount: null },
+      // 10派1元: 昨收 9.90, so a close at 9.90 is unchanged, not −1%
+      { code: "600000", date: "2024-06-28", open: 9.9, high: 9.95, low: 9.85, close: 9.9, volume: 100, amount: null, preClose: 9.9 },
+    ];
+    const model = buildKLineModel({ period: "day", bars, markers: [] });
+    expect(legendAt(model, 1)!.changeText).toBe("0.00%");
+    expect(legendAt(model, 0)!.changeText).toBe("");
+  });
+
   it("summarises the chart in one sentence", () => {
     const model = buildKLineModel({
       period: "day", bars: days,

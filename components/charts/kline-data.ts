@@ -410,7 +410,7 @@ export interface LegendData {
   high: number;
   low: number;
   close: number;
-  /** vs the previous bar's close, null for the first bar */
+  /** vs the bar's 昨收 (preClose), else the previous bar's close; null for a first bar without 昨收 */
   change: number | null;
   changeText: string;
   tone: Tone;
@@ -427,7 +427,9 @@ export function legendAt(model: KLineModel, index: number): LegendData | null {
   const bar = model.bars[index];
   if (!bar) return null;
   const prev = model.bars[index - 1];
-  const change = prev && prev.close > 0 ? bar.close / prev.close - 1 : null;
+  // against the exchange's 昨收 when the bar has it (on an ex-dividend day it is not the previous close)
+  const base = bar.preClose ?? prev?.close;
+  const change = base !== undefined && base > 0 ? bar.close / base - 1 : null;
   return {
     time: formatChartTime(model.times[index]),
     open: bar.open,

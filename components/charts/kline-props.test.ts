@@ -29,6 +29,12 @@ describe("klineChartProps", () => {
     expect(props.summary).toBe("中际旭创(300308) 日K：2026-10-05 至 2026-10-09，共 5 根，最新收盘 105.00，买入标记 1 个、卖出标记 1 个，持仓区间 2026-10-06 至 2026-10-08。");
   });
 
+  it("names where the bars came from for the line under the chart", () => {
+    expect(klineChartProps({ ...chart(5), sources: ["tushare"] }, view).dataSource).toBe("Tushare Pro");
+    expect(klineChartProps({ ...chart(5), sources: ["import", "eastmoney"] }, view).dataSource).toBe("东方财富、导入的日线文件");
+    expect(klineChartProps(chart(5), view).dataSource).toBeNull();
+  });
+
   it("computes a chart's props once per view, and again for another chart or view", () => {
     const source = chart(5);
     const first = klineChartProps(source, view);

@@ -1,3 +1,4 @@
+import { sourcesLabel, type BarSource } from "@/lib/domain/market/bar-source";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { packBars } from "@/lib/domain/market/packed-bars";
 import { weeklyBars } from "@/lib/domain/market/weekly";
@@ -9,6 +10,8 @@ export interface ChartSource {
   bars: readonly DailyBar[];
   markers: KLineTradeMarker[];
   limitMarks: KLineLimitMark[];
+  /** where the bars came from, named under the chart */
+  sources?: readonly BarSource[];
 }
 
 /**
@@ -38,5 +41,11 @@ function compute(chart: ChartSource, { period, highlight, caption }: { period: K
     highlight,
     period: drawn,
   };
-  return { ...input, bars: packBars(input.bars), summary: klineSummary(buildKLineModel(input), caption), caption };
+  return {
+    ...input,
+    bars: packBars(input.bars),
+    summary: klineSummary(buildKLineModel(input), caption),
+    caption,
+    dataSource: sourcesLabel(chart.sources ?? []),
+  };
 }

@@ -63,7 +63,9 @@ export function barDetailAt(model: KLineModel, index: number | null): BarDetail 
   const bar = model.bars[index];
   if (!bar) return null;
   const prev = model.bars[index - 1];
-  const change = prev && prev.close > 0 ? bar.close / prev.close - 1 : null;
+  // against the exchange's 昨收 when the bar has it (on an ex-dividend day it is not the previous close)
+  const base = bar.preClose ?? prev?.close;
+  const change = base !== undefined && base > 0 ? bar.close / base - 1 : null;
   const kind = model.limitByIndex.get(index);
   return {
     index,

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { masterSeo, personJsonLd } from "@/lib/domain/seo";
 import { notFound } from "next/navigation";
 import { KLineChartLazy } from "@/components/charts/KLineChartLazy";
+import { NoMarketData } from "@/components/charts/NoMarketData";
 import { UnavailablePeriodTab } from "@/components/charts/UnavailablePeriodTab";
 import { klineChartProps } from "@/components/charts/kline-props";
 import { DemoBadge } from "@/components/content/DemoBadge";
@@ -26,6 +27,7 @@ import { FREE_SAMPLE_DELAY_DAYS, statementDelayNote } from "@/lib/domain/stateme
 import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
 import { masterByGuid } from "@/lib/server/content/masters";
+import { marketDataSetupFor } from "@/lib/server/market/setup";
 import { masterDetail } from "@/lib/server/statements/detail";
 import { displayCode } from "@/lib/domain/market/codes";
 
@@ -162,7 +164,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                           })}
                         />
                       ) : (
-                        <EmptyState title="暂无该股票的行情数据">管理员导入日线数据后即可显示K线与买卖点。</EmptyState>
+                        <NoMarketData code={detail.symbol.code} setup={marketDataSetupFor(viewer)} />
                       )}
                     </Card>
                   ) : null}

@@ -1,6 +1,6 @@
 /**
- * SSE/SZSE trading calendar: weekdays minus the published exchange closures, or — within the span of the market
- * data a caller has — exactly the days with bars.
+ * SSE/SZSE trading calendar: weekdays minus the published exchange closures, or — within the span of the days a caller
+ * knows to be open (the provider's calendar, lib/server/market/calendar.ts) — exactly those days.
  *
  * Holidays are the weekday closures from the exchanges' annual 休市安排 notices (which follow the State Council
  * holiday schedule but never trade on weekend make-up working days). Written from the published schedules; the
@@ -162,8 +162,8 @@ function buildIndex(base: number, last: number, isOpen: (day: number) => boolean
 }
 
 /**
- * Weekdays minus exchange holidays; within the span of `barDates` a day is a trading day exactly when it has a
- * bar ("confirmed by bars").
+ * Weekdays minus exchange holidays; within the span of `barDates` (the open days a caller knows: the provider's
+ * calendar, or the days a set of bars traded) a day is a trading day exactly when it is listed.
  */
 export function createCalendar(barDates?: Iterable<string>): TradingCalendar {
   const barDays = new Set<number>();

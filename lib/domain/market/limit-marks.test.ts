@@ -26,4 +26,48 @@ describe("limitMarks", () => {
     const bars = [bar("2024-03-01", 10, 10, 10, 10), bar("2024-03-04", 10, 11, 10, 11), bar("2024-03-05", 11, 13.2, 11, 13.2)];
     expect(limitMarks(bars.map((b) => ({ ...b, code: "300750" })), "300750")).toEqual([{ date: "2024-03-05", kind: "limit_up", streak: 1 }]);
   });
+
+  describe("counted from the exchange's 昨收 (pre_close)", () => {
+    const withPreClose = (code: string, date: string, open: number, high: number, low: number, close: number, preClose: number): DailyBar => ({
+      code, date, open, high, low, close, volume: 1000, amount: null, preClose,
+    });
+
+    it("marks nothing on ordinary days of the Tushare daily documentation sample", () => {
+      // 000001.SZ, 2018-07-16..18, from the `daily` sample at https://tushare.pro/document/2?doc_id=27: pre_close is
+      // the previous close; the 10% limits of the 18th are 9.59 / 7.85 and the day closed at 8.70.
+      const bars = [
+        withPreClose("000001", "2018-07-16", 8.85, 8.9, 8.69, 8.73, 8.88),
+        withPreClose("000001", "2018-07-17", 8.74, 8.75, 8.66, 8.72, 8.73),
+        withPreClose("000001", "2018-07-18", 8.75, 8.85, 8.69, 8.7, 8.72),
+      ];
+      expect(limitMarks(bars, "000001", "平安银行")).toEqual([]);
+      expect(limitMarks([withPreClose("000001", "2018-07-18", 8.75, 9.59, 8.69, 9.59, 8.72)], "000001")).toEqual([
+        { date: "2018-07-18", kind: "limit_up", streak: 1 },
+      ]);
+    });
+
+    // The textbook ex-dividend day: 10派10元 (1.00 a share) on a stock that closed at 10.00. The exchange's reference
+    // 昨收 is 10.00 − 1.00 = 9.00, so the day's limits are 9.90 and 8.10, not 11.00 and 9.00.
+    it("marks a 涨停 at 9.90 on an ex-dividend day that the previous close would miss", () => {
+      const bars = [withPreClose("600000", "2024-06-27", 10, 10, 10, 10, 10), withPreClose("600000", "2024-06-28", 9.2, 9.9, 9.1, 9.9, 9)];
+      expect(limitMarks(bars, "600000", "浦发银行")).toEqual([{ date: "2024-06-28", kind: "limit_up", streak: 1 }]);
+      const withoutPreClose = bars.map((bar) => ({ ...bar, preClose: null }));
+      expect(limitMarks(withoutPreClose, "600000", "浦发银行")).toEqual([]);
+    });
+
+    it("does not mark a 跌停 at 9.00 on an ex-dividend day, which the previous close would wrongly mark", () => {
+      // 10派1元 (0.10 a share): 昨收 9.90, limits 10.89 / 8.91; a close at 9.00 is −9.1%, not the limit
+      const bars = [withPreClose("600000", "2024-06-27", 10, 10, 10, 10, 10), withPreClose("600000", "2024-06-28", 9.8, 9.85, 9, 9, 9.9)];
+      expect(limitMarks(bars, "600000", "浦发银行")).toEqual([]);
+      const withoutPreClose = bars.map((bar) => ({ ...bar, preClose: null }));
+      expect(limitMarks(withoutPreClose, "600000", "浦发银行")).toEqual([{ date: "2024-06-28", kind: "limit_down", streak: 0 }]);
+    });
+
+    it("uses the board's rule on that date: ChiNext at 10% before the 2020-08-24 reform, 20% after", () => {
+      const day = (date: string, close: number) => withPreClose("300750", date, 100, close, 100, close, 100);
+      expect(limitMarks([day("2020-08-21", 110)], "300750")).toEqual([{ date: "2020-08-21", kind: "limit_up", streak: 1 }]);
+      expect(limitMarks([day("2020-08-24", 110)], "300750")).toEqual([]);
+      expect(limitMarks([day("2020-08-24", 120)], "300750")).toEqual([{ date: "2020-08-24", kind: "limit_up", streak: 1 }]);
+    });
+  });
 });

@@ -14,16 +14,18 @@ const TICK = 0.005;
 
 /**
  * 涨停 (closed at the limit-up price), 炸板 (touched it, closed below) and 跌停 per day, by the limit in force on that day.
- * The first bar has no previous close and gets no mark.
+ * The limits are counted from the exchange's 昨收 (`preClose`) when the bar carries it: on an ex-dividend or ex-rights
+ * day it is the 除权除息参考价, not the previous bar's close. Without it, from the previous bar's close; the first bar
+ * without a `preClose` gets no mark.
  */
 export function limitMarks(bars: DailyBar[], code: string, name?: string): LimitMark[] {
   const marks: LimitMark[] = [];
   let streak = 0;
-  for (let i = 1; i < bars.length; i++) {
+  for (let i = 0; i < bars.length; i++) {
     const bar = bars[i]!;
-    const prevClose = bars[i - 1]!.close;
+    const prevClose = bar.preClose ?? bars[i - 1]?.close;
     const ratio = limitRatio(code, bar.date, { name });
-    if (ratio === null) {
+    if (ratio === null || prevClose === undefined || !(prevClose > 0)) {
       streak = 0;
       continue;
     }

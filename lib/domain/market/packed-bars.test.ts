@@ -16,7 +16,8 @@ const bar = fc.record({
   close: value,
   volume: value,
   amount: fc.option(value, { nil: null }),
-});
+  preClose: fc.option(value, { nil: undefined }),
+}, { requiredKeys: ["code", "date", "open", "high", "low", "close", "volume", "amount"] });
 
 describe("packBars / unpackBars", () => {
   it("gives back the same bars, to the last digit, in the same order, for any bars", () => {
@@ -32,6 +33,7 @@ describe("packBars / unpackBars", () => {
     ];
     expect(packBars(bars)).toBe("2026-04-30,166.39,175.45,165.76,175.02,11227900,1916097275;6,179.57,184.12,176.71,182.73,11317800,");
     expect(packBars([])).toBe("");
+    expect(packBars([{ ...bars[0]!, preClose: 168.01 }])).toBe("2026-04-30,166.39,175.45,165.76,175.02,11227900,1916097275,168.01");
     expect(unpackBars("")).toEqual([]);
   });
 

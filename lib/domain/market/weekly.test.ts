@@ -23,6 +23,20 @@ describe("weeklyBars", () => {
     ]);
   });
 
+  it("skips the closed Spring Festival week of 2024 and keeps the week's first 昨收", () => {
+    const withPreClose = (date: string, close: number, preClose: number): DailyBar => ({ ...bar(date, close, close, close, close, 100, null), preClose });
+    const weeks = weeklyBars([
+      withPreClose("2024-02-05", 10, 9.8),
+      withPreClose("2024-02-08", 10.4, 10),
+      withPreClose("2024-02-19", 10.6, 10.4),
+      withPreClose("2024-02-23", 10.2, 10.6),
+    ]);
+    expect(weeks.map((w) => [w.date, w.open, w.close, w.preClose])).toEqual([
+      ["2024-02-08", 10, 10.4, 9.8],
+      ["2024-02-23", 10.6, 10.2, 10.4],
+    ]);
+  });
+
   it("keeps codes apart and does not change its input", () => {
     const input = [bar("2024-01-02", 1, 2, 1, 2, 1), { ...bar("2024-01-03", 5, 6, 4, 5, 1), code: "000001" }];
     const copy = structuredClone(input);

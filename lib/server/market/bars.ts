@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { distinctSources, type BarSource } from "@/lib/domain/market/bar-source";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { db, type Database } from "@/lib/db";
 import { marketBars, stocks } from "@/lib/db/schema";
@@ -13,12 +14,17 @@ function toBar(row: BarRow): DailyBar {
 
 /** Daily bars of one stock in a date window (inclusive), oldest first. */
 export async function barsFor(code: string, from: string, to: string): Promise<DailyBar[]> {
+  return (await chartBarsFor(code, from, to)).bars;
+}
+
+/** The bars of a chart and where they came from (the page names the source and says 模拟行情 only for made-up bars). */
+export async function chartBarsFor(code: string, from: string, to: string): Promise<{ bars: DailyBar[]; sources: BarSource[] }> {
   const rows = await (await db())
     .select()
     .from(marketBars)
     .where(and(eq(marketBars.code, code), gte(marketBars.tradeDate, from), lte(marketBars.tradeDate, to)))
     .orderBy(asc(marketBars.tradeDate));
-  return rows.map(toBar);
+  return { bars: rows.map(toBar), sources: distinctSources(rows.map((r) => r.source)) };
 }
 
 /** Every bar of the given stocks, grouped by code (for the analysis' style tags and limit marks). */
@@ -38,7 +44,10 @@ export async function barsByCode(codes: string[], database?: Database): Promise<
   return byCode;
 }
 
-/** Whether bars came from the synthetic demo generator (the pages then say 模拟行情). */
+/**
+ * Whether the stock is one of the demo's synthetic stocks (stocks.is_synthetic, set by the demo seed). A chart's
+ * 模拟行情 badge follows the bars it draws instead (chartBarsFor's sources).
+ */
 export async function isSyntheticMarket(code: string): Promise<boolean> {
   const [row] = await (await db()).select({ s: stocks.isSynthetic }).from(stocks).where(eq(stocks.code, code)).limit(1);
   return row?.s ?? false;

@@ -182,3 +182,35 @@ describeOnEachEngine("quant: the strategy list", () => {
     expect(detail!.follow).toBeNull();
   });
 });
+
+describeOnEachEngine("quant: the 沪深300 benchmark", () => {
+  const NAV_LAST = "2026-03-31";
+  const indexBar = (tradeDate: string, close: number) =>
+    ({ code: "000300.SH", tradeDate, open: close, high: close, low: close, close, volume: 1_000_000, amount: 1e9, preClose: null, source: "tushare" as const });
+
+  it("uses the synced index bars when they cover the strategy's span, and says 模拟 where it is synthetic", async () => {
+    const guid = await addStrategy("基准测试", "live");
+    await addNav(guid, 40, (i) => (i % 3 === 0 ? -0.004 : 0.006), NAV_LAST);
+    const days = defaultCalendar.tradingDays("2026-01-01", NAV_LAST);
+    const span = days.slice(days.length - 41);
+    // the demo's synthetic series: a steady climb
+    await (await db()).insert(benchmarkLevels).values(span.map((tradeDate, i) => ({ code: "000300", tradeDate, level: 4000 + i, isSynthetic: true })));
+
+    const synthetic = (await strategyDetail(null, guid, NOW))!;
+    expect(synthetic.benchmarkSimulated).toBe(true);
+    expect(synthetic.benchmark.at(-1)!.nav).toBeCloseTo(4040 / 4000, 10);
+
+    // index bars over part of the span only: still the stored series
+    const closes = span.map((_, i) => (i % 2 === 0 ? 3800 : 3838)); // +1% and −0.99% in turn
+    await (await db()).insert(marketBars).values(span.slice(10).map((d, i) => indexBar(d, closes[i + 10]!)));
+    expect((await strategyDetail(null, guid, NOW))!.benchmarkSimulated).toBe(true);
+
+    // the whole span synced: the real index, close to close
+    await (await db()).insert(marketBars).values(span.slice(0, 10).map((d, i) => indexBar(d, closes[i]!)));
+    const real = (await strategyDetail(null, guid, NOW))!;
+    expect(real.benchmarkSimulated).toBe(false);
+    expect(real.benchmark.map((p) => p.nav)).toEqual(span.map((_, i) => (i % 2 === 0 ? 1 : 3838 / 3800)));
+    // the cached metrics follow the new index bars (beta against a steady climb and against an alternating index differ)
+    expect(real.metrics.beta).not.toBeCloseTo(synthetic.metrics.beta, 6);
+  });
+});

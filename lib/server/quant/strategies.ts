@@ -8,6 +8,7 @@ import { computeMetrics, drawdownSeries, monthlyReturns, returnsFromNav } from "
 import type { NavPoint, StrategyFill, StrategyMetrics, StrategyPosition, StrategyStatus } from "@/lib/domain/quant/types";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
+import { CSI300_CODE } from "@/lib/server/market/providers/types";
 import { realtradeAccess } from "./access";
 import { followState, type FollowState } from "./follows";
 
@@ -60,6 +61,9 @@ export function benchmarkCode(profileBenchmark: string | null | undefined): stri
   return code || DEFAULT_BENCHMARK;
 }
 
+/** Benchmarks the market sync stores as index bars in market_bars: 沪深300 under "000300.SH". */
+const INDEX_BAR_CODES: Readonly<Record<string, string>> = { [DEFAULT_BENCHMARK]: CSI300_CODE };
+
 type Runner = Pick<Database, "select" | "selectDistinct">;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -77,12 +81,26 @@ export function clearStrategyMetricsCache(): void {
   metricsCache.clear();
 }
 
+/** What the benchmarks' levels depend on: the stored levels and the synced index bars, per benchmark code. */
 async function benchmarkStamps(runner: Runner): Promise<Map<string, string>> {
   const rows = await runner
     .select({ code: benchmarkLevels.code, n: sql<number>`count(*)::int`, last: sql<string>`max(${benchmarkLevels.tradeDate})::text` })
     .from(benchmarkLevels)
     .groupBy(benchmarkLevels.code);
-  return new Map(rows.map((r) => [r.code, `${r.n}|${r.last}`]));
+  const stamps = new Map(rows.map((r) => [r.code, `${r.n}|${r.last}`]));
+  for (const [code, barCode] of Object.entries(INDEX_BAR_CODES)) {
+    const span = await indexBarSpan(runner, barCode);
+    if (span) stamps.set(code, `${stamps.get(code) ?? ""}|bars:${span.n}|${span.first}|${span.last}`);
+  }
+  return stamps;
+}
+
+async function indexBarSpan(runner: Runner, barCode: string): Promise<{ n: number; first: string; last: string } | null> {
+  const [span] = await runner
+    .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${marketBars.tradeDate})::text`, last: sql<string | null>`max(${marketBars.tradeDate})::text` })
+    .from(marketBars)
+    .where(eq(marketBars.code, barCode));
+  return span?.first && span.last ? { n: Number(span.n), first: span.first, last: span.last } : null;
 }
 
 async function navStamps(runner: Runner, guids?: string[]): Promise<Map<string, { n: number; last: string }>> {
@@ -110,12 +128,33 @@ async function loadNav(runner: Runner, guids: string[]): Promise<Map<string, Nav
   return out;
 }
 
-async function loadBenchmark(runner: Runner, code: string, from: string, to: string): Promise<Map<string, number>> {
+interface BenchmarkLevels {
+  /** index level (close) by trade date */
+  levels: Map<string, number>;
+  /** some level is made up (the demo's 沪深300): the page says 模拟 */
+  synthetic: boolean;
+}
+
+/**
+ * The benchmark's closes over [from, to]: the synced index bars (market_bars, e.g. 000300.SH) when they cover the whole
+ * span, so returns are the real index's close-to-close; otherwise the stored levels (benchmark_levels: imported, or
+ * the demo's synthetic series).
+ */
+async function loadBenchmark(runner: Runner, code: string, from: string, to: string): Promise<BenchmarkLevels> {
+  const barCode = INDEX_BAR_CODES[code];
+  const span = barCode ? await indexBarSpan(runner, barCode) : null;
+  if (barCode && span && span.first <= from && span.last >= to) {
+    const bars = await runner
+      .select({ date: marketBars.tradeDate, close: marketBars.close })
+      .from(marketBars)
+      .where(and(eq(marketBars.code, barCode), sql`${marketBars.tradeDate} between ${from} and ${to}`));
+    return { levels: new Map(bars.map((b) => [b.date, Number(b.close)])), synthetic: false };
+  }
   const rows = await runner
-    .select({ date: benchmarkLevels.tradeDate, level: benchmarkLevels.level })
+    .select({ date: benchmarkLevels.tradeDate, level: benchmarkLevels.level, synthetic: benchmarkLevels.isSynthetic })
     .from(benchmarkLevels)
     .where(and(eq(benchmarkLevels.code, code), sql`${benchmarkLevels.tradeDate} between ${from} and ${to}`));
-  return new Map(rows.map((r) => [r.date, Number(r.level)]));
+  return { levels: new Map(rows.map((r) => [r.date, Number(r.level)])), synthetic: rows.some((r) => r.synthetic) };
 }
 
 /** The benchmark's return over each NAV step, where the benchmark has a level on both dates (null otherwise). */
@@ -169,7 +208,7 @@ async function metricsFor(runner: Runner, profiles: ProfileWithBenchmark[], know
     const loaded = await loadNav(runner, missing);
     for (const { profile, key } of stale) {
       const nav = known?.get(profile.guid) ?? loaded.get(profile.guid) ?? [];
-      const levels = nav.length > 1 ? await loadBenchmark(runner, benchmarkCode(profile.benchmark), nav[0]!.date, nav[nav.length - 1]!.date) : new Map<string, number>();
+      const levels = nav.length > 1 ? (await loadBenchmark(runner, benchmarkCode(profile.benchmark), nav[0]!.date, nav[nav.length - 1]!.date)).levels : new Map<string, number>();
       const metrics = metricsOf(nav, levels);
       metricsCache.set(profile.guid, { key, metrics });
       const stamp = stamps.get(profile.guid);
@@ -283,6 +322,8 @@ export interface StrategyDetail {
   /** the benchmark (沪深300) on the NAV's dates, rebased to the first NAV */
   benchmark: NavPoint[];
   benchmarkCode: string;
+  /** the benchmark shown is made up (the demo's 沪深300, no synced index bars): the page labels it 模拟 */
+  benchmarkSimulated: boolean;
   drawdown: { date: string; drawdown: number }[];
   monthly: { month: string; return: number }[];
   /** fills and positions are shown through this date (the 实盘 delay rule for live and paper strategies) */
@@ -314,7 +355,7 @@ export async function strategyDetail(viewer: Viewer | null, guid: string, now = 
   if (!profile) return null;
   const nav = (await loadNav(database, [guid])).get(guid) ?? [];
   const code = benchmarkCode(profile.benchmark);
-  const levels = nav.length > 0 ? await loadBenchmark(database, code, nav[0]!.date, nav[nav.length - 1]!.date) : new Map<string, number>();
+  const { levels, synthetic } = nav.length > 0 ? await loadBenchmark(database, code, nav[0]!.date, nav[nav.length - 1]!.date) : { levels: new Map<string, number>(), synthetic: false };
   const { metrics } = (await metricsFor(database, [profile], new Map([[guid, nav]]))).get(guid)!;
   const { dates, returns } = returnsFromNav(nav);
 
@@ -336,6 +377,7 @@ export async function strategyDetail(viewer: Viewer | null, guid: string, now = 
     nav,
     benchmark: rebasedBenchmark(nav, levels),
     benchmarkCode: code,
+    benchmarkSimulated: synthetic,
     drawdown: drawdownSeries(dates, returns),
     monthly: monthlyReturns(dates, returns),
     through,

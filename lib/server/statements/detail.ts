@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { hasSyntheticBars, type BarSource } from "@/lib/domain/market/bar-source";
 import { limitMarks, type LimitMark } from "@/lib/domain/market/limit-marks";
 import type { DailyBar } from "@/lib/domain/market/types";
 import type { Currency, Market } from "@/lib/domain/market/types";
@@ -8,7 +9,7 @@ import { db } from "@/lib/db";
 import { tradeNotes } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
-import { barsFor, isSyntheticMarket } from "@/lib/server/market/bars";
+import { chartBarsFor } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess, type StatementAccess } from "./access";
 import { analysisThrough, masterRow, statementProvenance } from "./master-book";
@@ -51,6 +52,9 @@ export interface MasterDetail {
     bars: DailyBar[];
     markers: { date: string; time: string | null; side: "buy" | "sell"; price: number; quantity: number }[];
     limitMarks: LimitMark[];
+    /** where the drawn bars came from, each once */
+    sources: BarSource[];
+    /** some drawn bar is made up (模拟行情) */
     simulated: boolean;
   } | null;
   roundTrip: RoundTrip | null;
@@ -113,7 +117,7 @@ async function masterDetailFor(access: StatementAccess, guid: string, day?: stri
   const roundTrip = analysis.roundTrips.find((t) => t.fillIndexes.some((i) => dayIndexes.has(i))) ?? null;
   const from = calendar.addTradingDays(roundTrip?.openDate ?? chosenDay, -CHART_LOOKBACK_DAYS);
   const to = calendar.addTradingDays(roundTrip?.closeDate ?? chosenDay, CHART_LOOKAHEAD_DAYS);
-  const [bars, simulated] = await Promise.all([barsFor(symbol.code, from, to), isSyntheticMarket(symbol.code)]);
+  const { bars, sources } = await chartBarsFor(symbol.code, from, to);
   const markers = analysis.fills
     .filter((f) => f.code === symbol.code && f.date >= from && f.date <= to)
     .map((f) => ({ date: f.date, time: f.time, side: f.side, price: f.price, quantity: f.quantity }));
@@ -123,7 +127,7 @@ async function masterDetailFor(access: StatementAccess, guid: string, day?: stri
     fills,
     symbols,
     symbol,
-    chart: { bars, markers, limitMarks: limitMarks(bars, symbol.code, symbol.name), simulated },
+    chart: { bars, markers, limitMarks: limitMarks(bars, symbol.code, symbol.name), sources, simulated: hasSyntheticBars(sources) },
     roundTrip,
     note,
   };

@@ -20,6 +20,8 @@ import { followedStrategies, followLimitMessage } from "@/lib/server/quant/follo
 import { REALTRADE_DELAY_DAYS } from "@/lib/server/quant/access";
 import { strategyDetail } from "@/lib/server/quant/strategies";
 
+const SIMULATED_BENCHMARK = "基准沪深300为模拟行情：尚未同步真实指数（000300.SH）";
+
 /** `/quant?s={guid}`: one strategy — NAV vs 沪深300, drawdowns, monthly returns, metrics, fills, positions. */
 export async function StrategyDetailView({ guid, viewer }: { guid: string; viewer: Viewer | null }) {
   const detail = await strategyDetail(viewer, guid);
@@ -29,6 +31,7 @@ export async function StrategyDetailView({ guid, viewer }: { guid: string; viewe
   const followed = viewer && !following ? await followedStrategies(viewer) : null;
   const canFollow = !viewer || following || (followed ? followed.items.length < followLimit(viewer) : true);
   const maxDd = detail.metrics;
+  const benchmarkName = detail.benchmarkSimulated ? "沪深300（模拟）" : "沪深300";
   return (
     <>
       <PageIntro
@@ -58,13 +61,17 @@ export async function StrategyDetailView({ guid, viewer }: { guid: string; viewe
         {!detail.ranked ? <p className="mt-2 text-xs text-slate-500">净值记录不足，暂不参与排名；指标仅供参考。</p> : null}
       </Card>
 
-      <Section title="净值与沪深300" more={profile.isDemo ? <SimulatedDataBadge /> : null}>
+      <Section
+        title="净值与沪深300"
+        more={profile.isDemo || detail.benchmarkSimulated ? <SimulatedDataBadge title={detail.benchmarkSimulated ? SIMULATED_BENCHMARK : undefined} /> : null}
+      >
         <Card>
-          <NavChartLazy nav={detail.nav} benchmark={detail.benchmark} benchmarkName="沪深300" caption={`${profile.name}净值`} />
+          <NavChartLazy nav={detail.nav} benchmark={detail.benchmark} benchmarkName={benchmarkName} caption={`${profile.name}净值`} />
+          {detail.benchmarkSimulated && !profile.isDemo ? <p className="mt-2 text-xs text-amber-700">{SIMULATED_BENCHMARK}。</p> : null}
         </Card>
       </Section>
       <Section title="核心指标">
-        <MetricsGrid metrics={detail.metrics} benchmarkName="沪深300" />
+        <MetricsGrid metrics={detail.metrics} benchmarkName={benchmarkName} />
       </Section>
       <Section title="回撤">
         <Card>
