@@ -1,0 +1,236 @@
+import "server-only";
+import { eq, inArray } from "drizzle-orm";
+import type { TradingCalendar } from "@/lib/domain/market/calendar";
+import { exchangeOf } from "@/lib/domain/market/codes";
+import { EVERY_DAY, missingSpans, type DateSpan } from "@/lib/domain/market/sync-spans";
+import type { DailyBar } from "@/lib/domain/market/types";
+import { db, type Database } from "@/lib/db";
+import { marketSyncRuns, stocks } from "@/lib/db/schema";
+import { logger } from "@/lib/server/logger";
+import { rememberStocks, upsertBars } from "@/lib/server/market/bars";
+import { marketCalendar } from "@/lib/server/market/calendar";
+import { MarketDataError, type MarketDataProvider } from "@/lib/server/market/providers/types";
+import { configuredMarketDataProvider } from "./configured-provider";
+import { CALENDAR_CODE, calendarSpan, planMarketSync, shanghaiClock, type SyncPlan, type SyncTarget } from "./plan";
+import { fetchedSpans, recordFetchedSpan, replaceTradingDays } from "./store";
+import type { SyncFailure, SyncRequest, SyncSummary } from "./types";
+
+export const NO_PROVIDER_MESSAGE = "未配置行情数据源：设置 MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）或 eastmoney";
+export const CANCELLED_MESSAGE = "同步已取消";
+const NAMES_CODE = "@names";
+const MS_PER_DAY = 86_400_000;
+
+/** The run as a whole stops: every later call would fail the same way (bad token, no permission) or it was cancelled. */
+class RunStopped extends Error {}
+
+/**
+ * Fetches what the site lacks from the market data provider: the calendar first, then every planned code's missing
+ * spans (codes with the same span together, as many per call as the provider takes), then names of new stocks.
+ * Recorded in market_sync_runs (running → ok / partial / failed). A second run with nothing new asks for no bars.
+ */
+export async function runMarketSync(request: SyncRequest): Promise<SyncSummary> {
+  const startedAt = new Date();
+  const now = request.now ?? startedAt;
+  const provider = request.provider !== undefined ? request.provider : configuredMarketDataProvider();
+  const database = await db();
+  const [row] = await database
+    .insert(marketSyncRuns)
+    .values({ provider: provider?.name ?? "none", trigger: request.trigger, startedAt })
+    .returning({ id: marketSyncRuns.id });
+  const runId = row?.id ?? null;
+  const sync = provider ? new SyncSession(provider, request, database) : null;
+  let message: string | null = provider ? null : NO_PROVIDER_MESSAGE;
+  let plan: SyncPlan | null = null;
+  if (sync) {
+    try {
+      plan = await sync.run(now);
+    } catch (err) {
+      if (!(err instanceof RunStopped)) throw err;
+      message = err.message;
+    }
+  }
+  const summary: SyncSummary = {
+    runId,
+    provider: provider?.name ?? "none",
+    status: statusOf(message, sync?.failures ?? [], sync?.planned ?? 0),
+    codes: sync?.planned ?? 0,
+    bars: sync?.bars ?? 0,
+    calls: sync?.calls ?? 0,
+    failures: sync?.failures ?? [],
+    message,
+    startedAt,
+    finishedAt: new Date(),
+  };
+  if (runId !== null) {
+    await database
+      .update(marketSyncRuns)
+      .set({ status: summary.status, finishedAt: summary.finishedAt, codes: summary.codes, bars: summary.bars, calls: summary.calls, failures: summary.failures, message })
+      .where(eq(marketSyncRuns.id, runId));
+  }
+  const log = { runId, trigger: request.trigger, provider: summary.provider, status: summary.status, codes: summary.codes, bars: summary.bars, calls: summary.calls, failures: summary.failures.length, skipped: plan?.skipped.length ?? 0 };
+  if (summary.status === "ok") logger().info(log, "market sync finished");
+  else logger().warn({ ...log, message, firstFailures: summary.failures.slice(0, 5) }, "market sync did not fetch everything");
+  return summary;
+}
+
+function statusOf(message: string | null, failures: readonly SyncFailure[], planned: number): SyncSummary["status"] {
+  if (message !== null) return "failed";
+  if (failures.length === 0) return "ok";
+  const failed = new Set(failures.map((f) => f.code).filter((c) => !c.startsWith("@")));
+  return planned > 0 && failed.size >= planned ? "failed" : "partial";
+}
+
+class SyncSession {
+  readonly failures: SyncFailure[] = [];
+  bars = 0;
+  /** stock and index codes in the plan */
+  planned = 0;
+  private readonly callsBefore: number;
+  private done = 0;
+  private total = 1;
+  /** codes that received bars in this run (names are looked up for those without one) */
+  private readonly received = new Set<string>();
+
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly request: SyncRequest,
+    private readonly database: Database,
+  ) {
+    this.callsBefore = provider.calls;
+  }
+
+  get calls(): number {
+    return this.provider.calls - this.callsBefore;
+  }
+
+  async run(now: Date): Promise<SyncPlan> {
+    await this.syncCalendar(now);
+    const calendar = await marketCalendar();
+    const plan = await planMarketSync({ codes: this.request.codes, from: this.request.from, to: this.request.to, now }, calendar, this.database);
+    const targets = plan.index ? [...plan.stocks, plan.index] : plan.stocks;
+    this.planned = targets.length;
+    this.total = 1 + targets.length;
+    this.progress(CALENDAR_CODE);
+    const fetched = await fetchedSpans(targets.map((t) => t.code), this.database);
+    const batches = this.batchesOf(plan.stocks, fetched, calendar);
+    const pending = new Map<string, number>();
+    for (const batch of batches) for (const code of batch.codes) pending.set(code, (pending.get(code) ?? 0) + 1);
+    for (const target of plan.stocks) if (!pending.has(target.code)) this.progress(target.code);
+    for (const batch of batches) {
+      await this.fetch(batch.codes, batch.span, calendar, (signal) => this.provider.dailyBars(batch.codes, batch.span.from, batch.span.to, signal));
+      for (const code of batch.codes) {
+        const left = (pending.get(code) ?? 1) - 1;
+        pending.set(code, left);
+        if (left === 0) this.progress(code);
+      }
+    }
+    if (plan.index) {
+      const index = plan.index;
+      for (const span of missingSpans(fetched.get(index.code) ?? [], index.span, calendar)) {
+        await this.fetch([index.code], span, calendar, (signal) => this.provider.indexBars(index.code, span.from, span.to, signal));
+      }
+      this.progress(index.code);
+    }
+    await this.nameNewStocks();
+    return plan;
+  }
+
+  /** The provider's calendar from 2015 to the end of this year, once: later runs ask only for days not yet final. */
+  private async syncCalendar(now: Date): Promise<void> {
+    const wanted = calendarSpan(now);
+    const yesterday = shanghaiClock(new Date(now.getTime() - MS_PER_DAY)).day;
+    const fetched = await fetchedSpans([CALENDAR_CODE], this.database);
+    for (const span of missingSpans(fetched.get(CALENDAR_CODE) ?? [], wanted, EVERY_DAY)) {
+      this.checkCancelled();
+      let days: string[];
+      try {
+        days = await this.provider.tradingDays(span.from, span.to, this.request.signal);
+      } catch (err) {
+        this.fail([CALENDAR_CODE], err);
+        continue;
+      }
+      // Days up to yesterday are final; later ones only as far as the provider answered (a calendar derived from
+      // index bars knows no future day, Tushare's trade_cal knows the year's schedule).
+      const lastAnswered = days.at(-1) ?? "";
+      const settled = lastAnswered > yesterday ? lastAnswered : yesterday;
+      const recorded = { from: span.from, to: settled < span.to ? settled : span.to };
+      if (recorded.to < recorded.from) continue;
+      await this.database.transaction(async (tx) => {
+        await replaceTradingDays(recorded, days, this.provider.name, tx);
+        await recordFetchedSpan([CALENDAR_CODE], recorded, this.provider.name, EVERY_DAY, tx);
+      });
+    }
+  }
+
+  /** Codes with the same missing span together, at most maxCodesPerCall per request. */
+  private batchesOf(targets: readonly SyncTarget[], fetched: Map<string, DateSpan[]>, calendar: TradingCalendar): { codes: string[]; span: DateSpan }[] {
+    const bySpan = new Map<string, { codes: string[]; span: DateSpan }>();
+    for (const target of targets) {
+      for (const span of missingSpans(fetched.get(target.code) ?? [], target.span, calendar)) {
+        const key = `${span.from}|${span.to}`;
+        const group = bySpan.get(key) ?? { codes: [], span };
+        group.codes.push(target.code);
+        bySpan.set(key, group);
+      }
+    }
+    const size = Math.max(1, this.provider.maxCodesPerCall);
+    return [...bySpan.values()].flatMap((group) => {
+      const batches: { codes: string[]; span: DateSpan }[] = [];
+      for (let i = 0; i < group.codes.length; i += size) batches.push({ codes: group.codes.slice(i, i + size), span: group.span });
+      return batches;
+    });
+  }
+
+  /** One request; its bars and the span it covered are stored together, or each code gets the provider's reason. */
+  private async fetch(codes: string[], span: DateSpan, calendar: TradingCalendar, request: (signal?: AbortSignal) => Promise<DailyBar[]>): Promise<void> {
+    this.checkCancelled();
+    let bars: DailyBar[];
+    try {
+      const wanted = new Set(codes);
+      bars = (await request(this.request.signal)).filter((b) => wanted.has(b.code) && b.date >= span.from && b.date <= span.to);
+    } catch (err) {
+      this.fail(codes, err);
+      return;
+    }
+    await this.database.transaction(async (tx) => {
+      await upsertBars(bars, { source: this.provider.name }, tx);
+      await recordFetchedSpan(codes, span, this.provider.name, calendar, tx);
+    });
+    this.bars += bars.length;
+    for (const bar of bars) this.received.add(bar.code);
+  }
+
+  private fail(codes: readonly string[], err: unknown): void {
+    this.checkCancelled();
+    if (err instanceof MarketDataError && (err.kind === "auth" || err.kind === "permission")) throw new RunStopped(err.message);
+    if (!(err instanceof MarketDataError)) logger().error({ err, codes: codes.slice(0, 10) }, "market sync request failed unexpectedly");
+    const message = err instanceof Error ? err.message : String(err);
+    for (const code of codes) this.failures.push({ code, message });
+  }
+
+  private checkCancelled(): void {
+    if (this.request.signal?.aborted) throw new RunStopped(CANCELLED_MESSAGE);
+  }
+
+  /** Names of stocks that received bars and have none yet, from one list request per run. */
+  private async nameNewStocks(): Promise<void> {
+    const codes = [...this.received].filter((c) => /^\d{6}$/.test(c));
+    if (codes.length === 0) return;
+    const named = new Set((await this.database.select({ code: stocks.code }).from(stocks).where(inArray(stocks.code, codes))).map((r) => r.code));
+    const unnamed = new Set(codes.filter((c) => !named.has(c)));
+    if (unnamed.size === 0) return;
+    this.checkCancelled();
+    try {
+      const listings = await this.provider.stockNames(this.request.signal);
+      const entries = listings.filter((l) => unnamed.has(l.code)).map((l) => ({ code: l.code, exchange: l.exchange ?? exchangeOf(l.code), name: l.name }));
+      await rememberStocks(entries, {}, this.database);
+    } catch (err) {
+      this.fail([NAMES_CODE], err);
+    }
+  }
+
+  private progress(current: string): void {
+    this.done = Math.min(this.total, this.done + 1);
+    this.request.onProgress?.({ done: this.done, total: this.total, current });
+  }
+}
