@@ -123,8 +123,8 @@ async function defaultHandlers(): Promise<JobHandlers> {
   // Imported lazily: the handlers' modules enqueue through this one.
   const { SIGNAL_FANOUT_KIND, handleSignalFanout } = await import("./signal-fanout");
   const { PAYMENT_MAIL_KIND, handlePaymentMail } = await import("@/lib/server/payments/mail");
-  const { marketSyncHandlers } = await import("@/lib/server/market/sync/jobs");
-  return { [SIGNAL_FANOUT_KIND]: handleSignalFanout, [PAYMENT_MAIL_KIND]: handlePaymentMail, ...marketSyncHandlers };
+  const { marketSyncJobHandlers } = await import("@/lib/server/market/sync/jobs");
+  return { [SIGNAL_FANOUT_KIND]: handleSignalFanout, [PAYMENT_MAIL_KIND]: handlePaymentMail, ...marketSyncJobHandlers() };
 }
 
 /**

@@ -5,9 +5,11 @@ import { jobs, stocks } from "@/lib/db/schema";
 import { FAILURES_SHOWN, type MarketSyncOverview } from "@/lib/domain/market/sync-overview";
 import { assertAdminRights, type Actor } from "@/lib/server/auth/roles";
 import { enqueue, MAX_JOB_ATTEMPTS } from "@/lib/server/quant/jobs";
-import { lastMarketSync, marketDataStatus, NO_PROVIDER_MESSAGE } from "./engine";
+import { marketDataStatus } from "./engine";
 import { MARKET_SYNC_KIND } from "./jobs";
+import { NO_PROVIDER_MESSAGE } from "./run";
 import { nextQueuedDailySync } from "./schedule";
+import { lastMarketSync } from "./status";
 import type { SyncTrigger } from "./types";
 
 /** What an operator sets to turn the sync on (the server reads it at start). */

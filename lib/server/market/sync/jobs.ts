@@ -10,9 +10,10 @@ import type { Market } from "@/lib/domain/market/types";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { logger } from "@/lib/server/logger";
 import { enqueue, JOB_LEASE_MS, type JobContext, type JobHandler, type JobHandlers } from "@/lib/server/quant/jobs";
-import { runMarketSync } from "./engine";
+import { runMarketSync } from "./run";
 import { ensureDailySync, MARKET_DAILY_KIND } from "./schedule";
-import type { SyncSummary, SyncTrigger } from "./types";
+import type { MarketDataProvider } from "@/lib/server/market/providers/types";
+import type { SyncRequest } from "./types";
 
 /** A sync of some codes (an import, a publish) or of every code (the 同步行情 button): runMarketSync in the worker. */
 export const MARKET_SYNC_KIND = "market-sync";
@@ -68,52 +69,57 @@ async function whileLeased<T>(ctx: JobContext, work: () => Promise<T>): Promise<
   }
 }
 
-function logSummary(kind: string, summary: SyncSummary): void {
-  const fields = { kind, runId: summary.runId, status: summary.status, codes: summary.codes, bars: summary.bars, calls: summary.calls, failures: summary.failures.length };
-  if (summary.status === "ok") logger().info(fields, "market sync finished");
-  else logger().warn({ ...fields, message: summary.message, firstFailures: summary.failures.slice(0, 5) }, "market sync finished with failures");
-}
-
 /**
  * Runs the sync. A run that reports failures is done all the same: it is recorded in market_sync_runs for /admin, and
  * the spans it could not fetch are fetched by the next run (the daily job at the latest). Only a run cut short by the
  * worker stopping is retried, as a whole: the spans it stored are not fetched again.
  */
-async function sync(kind: string, trigger: SyncTrigger, codes: readonly string[] | undefined, ctx: JobContext): Promise<void> {
-  const summary = await whileLeased(ctx, () => runMarketSync({ trigger, ...(codes ? { codes } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) }));
-  if (ctx.signal?.aborted) throw new Error("market sync interrupted: the job worker is stopping");
-  logSummary(kind, summary);
+async function sync(kind: string, request: Pick<SyncRequest, "trigger" | "codes" | "provider">, ctx: JobContext): Promise<void> {
+  // runMarketSync records and logs the run itself.
+  await whileLeased(ctx, () => runMarketSync({ ...request, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
+  if (ctx.signal?.aborted) throw new Error(`${kind} interrupted: the job worker is stopping`);
 }
 
-export const handleMarketSync: JobHandler = async (payload, ctx) => {
-  const parsed = SyncJobPayload.safeParse(payload);
-  if (!parsed.success) throw new Error(`invalid ${MARKET_SYNC_KIND} payload: ${parsed.error.issues[0]?.message ?? "?"}`);
-  if (config().marketData.provider === "none") {
-    logger().info({ trigger: parsed.data.trigger }, "market sync skipped: no market data provider is configured");
-    return;
-  }
-  await sync(MARKET_SYNC_KIND, parsed.data.trigger, parsed.data.codes, ctx);
-};
+export interface MarketSyncJobOptions {
+  /** the configured provider when absent (tests pass one) */
+  provider?: MarketDataProvider | null;
+}
 
-/**
- * The day's sync of every code. The next day's job is queued first, so the chain goes on even when this run fails.
- * A date the calendar has since learnt was a holiday (the provider's calendar arrived after the job was queued) is
- * skipped.
- */
-export const handleMarketDaily: JobHandler = async (payload, ctx) => {
-  const parsed = DailyJobPayload.safeParse(payload);
-  if (!parsed.success) throw new Error(`invalid ${MARKET_DAILY_KIND} payload: ${parsed.error.issues[0]?.message ?? "?"}`);
-  const { date } = parsed.data;
-  if (config().marketData.provider === "none") {
-    logger().info({ date }, "daily market sync skipped: no market data provider is configured");
-    return;
-  }
-  await ensureDailySync(new Date(Math.max(ctx.now.getTime(), dailySyncInstant(date).getTime() + 1)));
-  if (!(await marketCalendar()).isTradingDay(date)) {
-    logger().info({ date }, "daily market sync skipped: not a trading day");
-    return;
-  }
-  await sync(MARKET_DAILY_KIND, "daily", undefined, ctx);
-};
+/** The handlers of `market-sync` and `market-daily`, registered in the job worker's defaultHandlers. */
+export function marketSyncJobHandlers({ provider }: MarketSyncJobOptions = {}): JobHandlers {
+  const withProvider = provider !== undefined ? { provider } : {};
 
-export const marketSyncHandlers: JobHandlers = { [MARKET_SYNC_KIND]: handleMarketSync, [MARKET_DAILY_KIND]: handleMarketDaily };
+  const handleMarketSync: JobHandler = async (payload, ctx) => {
+    const parsed = SyncJobPayload.safeParse(payload);
+    if (!parsed.success) throw new Error(`invalid ${MARKET_SYNC_KIND} payload: ${parsed.error.issues[0]?.message ?? "?"}`);
+    const { trigger, codes } = parsed.data;
+    if (config().marketData.provider === "none") {
+      logger().info({ trigger }, "market sync skipped: no market data provider is configured");
+      return;
+    }
+    await sync(MARKET_SYNC_KIND, { trigger, ...(codes ? { codes } : {}), ...withProvider }, ctx);
+  };
+
+  /**
+   * The day's sync of every code. The next day's job is queued first, so the chain goes on even when this run
+   * fails. A date the calendar has since learnt was a holiday (the provider's calendar arrived after the job was
+   * queued) is skipped.
+   */
+  const handleMarketDaily: JobHandler = async (payload, ctx) => {
+    const parsed = DailyJobPayload.safeParse(payload);
+    if (!parsed.success) throw new Error(`invalid ${MARKET_DAILY_KIND} payload: ${parsed.error.issues[0]?.message ?? "?"}`);
+    const { date } = parsed.data;
+    if (config().marketData.provider === "none") {
+      logger().info({ date }, "daily market sync skipped: no market data provider is configured");
+      return;
+    }
+    await ensureDailySync(new Date(Math.max(ctx.now.getTime(), dailySyncInstant(date).getTime() + 1)));
+    if (!(await marketCalendar()).isTradingDay(date)) {
+      logger().info({ date }, "daily market sync skipped: not a trading day");
+      return;
+    }
+    await sync(MARKET_DAILY_KIND, { trigger: "daily", ...withProvider }, ctx);
+  };
+
+  return { [MARKET_SYNC_KIND]: handleMarketSync, [MARKET_DAILY_KIND]: handleMarketDaily };
+}
