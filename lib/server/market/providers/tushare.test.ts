@@ -1,0 +1,195 @@
+import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "@/test/market-local/tushare";
+import { TushareProvider, type TushareOptions } from "./tushare";
+import { MarketDataError } from "./types";
+
+/** backoff in milliseconds instead of seconds, so a retry test does not wait a minute */
+const FAST = { minIntervalMs: 0, baseDelayMs: 5, maxDelayMs: 20, rateLimitDelayMs: 30, timeoutMs: 2_000 };
+
+let local: TushareLocal;
+beforeAll(async () => {
+  local = await startTushareLocal();
+});
+afterAll(() => local.close());
+beforeEach(() => {
+  local.calls.length = 0;
+  local.faults.length = 0;
+});
+
+function provider(options: Partial<TushareOptions> = {}, server = local): TushareProvider {
+  return new TushareProvider({ token: TUSHARE_LOCAL_TOKEN, apiUrl: server.url, policy: FAST, ...options });
+}
+
+/** what the stand-in answers for `daily`, in Tushare's units, keyed `ts_code trade_date` */
+async function rawDaily(tsCodes: string, start: string, end: string): Promise<Map<string, Record<string, number>>> {
+  const response = await fetch(local.url, {
+    method: "POST",
+    body: JSON.stringify({ api_name: "daily", token: TUSHARE_LOCAL_TOKEN, params: { ts_code: tsCodes, start_date: start, end_date: end }, fields: "" }),
+  });
+  const { data } = (await response.json()) as { data: { fields: string[]; items: unknown[][] } };
+  local.calls.length = 0;
+  return new Map(data.items.map((item) => {
+    const row = Object.fromEntries(data.fields.map((f, i) => [f, item[i]])) as Record<string, number>;
+    return [`${row.ts_code} ${row.trade_date}`, row];
+  }));
+}
+
+async function rejection(promise: Promise<unknown>): Promise<MarketDataError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  if (!(error instanceof MarketDataError)) throw new Error(`expected a MarketDataError, got ${String(error)}`);
+  return error;
+}
+
+describe("Tushare Pro client against the stand-in", () => {
+  it("fetches several codes in one call, in 股 and 元 with the exchange's 昨收", async () => {
+    const raw = await rawDaily("000001.SZ,600519.SH,300750.SZ", "20240102", "20240329");
+    const client = provider();
+    const bars = await client.dailyBars(["000001", "600519", "300750"], "2024-01-02", "2024-03-29");
+
+    expect(client.calls).toBe(1);
+    expect(local.calls).toEqual([expect.objectContaining({ api: "daily", subject: "000001.SZ,600519.SH,300750.SZ", outcome: "ok" })]);
+    expect(bars).toHaveLength(raw.size);
+    expect(new Set(bars.map((b) => b.code))).toEqual(new Set(["000001", "600519", "300750"]));
+    for (const bar of bars) {
+      const row = raw.get(`${bar.code}.${bar.code.startsWith("6") ? "SH" : "SZ"} ${bar.date.replaceAll("-", "")}`)!;
+      expect(bar.volume).toBe(Math.round(row.vol! * 100));
+      expect(bar.amount).toBeCloseTo(row.amount! * 1000, 2);
+      expect(bar.preClose).toBe(row.pre_close);
+      expect([bar.open, bar.high, bar.low, bar.close]).toEqual([row.open, row.high, row.low, row.close]);
+    }
+    const dates = bars.filter((b) => b.code === "600519").map((b) => b.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates).not.toContain("2024-02-09");
+  });
+
+  it("keeps Tushare's documented 平安银行 rows exactly, converted", async () => {
+    const bars = await provider().dailyBars(["000001"], "2018-07-02", "2018-07-04");
+    expect(bars[0]).toEqual({ code: "000001", date: "2018-07-02", open: 9.05, high: 9.05, low: 8.55, close: 8.61, volume: 131_552_013, amount: 1_158_545_868, preClose: 9.09 });
+    expect(bars.map((b) => b.volume)).toEqual([131_552_013, 127_483_857, 71_115_337]);
+  });
+
+  it("pages through the row limit: every bar once, in as many calls as the rows need", async () => {
+    const whole = await provider().dailyBars(["000001", "600519", "300750"], "2023-01-03", "2023-06-30");
+    local.calls.length = 0;
+
+    const paged = provider({ rowLimits: { daily: 100 }, maxCodesPerCall: 3 });
+    const bars = await paged.dailyBars(["000001", "600519", "300750"], "2023-01-03", "2023-06-30");
+    expect(bars).toEqual(whole);
+    expect(paged.calls).toBe(Math.ceil(whole.length / 99));
+  });
+
+  it("splits a window the server cut short (has_more) until every row is in", async () => {
+    const small = await startTushareLocal({ rowLimits: { daily: 50 } });
+    try {
+      const client = provider({}, small);
+      const bars = await client.dailyBars(["000001", "600519"], "2023-01-03", "2023-03-31");
+      const expected = await provider().dailyBars(["000001", "600519"], "2023-01-03", "2023-03-31");
+      expect(bars).toEqual(expected);
+      expect(small.calls.length).toBeGreaterThan(1);
+      expect(small.calls[0]).toMatchObject({ params: { start_date: "20230103", end_date: "20230331" } });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("fetches 沪深300 through index_daily under its stored code", async () => {
+    const bars = await provider().indexBars("000300.SH", "2024-02-01", "2024-02-29");
+    expect(local.calls).toEqual([expect.objectContaining({ api: "index_daily", subject: "000300.SH" })]);
+    expect(bars.every((b) => b.code === "000300.SH")).toBe(true);
+    expect(bars.map((b) => b.date)).toContain("2024-02-08");
+    expect(bars).toHaveLength(15);
+  });
+
+  it("reads the SSE calendar across Spring Festival 2024", async () => {
+    const days = await provider().tradingDays("2024-02-05", "2024-02-23");
+    expect(days).toEqual(["2024-02-05", "2024-02-06", "2024-02-07", "2024-02-08", "2024-02-19", "2024-02-20", "2024-02-21", "2024-02-22", "2024-02-23"]);
+    expect(local.calls[0]).toMatchObject({ api: "trade_cal", params: { exchange: "SSE", start_date: "20240205", end_date: "20240223" } });
+  });
+
+  it("lists stock names from stock_basic", async () => {
+    const names = await provider().stockNames();
+    expect(names).toContainEqual({ code: "600519", exchange: "SH", name: "贵州茅台" });
+    expect(names).toContainEqual({ code: "000001", exchange: "SZ", name: "平安银行" });
+  });
+
+  it("surfaces a bad token in Tushare's words, without retrying", async () => {
+    const client = provider({ token: "not-my-token" });
+    const error = await rejection(client.dailyBars(["600519"], "2024-01-02", "2024-01-31"));
+    expect(error).toMatchObject({ kind: "auth", retryable: false });
+    expect(error.message).toBe("Tushare Pro daily 600519.SH: 您的token不对，请确认。 (code 40101)");
+    expect(local.calls).toHaveLength(1);
+  });
+
+  it("surfaces a missing permission without retrying", async () => {
+    const strict = await startTushareLocal({ forbidden: ["index_daily"] });
+    try {
+      const error = await rejection(provider({}, strict).indexBars("000300.SH", "2024-01-02", "2024-01-31"));
+      expect(error).toMatchObject({ kind: "permission", retryable: false });
+      expect(error.message).toContain("抱歉，您没有访问该接口的权限");
+      expect(strict.calls).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("waits out the per-minute limit and succeeds", async () => {
+    const limited = await startTushareLocal({ perMinute: 2, windowMs: 200 });
+    try {
+      const client = provider({ policy: { ...FAST, rateLimitDelayMs: 250 } }, limited);
+      await client.tradingDays("2024-01-01", "2024-01-31");
+      await client.tradingDays("2024-02-01", "2024-02-29");
+      const march = await client.tradingDays("2024-03-01", "2024-03-31");
+      expect(march).toHaveLength(21);
+      expect(limited.calls.map((c) => c.outcome)).toEqual(["ok", "ok", "40203 rate limit", "ok"]);
+      expect(client.calls).toBe(4);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("reports the rate limit in Tushare's words when retries run out", async () => {
+    const limited = await startTushareLocal({ perMinute: 1, windowMs: 60_000 });
+    try {
+      const client = provider({ policy: { ...FAST, attempts: 2 } }, limited);
+      await client.tradingDays("2024-01-01", "2024-01-31");
+      const error = await rejection(client.tradingDays("2024-02-01", "2024-02-29"));
+      expect(error).toMatchObject({ kind: "rate_limit", retryable: true });
+      expect(error.message).toContain("抱歉，您每分钟最多访问该接口1次");
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("retries a 500 twice and then gets the bars", async () => {
+    await fetch(`${local.url}/_local/faults`, { method: "POST", body: JSON.stringify({ match: "600519", count: 2, kind: "500" }) });
+    const bars = await provider().dailyBars(["600519"], "2024-01-02", "2024-01-31");
+    expect(bars).toHaveLength(22);
+    expect(local.calls.map((c) => c.outcome)).toEqual(["fault 500", "fault 500", "ok"]);
+  });
+
+  it("gives up on repeated 500s with a retryable server error naming the call", async () => {
+    local.faults.push({ match: "600519", count: 5, kind: "500" });
+    const error = await rejection(provider({ policy: { ...FAST, attempts: 3 } }).dailyBars(["600519"], "2024-01-02", "2024-01-31"));
+    expect(error).toMatchObject({ kind: "server", retryable: true });
+    expect(error.message).toMatch(/^Tushare Pro daily 600519\.SH: HTTP 500/);
+    expect(local.calls).toHaveLength(3);
+  });
+
+  it("turns a server that never answers into a retryable network error", async () => {
+    local.faults.push({ match: "600519", count: 1, kind: "timeout" });
+    const error = await rejection(provider({ policy: { ...FAST, attempts: 1, timeoutMs: 300 } }).dailyBars(["600519"], "2024-01-02", "2024-01-31"));
+    expect(error).toMatchObject({ kind: "network", retryable: true });
+    expect(error.message).toBe("Tushare Pro daily 600519.SH: no answer within 0.3 s");
+
+    local.faults.push({ match: "600519", count: 1, kind: "timeout" });
+    const bars = await provider({ policy: { ...FAST, timeoutMs: 300 } }).dailyBars(["600519"], "2024-01-02", "2024-01-31");
+    expect(bars).toHaveLength(22);
+  });
+
+  it("stops at once when the caller aborts", async () => {
+    local.faults.push({ count: 1, kind: "timeout" });
+    const controller = new AbortController();
+    const pending = provider().tradingDays("2024-01-01", "2024-01-31", controller.signal);
+    setTimeout(() => controller.abort(new Error("sync cancelled")), 50);
+    await expect(pending).rejects.toThrow("sync cancelled");
+  });
+});

@@ -1,0 +1,168 @@
+import { compactFromIso, isoFromCompact } from "@/lib/domain/market/providers/dates";
+import { defaultCalendar } from "@/lib/domain/market/calendar";
+import { startLocalServer, type LocalServer, type Reply } from "./server";
+import { WORLD_LISTINGS, worldIndexBars, worldStockBars, type WorldBar } from "./world";
+
+/**
+ * A Tushare Pro stand-in: POST `{api_name, token, params, fields}` to any path, answered as Tushare answers
+ * (`{request_id, code, msg, data: {fields, items, has_more}}`) for `daily`, `index_daily`, `trade_cal` and
+ * `stock_basic`, over the market world. A wrong token gets code 40101, more than `perMinute` calls of one API
+ * within `windowMs` get Tushare's 40203 rate-limit answer, an API in `forbidden` its 40203 permission answer.
+ */
+
+export interface TushareLocalOptions {
+  port?: number;
+  token?: string;
+  /** calls per API per window (Tushare: per minute) */
+  perMinute?: number;
+  windowMs?: number;
+  rowLimits?: Partial<Record<"daily" | "index_daily" | "trade_cal", number>>;
+  /** APIs this token has no permission for */
+  forbidden?: string[];
+}
+
+export const TUSHARE_LOCAL_TOKEN = "local-tushare-token";
+const DOC_108 = "权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。";
+
+export interface TushareLocal extends LocalServer {
+  options: Required<Omit<TushareLocalOptions, "rowLimits">> & { rowLimits: Record<"daily" | "index_daily" | "trade_cal", number> };
+}
+
+export async function startTushareLocal(options: TushareLocalOptions = {}): Promise<TushareLocal> {
+  const settings: TushareLocal["options"] = {
+    port: options.port ?? 0,
+    token: options.token ?? TUSHARE_LOCAL_TOKEN,
+    perMinute: options.perMinute ?? 500,
+    windowMs: options.windowMs ?? 60_000,
+    rowLimits: { daily: 6000, index_daily: 8000, trade_cal: 6000, ...options.rowLimits },
+    forbidden: options.forbidden ?? [],
+  };
+  const recent = new Map<string, number[]>();
+  let requestId = 0;
+
+  const answer = (code: number, msg: string, data: unknown, outcome: string): Reply => ({
+    status: 200,
+    body: { request_id: `local-${++requestId}`, code, msg, message: msg, data },
+    outcome,
+  });
+
+  const server = await startLocalServer(settings.port, (_req, text) => {
+    let body: { api_name?: unknown; token?: unknown; params?: unknown; fields?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      return answer(-2001, "请求参数不是合法的 JSON", null, "bad json");
+    }
+    const api = typeof body.api_name === "string" ? body.api_name : "";
+    const params = Object.fromEntries(
+      Object.entries(typeof body.params === "object" && body.params ? body.params : {}).map(([k, v]) => [k, String(v)]),
+    );
+    const fields = typeof body.fields === "string" ? body.fields : Array.isArray(body.fields) ? body.fields.join(",") : "";
+    return {
+      api,
+      subject: params.ts_code ?? params.trade_date ?? api,
+      params,
+      answer: () => {
+        if (body.token !== settings.token) return answer(40101, "您的token不对，请确认。", null, "40101");
+        if (settings.forbidden.includes(api)) return answer(40203, `抱歉，您没有访问该接口的权限，${DOC_108}`, null, "40203 permission");
+        const now = Date.now();
+        const times = (recent.get(api) ?? []).filter((t) => now - t < settings.windowMs);
+        if (times.length >= settings.perMinute) {
+          recent.set(api, times);
+          return answer(40203, `抱歉，您每分钟最多访问该接口${settings.perMinute}次，${DOC_108}`, null, "40203 rate limit");
+        }
+        recent.set(api, [...times, now]);
+        const table = tableOf(api, params, settings.rowLimits);
+        if ("error" in table) return answer(-2001, table.error, null, "-2001");
+        return answer(0, "", project(table, fields), "ok");
+      },
+    };
+  });
+  return Object.assign(server, { options: settings });
+}
+
+interface Table {
+  fields: string[];
+  items: unknown[][];
+  has_more: boolean;
+}
+
+const BAR_FIELDS = ["ts_code", "trade_date", "open", "high", "low", "close", "pre_close", "change", "pct_chg", "vol", "amount"];
+const round = (x: number, digits: number) => Number(x.toFixed(digits));
+
+function barItem(tsCode: string, bar: WorldBar): unknown[] {
+  const change = round(bar.close - bar.preClose, 2);
+  return [
+    tsCode, compactFromIso(bar.date), bar.open, bar.high, bar.low, bar.close, bar.preClose, change,
+    round((change / bar.preClose) * 100, 2), round(bar.volume / 100, 2), round(bar.amount / 1000, 3),
+  ];
+}
+
+function range(params: Record<string, string>): { from: string; to: string } | { error: string } {
+  const single = params.trade_date ? isoFromCompact(params.trade_date) : null;
+  if (params.trade_date && !single) return { error: `trade_date 格式不对：${params.trade_date}` };
+  const from = single ?? (params.start_date ? isoFromCompact(params.start_date) : "1990-12-19");
+  const to = single ?? (params.end_date ? isoFromCompact(params.end_date) : "2099-12-31");
+  if (!from || !to) return { error: `start_date/end_date 格式不对：${params.start_date ?? ""} ${params.end_date ?? ""}` };
+  return { from, to };
+}
+
+/** newest first, as Tushare answers, cut at the row limit */
+function limited(items: unknown[][], limit: number): Table {
+  const sorted = items.sort((a, b) => String(b[1]).localeCompare(String(a[1])) || String(a[0]).localeCompare(String(b[0])));
+  return { fields: BAR_FIELDS, items: sorted.slice(0, limit), has_more: sorted.length > limit };
+}
+
+function tableOf(api: string, params: Record<string, string>, limits: TushareLocal["options"]["rowLimits"]): Table | { error: string } {
+  const dates = range(params);
+  if ("error" in dates) return dates;
+  const { from, to } = dates;
+  switch (api) {
+    case "daily": {
+      const codes = params.ts_code
+        ? params.ts_code.split(",").map((c) => c.trim()).filter(Boolean)
+        : params.trade_date ? WORLD_LISTINGS.map((l) => `${l.code}.${l.exchange}`) : null;
+      if (!codes) return { error: "ts_code 和 trade_date 至少输入一个" };
+      const items = codes.flatMap((tsCode) => {
+        const m = /^(\d{6})\.(SH|SZ|BJ)$/.exec(tsCode);
+        return m ? worldStockBars(m[1]!, from, to).map((bar) => barItem(tsCode, bar)) : [];
+      });
+      return limited(items, limits.daily);
+    }
+    case "index_daily": {
+      if (!params.ts_code) return { error: "ts_code 必须输入" };
+      return limited(worldIndexBars(params.ts_code, from, to).map((bar) => barItem(params.ts_code!, bar)), limits.index_daily);
+    }
+    case "trade_cal": {
+      const items: unknown[][] = [];
+      const exchange = params.exchange || "SSE";
+      for (let day = to; day >= from; day = dayBefore(day)) {
+        const open = defaultCalendar.isTradingDay(day) ? 1 : 0;
+        if (params.is_open !== undefined && params.is_open !== "" && Number(params.is_open) !== open) continue;
+        items.push([exchange, compactFromIso(day), open, compactFromIso(defaultCalendar.previous(day))]);
+      }
+      return { fields: ["exchange", "cal_date", "is_open", "pretrade_date"], items: items.slice(0, limits.trade_cal), has_more: items.length > limits.trade_cal };
+    }
+    case "stock_basic": {
+      const status = params.list_status || "L";
+      const items = status === "L" ? WORLD_LISTINGS.map((l) => [`${l.code}.${l.exchange}`, l.code, l.name, l.exchange, l.listDate]) : [];
+      return { fields: ["ts_code", "symbol", "name", "exchange", "list_date"], items, has_more: false };
+    }
+    default:
+      return { error: `接口名不存在：${api}` };
+  }
+}
+
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** only the asked fields, in the asked order (all when none are asked) */
+function project(table: Table, fields: string): Table {
+  const wanted = fields.split(",").map((f) => f.trim()).filter((f) => table.fields.includes(f));
+  if (wanted.length === 0) return table;
+  const index = wanted.map((f) => table.fields.indexOf(f));
+  return { fields: wanted, items: table.items.map((item) => index.map((i) => item[i])), has_more: table.has_more };
+}

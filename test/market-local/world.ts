@@ -1,0 +1,233 @@
+import { isoDayNumber } from "@/lib/domain/iso-day";
+import { defaultCalendar } from "@/lib/domain/market/calendar";
+import { exchangeOf, isStockCode } from "@/lib/domain/market/codes";
+import { limitDownPrice, limitRatio, limitUpPrice } from "@/lib/domain/market/limits";
+import type { Exchange } from "@/lib/domain/market/types";
+
+/**
+ * The stand-ins' market: a bar for every stock code on every real trading day (the exchanges' published closures in
+ * lib/domain/market/calendar.ts) from WORLD_FIRST_DAY on. Prices are a random walk seeded by the code, within the
+ * board's daily limit on that date, with limit-up, limit-down and 炸板 days and a yearly 除权除息 day whose 昨收 is
+ * below the previous close. A few real rows from the providers' documentation are kept exactly (PINNED_ROWS).
+ * Units are the exchange's: prices in 元, volume in 股, amount in 元.
+ */
+
+export const WORLD_FIRST_DAY = "2015-01-05";
+
+export interface WorldBar {
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  preClose: number;
+  /** 股 */
+  volume: number;
+  /** 元 */
+  amount: number;
+  /** % of the float, as 东方财富 reports it; null where the source row did not give it */
+  turnover: number | null;
+}
+
+export interface WorldListing {
+  code: string;
+  exchange: Exchange;
+  name: string;
+  listDate: string;
+}
+
+export const WORLD_LISTINGS: readonly WorldListing[] = [
+  { code: "000001", exchange: "SZ", name: "平安银行", listDate: "19910403" },
+  { code: "000858", exchange: "SZ", name: "五粮液", listDate: "19980427" },
+  { code: "002594", exchange: "SZ", name: "比亚迪", listDate: "20110630" },
+  { code: "300750", exchange: "SZ", name: "宁德时代", listDate: "20180611" },
+  { code: "600519", exchange: "SH", name: "贵州茅台", listDate: "20010827" },
+  { code: "601318", exchange: "SH", name: "中国平安", listDate: "20070301" },
+  { code: "601872", exchange: "SH", name: "招商轮船", listDate: "20061201" },
+  { code: "688981", exchange: "SH", name: "中芯国际", listDate: "20200716" },
+];
+
+export const WORLD_INDEXES: Readonly<Record<string, { name: string; start: number }>> = {
+  "000300.SH": { name: "沪深300", start: 3600 },
+  "000001.SH": { name: "上证指数", start: 3300 },
+};
+
+/**
+ * Real rows, kept as published: 平安银行 2018-07-02..04 from Tushare's `daily` example (CRAN package Tushare,
+ * pro_api docs), 招商轮船 2024-12-18..24 from a 东方财富 answer quoted in a public repository (ADR 0040).
+ */
+export const PINNED_ROWS: Readonly<Record<string, readonly WorldBar[]>> = {
+  "000001": [
+    { date: "2018-07-02", open: 9.05, high: 9.05, low: 8.55, close: 8.61, preClose: 9.09, volume: 131_552_013, amount: 1_158_545_868, turnover: null },
+    { date: "2018-07-03", open: 8.69, high: 8.7, low: 8.45, close: 8.67, preClose: 8.61, volume: 127_483_857, amount: 1_096_657_033, turnover: null },
+    { date: "2018-07-04", open: 8.63, high: 8.75, low: 8.61, close: 8.61, preClose: 8.67, volume: 71_115_337, amount: 617_278_559, turnover: null },
+  ],
+  "601872": [
+    { date: "2024-12-18", open: 6.11, high: 6.28, low: 6.1, close: 6.18, preClose: 6.08, volume: 84_274_300, amount: 542_829_495, turnover: 1.03 },
+    { date: "2024-12-19", open: 6.15, high: 6.16, low: 6.03, close: 6.09, preClose: 6.18, volume: 52_878_100, amount: 333_859_220, turnover: 0.65 },
+    { date: "2024-12-20", open: 6.08, high: 6.1, low: 5.97, close: 5.97, preClose: 6.09, volume: 70_193_100, amount: 437_784_952, turnover: 0.86 },
+    { date: "2024-12-23", open: 5.95, high: 6.08, low: 5.95, close: 6.06, preClose: 5.97, volume: 67_518_700, amount: 423_018_527, turnover: 0.83 },
+    { date: "2024-12-24", open: 6.04, high: 6.34, low: 6.03, close: 6.3, preClose: 6.06, volume: 112_921_600, amount: 727_525_144, turnover: 1.39 },
+  ],
+};
+
+export function isWorldStock(code: string): boolean {
+  return isStockCode(code);
+}
+
+export function worldName(code: string): string {
+  return WORLD_LISTINGS.find((l) => l.code === code)?.name ?? `股票${code}`;
+}
+
+export function worldExchange(code: string): Exchange {
+  return exchangeOf(code);
+}
+
+/** The open days in [from, to] (no earlier than WORLD_FIRST_DAY), ascending. */
+export function worldTradingDays(from: string, to: string): string[] {
+  const start = from < WORLD_FIRST_DAY ? WORLD_FIRST_DAY : from;
+  return to < start ? [] : defaultCalendar.tradingDays(start, to);
+}
+
+const exDividendDays = new Map<number, string>();
+
+/** 除权除息 once a year: the first trading day from July 10th. */
+export function exDividendDay(year: number): string {
+  let day = exDividendDays.get(year);
+  if (!day) exDividendDays.set(year, (day = defaultCalendar.next(`${year}-07-09`)));
+  return day;
+}
+
+let walkDays: { to: string; days: string[] } | null = null;
+
+/** the open days from WORLD_FIRST_DAY to `to`, kept for the next walk (most requests end on the same day) */
+function daysOfWalk(to: string): string[] {
+  if (walkDays?.to !== to) walkDays = { to, days: worldTradingDays(WORLD_FIRST_DAY, to) };
+  return walkDays.days;
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100 + 1e-7) / 100;
+}
+
+function within(x: number, down: number, up: number): number {
+  return Math.min(up, Math.max(down, round2(x)));
+}
+
+/** A deterministic generator (mulberry32) seeded by the text. */
+function seeded(text: string): () => number {
+  let seed = 2166136261;
+  for (const ch of text) seed = Math.imul(seed ^ ch.charCodeAt(0), 16777619);
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Bars of a stock in [from, to], oldest first; the walk always starts at WORLD_FIRST_DAY so a day's bar never
+ * depends on the range asked. Before pinned rows the walk is scaled so the day before closes at the pinned 昨收.
+ */
+export function worldStockBars(code: string, from: string, to: string): WorldBar[] {
+  if (!isWorldStock(code)) return [];
+  const pins = PINNED_ROWS[code] ?? [];
+  const seedStart = round2(5 + seeded(code)() * 60);
+  let start = seedStart;
+  const firstPin = pins[0];
+  if (firstPin && firstPin.date > WORLD_FIRST_DAY) {
+    const before = walk(code, seedStart, new Map(), defaultCalendar.previous(firstPin.date));
+    const last = before[before.length - 1];
+    if (last) start = Math.max(1, round2((seedStart * firstPin.preClose) / last.close));
+  }
+  return walk(code, start, new Map(pins.map((bar) => [bar.date, bar])), to).filter((bar) => bar.date >= from);
+}
+
+function walk(code: string, start: number, pinned: ReadonlyMap<string, WorldBar>, to: string): WorldBar[] {
+  const random = seeded(code);
+  random(); // the draw that chose the unscaled start
+  const floatShares = 2e8 + Math.floor(random() * 3e9);
+  const bars: WorldBar[] = [];
+  let previousClose = start;
+  const days = daysOfWalk(to);
+  for (let i = 0; i < days.length; i++) {
+    const date = days[i]!;
+    const next = days[i + 1];
+    const target = next && pinned.size > 0 ? pinned.get(next)?.preClose : undefined;
+    const bar = pinned.get(date) ?? stockDay(code, date, previousClose, start, floatShares, random, target);
+    previousClose = bar.close;
+    bars.push(bar);
+  }
+  return bars;
+}
+
+function stockDay(
+  code: string, date: string, previousClose: number, start: number, floatShares: number, random: () => number, targetClose?: number,
+): WorldBar {
+  const exDividend = date === exDividendDay(Number(date.slice(0, 4)));
+  const preClose = exDividend ? round2(previousClose - Math.max(0.01, round2(previousClose * 0.03))) : previousClose;
+  const ratio = limitRatio(code, date) ?? 0.1;
+  const up = limitUpPrice(preClose, ratio);
+  const down = limitDownPrice(preClose, ratio);
+  const pull = ((start - preClose) / start) * 0.01;
+  const roll = random();
+  const open = within(preClose * (1 + (random() - 0.5) * ratio * 0.4), down, up);
+  let close: number;
+  let high: number;
+  let low: number;
+  if (roll < 0.03) {
+    close = up;
+    high = up;
+    low = Math.min(open, within(open * (1 - random() * 0.02), down, up));
+  } else if (roll < 0.045) {
+    close = down;
+    low = down;
+    high = Math.max(open, within(open * (1 + random() * 0.02), down, up));
+  } else if (roll < 0.065) {
+    // 炸板: touched the limit, closed below it
+    high = up;
+    close = within(up * (1 - 0.01 - random() * ratio * 0.5), down, up);
+    if (close >= up) close = round2(up - 0.01);
+    low = Math.min(open, close, within(Math.min(open, close) * (1 - random() * 0.02), down, up));
+  } else {
+    close = within(preClose * (1 + (random() - 0.5) * ratio * 0.6 + pull), down, up);
+    high = Math.max(open, close, within(Math.max(open, close) * (1 + random() * 0.02), down, up));
+    low = Math.min(open, close, within(Math.min(open, close) * (1 - random() * 0.02), down, up));
+  }
+  if (targetClose !== undefined && targetClose >= down && targetClose <= up) {
+    // the day before a pinned row closes at the row's 昨收
+    close = targetClose;
+    high = Math.max(high, close);
+    low = Math.min(low, close);
+  }
+  const lots = 20_000 + Math.floor(random() * 400_000);
+  const volume = lots * 100;
+  const amount = Math.round((volume * (open + high + low + close)) / 4);
+  return { date, open, high, low, close, preClose, volume, amount, turnover: round2((volume / floatShares) * 100) };
+}
+
+/** Bars of an index (WORLD_INDEXES) in [from, to]; empty for an index the world does not have. */
+export function worldIndexBars(index: string, from: string, to: string): WorldBar[] {
+  const spec = WORLD_INDEXES[index];
+  if (!spec) return [];
+  const random = seeded(index);
+  const bars: WorldBar[] = [];
+  let previousClose = spec.start;
+  for (const date of daysOfWalk(to)) {
+    const preClose = previousClose;
+    const close = round2(preClose * (1 + (random() - 0.5) * 0.04 + ((spec.start - preClose) / spec.start) * 0.01));
+    const open = round2(preClose * (1 + (random() - 0.5) * 0.01));
+    const high = round2(Math.max(open, close) * (1 + random() * 0.01));
+    const low = round2(Math.min(open, close) * (1 - random() * 0.01));
+    const volume = (80_000_000 + Math.floor(random() * 200_000_000)) * 100;
+    const bar = { date, open, high, low, close, preClose, volume, amount: Math.round(volume * close * 0.004), turnover: 0 };
+    previousClose = close;
+    if (date >= from) bars.push(bar);
+  }
+  return bars;
+}
+
+export function isIsoDay(text: string): boolean {
+  return isoDayNumber(text) !== null;
+}
