@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { withDatabase } from "./with-database";
 import { registerMetricsCommand } from "./metrics";
 import { registerArticleCommands } from "./articles";
+import { registerMarketCommands } from "./market";
 import { registerStatementCommands } from "./statements";
 import { registerStrategyCommands } from "./strategies";
 import { registerUserCreateCommand } from "./users";
@@ -128,6 +129,7 @@ registerStatementCommands(program);
 registerMetricsCommand(program);
 registerStrategyCommands(program);
 registerArticleCommands(program);
+registerMarketCommands(program);
 
 program
   .parseAsync(process.argv)

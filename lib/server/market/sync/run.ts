@@ -10,7 +10,7 @@ import { logger } from "@/lib/server/logger";
 import { rememberStocks, upsertBars } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { MarketDataError, type MarketDataProvider } from "@/lib/server/market/providers/types";
-import { configuredMarketDataProvider } from "./configured-provider";
+import { marketDataProvider } from "@/lib/server/market/providers";
 import { CALENDAR_CODE, calendarSpan, planMarketSync, shanghaiClock, type SyncPlan, type SyncTarget } from "./plan";
 import { fetchedSpans, recordFetchedSpan, replaceTradingDays } from "./store";
 import type { SyncFailure, SyncRequest, SyncSummary } from "./types";
@@ -31,7 +31,7 @@ class RunStopped extends Error {}
 export async function runMarketSync(request: SyncRequest): Promise<SyncSummary> {
   const startedAt = new Date();
   const now = request.now ?? startedAt;
-  const provider = request.provider !== undefined ? request.provider : configuredMarketDataProvider();
+  const provider = request.provider !== undefined ? request.provider : marketDataProvider();
   const database = await db();
   const [row] = await database
     .insert(marketSyncRuns)
