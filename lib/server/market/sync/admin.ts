@@ -5,7 +5,7 @@ import { jobs, stocks } from "@/lib/db/schema";
 import { FAILURES_SHOWN, type MarketSyncOverview } from "@/lib/domain/market/sync-overview";
 import { assertAdminRights, type Actor } from "@/lib/server/auth/roles";
 import { enqueue, MAX_JOB_ATTEMPTS } from "@/lib/server/quant/jobs";
-import { marketDataStatus } from "./engine";
+import { marketDataStatus } from "@/lib/server/market/providers";
 import { MARKET_SYNC_KIND } from "./jobs";
 import { NO_PROVIDER_MESSAGE } from "./run";
 import { nextQueuedDailySync } from "./schedule";
