@@ -38,6 +38,7 @@ const DECLARED: Record<string, number> = {
 const NO_BODY: Record<string, string> = {
   "auth/logout": "ends the session named by the cookie",
   "articles/[id]/like": "the article is in the path",
+  "admin/market/sync": "the 同步行情 button syncs every code: there is nothing to send",
 };
 
 const limitOf = (route: string) => DECLARED[route] ?? JSON_BODY_LIMIT;

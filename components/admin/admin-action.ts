@@ -14,7 +14,8 @@ export function useAdminAction() {
   const [sending, setSending] = useState(false);
   const [refreshing, startRefresh] = useTransition();
 
-  async function run(endpoint: string, payload: unknown, success: string): Promise<AuthResult> {
+  /** `success` as a function: the toast is built from the server's answer (e.g. its message). */
+  async function run(endpoint: string, payload: unknown, success: string | ((result: AuthResult) => string)): Promise<AuthResult> {
     setSending(true);
     const result = await postJson(endpoint, payload);
     setSending(false);
@@ -24,7 +25,7 @@ export function useAdminAction() {
       if (result.status === 409) startRefresh(() => router.refresh());
       return result;
     }
-    notify({ type: "success", message: success });
+    notify({ type: "success", message: typeof success === "function" ? success(result) : success });
     startRefresh(() => router.refresh());
     return result;
   }
@@ -43,3 +44,4 @@ export function newRequestId(): string {
 
 export const GRANTS_API = "/api/admin/members/grants";
 export const REFERRALS_API = "/api/admin/referrals";
+export const MARKET_SYNC_API = "/api/admin/market/sync";

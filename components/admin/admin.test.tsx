@@ -5,7 +5,8 @@ import { notify } from "@/lib/client/toast";
 import { AddGrantForm } from "./AddGrantForm";
 import { EndGrant } from "./EndGrant";
 import { ReferralReview } from "./ReferralReview";
-import { GRANTS_API, newRequestId, REFERRALS_API } from "./admin-action";
+import { MarketSyncButton } from "./MarketSyncButton";
+import { GRANTS_API, MARKET_SYNC_API, newRequestId, REFERRALS_API } from "./admin-action";
 
 const refresh = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
@@ -121,5 +122,27 @@ describe("ConfirmAction", () => {
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ type: "error", message: "网络异常，请稍后再试" }));
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     expect(refresh).not.toHaveBeenCalled();
+  });
+});
+
+describe("MarketSyncButton", () => {
+  it("posts to the sync route and shows the server's answer, then re-renders the page", async () => {
+    const user = userEvent.setup();
+    render(<MarketSyncButton />);
+    respond(202, { ok: true, message: "已开始同步行情，完成后刷新本页查看结果" });
+    await user.click(screen.getByRole("button", { name: "同步行情" }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith({ type: "success", message: "已开始同步行情，完成后刷新本页查看结果" }));
+    expect(fetchMock).toHaveBeenCalledWith(MARKET_SYNC_API, expect.objectContaining({ method: "POST" }));
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows what to configure when the server has no provider", async () => {
+    const user = userEvent.setup();
+    render(<MarketSyncButton />);
+    respond(409, { message: "未配置行情数据源：设置 MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）或 eastmoney" });
+    await user.click(screen.getByRole("button", { name: "同步行情" }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ type: "error", message: "未配置行情数据源：设置 MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）或 eastmoney" }),
+    );
   });
 });

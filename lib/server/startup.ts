@@ -4,6 +4,7 @@ import { closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
 import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
 import { startJobWorker } from "@/lib/server/quant/jobs";
+import { ensureDailySync } from "@/lib/server/market/sync/schedule";
 import { seedDemoStrategies } from "@/lib/server/quant/demo-seed";
 import { seedDemoBlogs } from "@/lib/server/content/demo-blogs";
 import { flushArticleViews } from "@/lib/server/content/view-counts";
@@ -24,8 +25,8 @@ export interface PrepareServerOptions {
  * database (for PGlite: takes the data-directory lock, migrates and loads the demo data on first run) and warms it,
  * so neither the first visitor nor the first health check pays for that, and a second process on the same data
  * directory stops at once with a clear message (P22). Then starts the background work (search index, hourly
- * membership-expiry reminders, job worker) and the graceful shutdown (P24, lib/server/shutdown.ts), which stops that
- * work and closes the database after Next.js has answered the last request.
+ * membership-expiry reminders, job worker, the daily market sync's schedule) and the graceful shutdown (P24,
+ * lib/server/shutdown.ts), which stops that work and closes the database after Next.js has answered the last request.
  */
 export async function prepareServer(opts: PrepareServerOptions = {}): Promise<void> {
   rememberStartupContext();
@@ -61,6 +62,9 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     stops.push(() => indexing);
     stops.push(startExpiryReminders());
     stops.push(startJobWorker());
+    // The daily market sync queues its successor after each run; this starts the chain (nothing without a provider).
+    const scheduling = ensureDailySync().catch((err) => console.error("daily market sync not scheduled:", (err as Error).message));
+    stops.push(() => scheduling.then(() => undefined));
     console.log(
       `> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""}; ` +
         `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ChevronRight, CreditCard, FileText, LineChart, Sigma, Users } from "lucide-react";
+import { MarketDataSection } from "@/components/admin/MarketDataSection";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { adminOverview } from "@/lib/server/admin/overview";
 import { requireEditorRights } from "@/lib/server/auth/gate";
 import { hasAdminRights } from "@/lib/server/auth/roles";
+import { marketSyncOverview } from "@/lib/server/market/sync/admin";
 
 export const metadata: Metadata = { title: "管理后台", robots: { index: false } };
 
@@ -21,8 +23,8 @@ const ADMIN_SECTIONS = [
 
 export default async function AdminPage() {
   const viewer = await requireEditorRights();
-  const o = await adminOverview(viewer);
   const admin = hasAdminRights(viewer);
+  const [o, market] = await Promise.all([adminOverview(viewer), admin ? marketSyncOverview(viewer) : null]);
   const sections = ADMIN_SECTIONS.filter((s) => admin || !s.adminOnly);
   const stats = [["会员", o.members], ["文章", o.articles], ["大神", o.masters], ["策略", o.strategies]] as const;
   return (
@@ -52,6 +54,7 @@ export default async function AdminPage() {
           </Card>
         ))}
       </div>
+      {market && <MarketDataSection overview={market} />}
       <Section title="前端错误报告（最近 20 条）">
         {o.reports.length === 0 ? (
           <EmptyState title="暂无错误报告" />

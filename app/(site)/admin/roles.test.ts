@@ -154,6 +154,8 @@ describeOnEachEngine("ADR 0028: admin pages × member / editor / admin", () => {
       for (const href of links) expect([role, href, ALLOWED[PAGES[pageOfLink(href) ?? ""]?.needs ?? "admin"].includes(role)]).toEqual([role, href, true]);
       const offersAdminPages = ["/admin/members", "/admin/plans"].every((href) => links.includes(href));
       expect([role, offersAdminPages]).toEqual([role, role === "admin"]);
+      // 行情数据 (provider, last sync, 同步行情) is an administrator's matter
+      expect([role, home.html.includes('data-testid="market-data"')]).toEqual([role, role === "admin"]);
     }
   });
 

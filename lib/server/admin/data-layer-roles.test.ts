@@ -6,6 +6,7 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR, RoleRefusedError, type Actor } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
+import { marketSyncOverview, requestMarketSync } from "@/lib/server/market/sync/admin";
 import { updatePlan } from "@/lib/server/payments/catalog";
 import { createStrategyKey, revokeStrategyKey } from "@/lib/server/quant/api-keys";
 import { importFillsCsv, importNavCsv } from "@/lib/server/quant/csv-import";
@@ -49,6 +50,8 @@ const CALLS: [string, "editor" | "admin", (who: Actor) => Promise<unknown>][] = 
   ["importNavCsv", "admin", async (who) => importNavCsv(who, await newStrategy(), utf8("date,nav\n2024-01-02,1\n"))],
   ["importFillsCsv", "admin", async (who) => importFillsCsv(who, await newStrategy(), utf8("date,time,code,name,side,quantity,price\n2024-01-02,10:00,000001,平安银行,buy,100,10\n"))],
   ["updatePlan", "admin", (who) => updatePlan(who, "vip-month", { name: "VIP 月卡", priceFen: 6800, active: true })],
+  ["requestMarketSync", "admin", (who) => requestMarketSync(who)],
+  ["marketSyncOverview", "admin", (who) => marketSyncOverview(who)],
 ];
 
 const ALLOWED: Record<"editor" | "admin", Role[]> = { editor: ["editor", "admin"], admin: ["admin"] };

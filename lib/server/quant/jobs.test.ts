@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { jobs } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { enqueue, jobBackoffMs, MAX_JOB_ATTEMPTS, runDueJobs, startJobWorker, stopJobWorker } from "./jobs";
+import { enqueue, jobBackoffMs, type JobContext, MAX_JOB_ATTEMPTS, runDueJobs, startJobWorker, stopJobWorker } from "./jobs";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -74,5 +74,43 @@ describeOnEachEngine("quant: the job queue", () => {
     await stop();
     expect(done).toEqual(["a"]);
     await stopJobWorker(); // idempotent
+  });
+
+  it("a long handler that renews its lease keeps the job from another runner", async () => {
+    const database = await db();
+    // claimed four minutes ago: without a renewal its lease would end a minute from now
+    const claimedAt = new Date(Date.now() - 4 * 60_000);
+    await enqueue(database, { kind: "long", dedupeKey: "long:1", payload: {}, runAfter: claimedAt });
+    const seenByOther: number[] = [];
+    const handlers = {
+      long: async (_p: Record<string, unknown>, ctx: JobContext) => {
+        await ctx.renewLease!();
+        const other = await runDueJobs({ long: async () => void seenByOther.push(1) }, { now: new Date(Date.now() + 2 * 60_000) });
+        seenByOther.push(other.claimed * 10);
+      },
+    };
+    expect((await runDueJobs(handlers, { now: claimedAt })).done).toBe(1);
+    expect(seenByOther).toEqual([0]);
+    expect((await jobRow("long:1")).attempts).toBe(1);
+  });
+
+  it("stopping the worker aborts a running handler, which is retried later rather than marked done", async () => {
+    const database = await db();
+    await enqueue(database, { kind: "endless", dedupeKey: "endless:1", payload: {} });
+    let started = false;
+    const stop = startJobWorker({
+      intervalMs: 20,
+      handlers: {
+        endless: (_p, ctx) =>
+          new Promise<void>((_resolve, reject) => {
+            started = true;
+            ctx.signal!.addEventListener("abort", () => reject(ctx.signal!.reason as Error));
+          }),
+      },
+    });
+    for (let i = 0; i < 100 && !started; i++) await new Promise((r) => setTimeout(r, 20));
+    await stop();
+    const row = await jobRow("endless:1");
+    expect(row).toMatchObject({ doneAt: null, attempts: 1, lastError: "the job worker is stopping" });
   });
 });

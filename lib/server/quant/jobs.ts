@@ -10,7 +10,15 @@ import { logger } from "@/lib/server/logger";
  * it, so a handler may use db() freely (PGlite) and an instance that dies mid-job hands it to another after the lease.
  * Handlers must be idempotent: a job can run more than once.
  */
-export type JobHandler = (payload: Record<string, unknown>, ctx: { now: Date; attempt: number }) => Promise<void>;
+export interface JobContext {
+  now: Date;
+  attempt: number;
+  /** aborted when the worker stops (shutdown): a long handler gives up, throws, and the job is retried later */
+  signal?: AbortSignal;
+  /** keeps the job reserved for another JOB_LEASE_MS: a handler that may run longer than the lease calls it periodically */
+  renewLease?: () => Promise<void>;
+}
+export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 export interface NewJob {
@@ -50,7 +58,10 @@ export interface RunResult {
 }
 
 /** Claims up to `limit` due jobs, runs each with its kind's handler, marks it done or schedules a retry. */
-export async function runDueJobs(handlers: JobHandlers, { limit = 20, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<RunResult> {
+export async function runDueJobs(
+  handlers: JobHandlers,
+  { limit = 20, now = new Date(), signal = new AbortController().signal }: { limit?: number; now?: Date; signal?: AbortSignal } = {},
+): Promise<RunResult> {
   const database = await db();
   const claimed = await database.transaction(async (tx) => {
     const due = await tx
@@ -74,7 +85,11 @@ export async function runDueJobs(handlers: JobHandlers, { limit = 20, now = new 
     try {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler(job.payload, { now, attempt });
+      const renewLease = async () => {
+        const until = new Date(Math.max(Date.now(), now.getTime()) + JOB_LEASE_MS);
+        await database.update(jobs).set({ runAfter: until }).where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)));
+      };
+      await handler(job.payload, { now, attempt, signal, renewLease });
       await database.update(jobs).set({ doneAt: new Date(), lastError: null }).where(eq(jobs.id, job.id));
       result.done++;
     } catch (err) {
@@ -108,7 +123,8 @@ async function defaultHandlers(): Promise<JobHandlers> {
   // Imported lazily: the handlers' modules enqueue through this one.
   const { SIGNAL_FANOUT_KIND, handleSignalFanout } = await import("./signal-fanout");
   const { PAYMENT_MAIL_KIND, handlePaymentMail } = await import("@/lib/server/payments/mail");
-  return { [SIGNAL_FANOUT_KIND]: handleSignalFanout, [PAYMENT_MAIL_KIND]: handlePaymentMail };
+  const { marketSyncJobHandlers } = await import("@/lib/server/market/sync/jobs");
+  return { [SIGNAL_FANOUT_KIND]: handleSignalFanout, [PAYMENT_MAIL_KIND]: handlePaymentMail, ...marketSyncJobHandlers() };
 }
 
 /**
@@ -119,6 +135,7 @@ export function startJobWorker({ intervalMs = 3_000, handlers, limit = 20 }: Job
   if (worker) return stopJobWorker;
   let current: Promise<void> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
   const resolved = handlers ? Promise.resolve(handlers) : defaultHandlers();
   const tick = () => {
     if (current || stopped) return;
@@ -127,7 +144,7 @@ export function startJobWorker({ intervalMs = 3_000, handlers, limit = 20 }: Job
         const all = await resolved;
         // Drain: keep going while full batches come back.
         for (let round = 0; round < 10 && !stopped; round++) {
-          const run = await runDueJobs(all, { limit });
+          const run = await runDueJobs(all, { limit, signal: stopping.signal });
           if (run.claimed < limit) break;
         }
       } catch (err) {
@@ -144,6 +161,7 @@ export function startJobWorker({ intervalMs = 3_000, handlers, limit = 20 }: Job
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort(new Error("the job worker is stopping"));
       await current;
     },
   };

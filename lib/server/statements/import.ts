@@ -6,6 +6,7 @@ import { db, type Database } from "@/lib/db";
 import { masters, roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
 import { assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import { rememberStocks } from "@/lib/server/market/bars";
+import { enqueueStatementSync } from "@/lib/server/market/sync/jobs";
 import { rebuildRoundTrips, type Book } from "./books";
 import { eventToRow, fillIdentity, fillToRow, rowToFill } from "./rows";
 import { invalidateAnalyses } from "./analysis-cache";
@@ -115,6 +116,8 @@ export async function storeReport(
       await tx.insert(statementEvents).values(report.events.slice(i, i + BATCH).map((e) => eventToRow(e, statementId)));
     }
     await rememberStocks(fills.map((f) => ({ code: f.code, exchange: f.exchange, name: f.name })), {}, tx);
+    // The demo's statements trade stocks with 模拟行情, which no provider may overwrite.
+    if ((opts.source ?? "file") === "file") await enqueueStatementSync(tx, statementId, "import", report.fills);
     // A draft of a master's statement is analysed on its own until it is published into the master's book.
     const book: Book = publishedMaster ? { kind: "master", masterGuid: publishedMaster } : { kind: "statement", statementId };
     await rebuildRoundTrips(tx, book);
@@ -151,6 +154,7 @@ export async function publishMasterStatement(actor: Actor | null, statementId: s
     if (!row?.masterGuid || row.isPublic) return false;
     await tx.update(statements).set({ isPublic: true }).where(eq(statements.id, statementId));
     await tx.update(statementFills).set({ masterGuid: row.masterGuid }).where(eq(statementFills.statementId, statementId));
+    if (row.source === "file") await enqueueStatementSync(tx, statementId, "publish");
     await tx.delete(roundTrips).where(eq(roundTrips.statementId, statementId));
     await rebuildRoundTrips(tx, { kind: "master", masterGuid: row.masterGuid });
     return true;
