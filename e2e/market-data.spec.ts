@@ -1,0 +1,107 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "../test/market-local/tushare";
+
+/**
+ * Issue 23 as a new operator meets it: a real broker export imported for a new master with the CLI, then a server
+ * with MARKET_DATA_PROVIDER=tushare against the local Tushare Pro stand-in (test/market-local). The import queued a
+ * sync of the statement's stocks; the worker runs it; an administrator sees it on /admin and can start another with
+ * 同步行情; the master's page draws candles, volume and the B/S markers from the synced bars. A third server from the
+ * same build on E2E_PORT+2, with its own data directory and no demo data.
+ */
+const port = Number(process.env.E2E_MARKET_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
+const base = `http://localhost:${port}`;
+const statementFile = path.resolve(__dirname, "../../shared/real-statements/files/citic_dzd_2024_2025.xls");
+const admin = { email: "market-admin@e2e.test", password: "harbor-quill-37" };
+
+let server: ChildProcess;
+let tushare: TushareLocal;
+let dataDir: string;
+let output = "";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.skip(!fs.existsSync(statementFile), `real statements not found at ${statementFile} (CI has ../shared)`);
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  tushare = await startTushareLocal({ port: 0 });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-market-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
+    MARKET_DATA_PROVIDER: "tushare", TUSHARE_TOKEN: TUSHARE_LOCAL_TOKEN, TUSHARE_API_URL: tushare.url,
+  };
+  for (const key of ["DATABASE_URL", "STRIPE_API_BASE", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_TEST_MODE"]) delete env[key];
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], { env, encoding: "utf8" });
+  cli("db:migrate");
+  cli("user:create", "--email", admin.email, "--password", admin.password, "--nickname", "行情管理员", "--role", "admin");
+  cli("import:statement", statementFile, "--new-trader", "中信实盘", "--public");
+
+  server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`))));
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  await Promise.race([ready, exited]);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  await tushare?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the import's sync runs in the worker and /admin shows it; 同步行情 starts another that has nothing left to fetch", async ({ page }) => {
+  const login = await page.context().request.post(`${base}/api/auth/login`, { headers: { origin: base }, data: { account: admin.email, password: admin.password } });
+  expect(login.status()).toBe(200);
+
+  const section = page.getByTestId("market-data");
+  await expect(async () => {
+    await page.goto(`${base}/admin`);
+    await expect(section).toContainText("Tushare Pro");
+    await expect(section).toContainText("成功", { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  const dailyCalls = tushare.calls.filter((c) => c.api === "daily").length;
+  expect(dailyCalls).toBeGreaterThan(0);
+
+  await page.getByRole("button", { name: "同步行情" }).click();
+  await expect(page.getByText(/已开始同步/)).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(section).toContainText("管理后台", { timeout: 1_000 });
+    await expect(section).toContainText("成功", { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  // idempotent: the second run asked for no bars it already had
+  expect(tushare.calls.filter((c) => c.api === "daily").length).toBe(dailyCalls);
+});
+
+test("the master's page draws the synced candles with the B/S markers, credited to Tushare Pro", async ({ page }) => {
+  await page.goto(`${base}/god`);
+  const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
+  expect(href).toMatch(/^\/detail\/[0-9a-f-]{36}$/);
+  // 2025-03-12: the last day of 中远海控 (601919) in the export, a stock with bars from the sync
+  await page.goto(`${base}${href}/2025-03-12/601919`, { waitUntil: "networkidle" });
+  await expect(page.getByText("暂无该股票的行情数据")).toHaveCount(0);
+  await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
+  const chart = page.getByTestId("kline-chart");
+  await expect(chart).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
+  await expect(page.getByTestId("chart-data-source").first()).toContainText("Tushare Pro");
+  await expect(page.getByText("模拟行情")).toHaveCount(0);
+});
