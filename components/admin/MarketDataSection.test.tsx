@@ -44,7 +44,10 @@ describe("MarketDataSection", () => {
             bars: 33,
             calls: 41,
             message: null,
-            failures: [{ code: "600000", message: "Tushare daily 600000.SH: 抱歉，您每分钟最多访问该接口200次" }],
+            failures: [
+              { code: "@calendar", message: "Tushare Pro trade_cal: HTTP 502" },
+              { code: "600000", message: "Tushare daily 600000.SH: 抱歉，您每分钟最多访问该接口200次" },
+            ],
             moreFailures: 2,
           },
           nextDaily: { date: "2026-11-30", runAfter: new Date("2026-11-30T08:00:00Z") },
@@ -58,7 +61,11 @@ describe("MarketDataSection", () => {
     expect(section).toHaveTextContent("2026-11-27 16:00:03每日收盘后部分失败");
     expect(section).toHaveTextContent("股票 40 只 · K 线 33 根 · 请求 41 次");
     const failures = within(screen.getByRole("list", { name: "同步失败的股票" })).getAllByRole("listitem");
-    expect(failures.map((li) => li.textContent)).toEqual(["600000Tushare daily 600000.SH: 抱歉，您每分钟最多访问该接口200次", "另有 2 只失败"]);
+    expect(failures.map((li) => li.textContent)).toEqual([
+      "交易日历Tushare Pro trade_cal: HTTP 502",
+      "600000Tushare daily 600000.SH: 抱歉，您每分钟最多访问该接口200次",
+      "另有 2 只失败",
+    ]);
     expect(section).toHaveTextContent("下次 2026-11-30 16:00（每个交易日收盘后 16:00）");
     expect(section).toHaveTextContent("排队中的同步任务 1 个");
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Card, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
-import { SYNC_STATUS_LABELS, SYNC_TRIGGER_LABELS, type MarketSyncOverview } from "@/lib/domain/market/sync-overview";
+import { SYNC_STATUS_LABELS, SYNC_TRIGGER_LABELS, syncTargetLabel, type MarketSyncOverview } from "@/lib/domain/market/sync-overview";
 import { MarketSyncButton } from "./MarketSyncButton";
 
 const STATUS_TONE = {
@@ -53,12 +53,13 @@ export function MarketDataSection({ overview }: { overview: MarketSyncOverview }
                 <p className="mt-1 text-slate-600">
                   股票 {run.codes} 只 · K 线 {run.bars} 根 · 请求 {run.calls} 次
                 </p>
-                {run.message && <p className="mt-1 break-words text-red-700">{run.message}</p>}
+                {run.message && <p className="mt-1 line-clamp-3 break-words text-red-700">{run.message}</p>}
                 {run.failures.length > 0 && (
                   <ul className="mt-2 space-y-1" aria-label="同步失败的股票">
                     {run.failures.map((f) => (
-                      <li key={f.code} className="break-words text-slate-700">
-                        <span className="mr-2 font-mono text-xs text-slate-900">{f.code}</span>
+                      // A provider's answer can be long (an error page): three lines here, the whole of it in the log.
+                      <li key={f.code} className="line-clamp-3 break-words text-slate-700">
+                        <span className="mr-2 font-mono text-xs text-slate-900">{syncTargetLabel(f.code)}</span>
                         {f.message}
                       </li>
                     ))}

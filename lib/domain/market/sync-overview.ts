@@ -18,6 +18,13 @@ export const SYNC_STATUS_LABELS: Readonly<Record<SyncRunStatus, string>> = {
   failed: "失败",
 };
 
+/** What a failure is about, for people: the sync's own markers (`@calendar`, `@names`) in words, codes as they are. */
+export function syncTargetLabel(code: string): string {
+  if (code === "@calendar") return "交易日历";
+  if (code === "@names") return "股票名称";
+  return code;
+}
+
 /** How many of the last run's failures are listed; the rest are counted. */
 export const FAILURES_SHOWN = 5;
 

@@ -160,6 +160,18 @@ describeOnEachEngine("market sync jobs: the handlers run the real sync", () => {
     useProvider("eastmoney");
   });
 
+  it("a sync cut short by the worker stopping is retried later, not marked done", async () => {
+    const database = await db();
+    await database.update(jobs).set({ doneAt: new Date() }).where(isNull(jobs.doneAt));
+    const statementId = await importDraft();
+    const stopping = new AbortController();
+    stopping.abort(new Error("the job worker is stopping"));
+    expect(await runDueJobs(handlers, { signal: stopping.signal })).toMatchObject({ done: 0, failed: 1 });
+    const [row] = await database.select().from(jobs).where(eq(jobs.dedupeKey, `market-sync:import:${statementId}`));
+    expect(row).toMatchObject({ doneAt: null, lastError: "market-sync interrupted: the job worker is stopping" });
+    expect(await runDueJobs(handlers, { now: new Date(Date.now() + 3_600_000) })).toMatchObject({ done: 1, failed: 0 });
+  });
+
   it("a malformed payload fails the job with the reason", async () => {
     const database = await db();
     await database.insert(jobs).values({ kind: MARKET_SYNC_KIND, dedupeKey: "market-sync:bad", payload: { trigger: "import", codes: ["6005; drop"] } });

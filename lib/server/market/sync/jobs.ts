@@ -8,11 +8,11 @@ import { dailySyncInstant } from "@/lib/domain/market/daily-sync";
 import { isStockCode } from "@/lib/domain/market/codes";
 import type { Market } from "@/lib/domain/market/types";
 import { marketCalendar } from "@/lib/server/market/calendar";
+import type { MarketDataProvider } from "@/lib/server/market/providers/types";
 import { logger } from "@/lib/server/logger";
 import { enqueue, JOB_LEASE_MS, type JobContext, type JobHandler, type JobHandlers } from "@/lib/server/quant/jobs";
 import { runMarketSync } from "./run";
 import { ensureDailySync, MARKET_DAILY_KIND } from "./schedule";
-import type { MarketDataProvider } from "@/lib/server/market/providers/types";
 import type { SyncRequest } from "./types";
 
 /** A sync of some codes (an import, a publish) or of every code (the 同步行情 button): runMarketSync in the worker. */
