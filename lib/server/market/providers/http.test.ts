@@ -1,4 +1,4 @@
-import { backoffDelay, requireSixDigits, type RequestPolicy } from "./http";
+import { answerExcerpt, backoffDelay, requireSixDigits, type RequestPolicy } from "./http";
 import { MarketDataError } from "./types";
 
 const POLICY: RequestPolicy = { timeoutMs: 1000, minIntervalMs: 0, attempts: 5, baseDelayMs: 1000, maxDelayMs: 8000, rateLimitDelayMs: 20_000 };
@@ -19,5 +19,19 @@ describe("codes a provider can be asked for", () => {
   it("refuses anything but six digits with a reason naming the codes", () => {
     expect(() => requireSixDigits(["600519", "000001"], "Tushare Pro daily")).not.toThrow();
     expect(() => requireSixDigits(["600519", "00700", "abc"], "Tushare Pro daily")).toThrow(new MarketDataError("bad_request", "Tushare Pro daily: not A-share codes: 00700, abc", false));
+  });
+});
+
+describe("answerExcerpt", () => {
+  it("names an HTML error page by its title instead of quoting its markup", () => {
+    const page = '<!DOCTYPE html><html lang="zh-CN"><head><meta charSet="utf-8"/><title>404: 页面不存在</title></head><body>…</body></html>';
+    expect(answerExcerpt(page, "text/html; charset=utf-8")).toBe("(an HTML page “404: 页面不存在”, not the API: check the URL)");
+    expect(answerExcerpt("<html><body>Bad Gateway</body></html>", null)).toBe("(an HTML page, not the API: check the URL)");
+  });
+
+  it("keeps a short text answer whole and cuts a long one", () => {
+    expect(answerExcerpt("upstream  timed\nout", "text/plain")).toBe("upstream timed out");
+    const long = "x".repeat(500);
+    expect(answerExcerpt(long, "text/plain")).toBe(`${"x".repeat(160)}…`);
   });
 });

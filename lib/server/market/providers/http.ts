@@ -126,7 +126,7 @@ function networkReason(error: unknown): string {
 export async function readJson(response: Response, what: { provider: string; call: string }): Promise<unknown> {
   const text = await response.text();
   if (!response.ok) {
-    const excerpt = text.replace(/\s+/g, " ").slice(0, 200);
+    const excerpt = answerExcerpt(text, response.headers.get("content-type"));
     const message = `${what.provider} ${what.call}: HTTP ${response.status}${excerpt ? ` ${excerpt}` : ""}`;
     if (response.status === 429) throw new MarketDataError("rate_limit", message, true);
     if (response.status >= 500) throw new MarketDataError("server", message, true);
@@ -137,8 +137,22 @@ export async function readJson(response: Response, what: { provider: string; cal
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new MarketDataError("bad_response", `${what.provider} ${what.call}: the answer is not JSON: ${text.slice(0, 120)}`, true);
+    throw new MarketDataError("bad_response", `${what.provider} ${what.call}: the answer is not JSON: ${answerExcerpt(text, response.headers.get("content-type"))}`, true);
   }
+}
+
+/**
+ * A short, readable excerpt of an answer for the message /admin and the log show: the title of an HTML page (a proxy's
+ * or a web server's error page — usually a wrong API URL), else the first 160 characters of the text.
+ */
+export function answerExcerpt(text: string, contentType: string | null): string {
+  const looksHtml = /html/i.test(contentType ?? "") || /^\s*<(!doctype|html)/i.test(text);
+  if (looksHtml) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, " ").trim();
+    return `(an HTML page${title ? ` “${title.slice(0, 80)}”` : ""}, not the API: check the URL)`;
+  }
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
 }
 
 /** A code that is not six digits (a 港股通 code, a typo) cannot be asked for: say so instead of throwing a RangeError. */
