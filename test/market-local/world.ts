@@ -89,12 +89,30 @@ export function worldTradingDays(from: string, to: string): string[] {
   return to < start ? [] : defaultCalendar.tradingDays(start, to);
 }
 
+const exDividendDays = new Map<number, string>();
+
 /** 除权除息 once a year: the first trading day from July 10th. */
 export function exDividendDay(year: number): string {
-  return defaultCalendar.next(`${year}-07-09`);
+  let day = exDividendDays.get(year);
+  if (!day) exDividendDays.set(year, (day = defaultCalendar.next(`${year}-07-09`)));
+  return day;
 }
 
-const round2 = (x: number) => Math.round(x * 100 + 1e-7) / 100;
+let walkDays: { to: string; days: string[] } | null = null;
+
+/** the open days from WORLD_FIRST_DAY to `to`, kept for the next walk (most requests end on the same day) */
+function daysOfWalk(to: string): string[] {
+  if (walkDays?.to !== to) walkDays = { to, days: worldTradingDays(WORLD_FIRST_DAY, to) };
+  return walkDays.days;
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100 + 1e-7) / 100;
+}
+
+function within(x: number, down: number, up: number): number {
+  return Math.min(up, Math.max(down, round2(x)));
+}
 
 /** A deterministic generator (mulberry32) seeded by the text. */
 function seeded(text: string): () => number {
@@ -114,6 +132,23 @@ function seeded(text: string): () => number {
  */
 export function worldStockBars(code: string, from: string, to: string): WorldBar[] {
   if (!isWorldStock(code)) return [];
+  if (to > WORLD_HORIZON) return stockSeries(code, to).filter((bar) => bar.date >= from);
+  let series = recentWalks.get(code);
+  if (series) recentWalks.delete(code);
+  else series = stockSeries(code, WORLD_HORIZON);
+  recentWalks.set(code, series);
+  if (recentWalks.size > RECENT_WALKS) recentWalks.delete(recentWalks.keys().next().value!);
+  return series.filter((bar) => bar.date >= from && bar.date <= to);
+}
+
+/** walks are computed to here and kept, whatever range was asked (a later `to` is computed on its own) */
+const WORLD_HORIZON = "2027-12-31";
+
+/** the last walks computed, newest last: a Tushare sync asks the same codes again for each date window */
+const recentWalks = new Map<string, WorldBar[]>();
+const RECENT_WALKS = 256;
+
+function stockSeries(code: string, to: string): WorldBar[] {
   const pins = PINNED_ROWS[code] ?? [];
   const seedStart = round2(5 + seeded(code)() * 60);
   let start = seedStart;
@@ -123,7 +158,7 @@ export function worldStockBars(code: string, from: string, to: string): WorldBar
     const last = before[before.length - 1];
     if (last) start = Math.max(1, round2((seedStart * firstPin.preClose) / last.close));
   }
-  return walk(code, start, new Map(pins.map((bar) => [bar.date, bar])), to).filter((bar) => bar.date >= from);
+  return walk(code, start, new Map(pins.map((bar) => [bar.date, bar])), to);
 }
 
 function walk(code: string, start: number, pinned: ReadonlyMap<string, WorldBar>, to: string): WorldBar[] {
@@ -132,14 +167,15 @@ function walk(code: string, start: number, pinned: ReadonlyMap<string, WorldBar>
   const floatShares = 2e8 + Math.floor(random() * 3e9);
   const bars: WorldBar[] = [];
   let previousClose = start;
-  const days = worldTradingDays(WORLD_FIRST_DAY, to);
-  days.forEach((date, i) => {
+  const days = daysOfWalk(to);
+  for (let i = 0; i < days.length; i++) {
+    const date = days[i]!;
     const next = days[i + 1];
-    const target = next ? pinned.get(next)?.preClose : undefined;
+    const target = next && pinned.size > 0 ? pinned.get(next)?.preClose : undefined;
     const bar = pinned.get(date) ?? stockDay(code, date, previousClose, start, floatShares, random, target);
     previousClose = bar.close;
     bars.push(bar);
-  });
+  }
   return bars;
 }
 
@@ -151,31 +187,30 @@ function stockDay(
   const ratio = limitRatio(code, date) ?? 0.1;
   const up = limitUpPrice(preClose, ratio);
   const down = limitDownPrice(preClose, ratio);
-  const clamp = (x: number) => Math.min(up, Math.max(down, round2(x)));
   const pull = ((start - preClose) / start) * 0.01;
   const roll = random();
-  const open = clamp(preClose * (1 + (random() - 0.5) * ratio * 0.4));
+  const open = within(preClose * (1 + (random() - 0.5) * ratio * 0.4), down, up);
   let close: number;
   let high: number;
   let low: number;
   if (roll < 0.03) {
     close = up;
     high = up;
-    low = Math.min(open, clamp(open * (1 - random() * 0.02)));
+    low = Math.min(open, within(open * (1 - random() * 0.02), down, up));
   } else if (roll < 0.045) {
     close = down;
     low = down;
-    high = Math.max(open, clamp(open * (1 + random() * 0.02)));
+    high = Math.max(open, within(open * (1 + random() * 0.02), down, up));
   } else if (roll < 0.065) {
     // 炸板: touched the limit, closed below it
     high = up;
-    close = clamp(up * (1 - 0.01 - random() * ratio * 0.5));
+    close = within(up * (1 - 0.01 - random() * ratio * 0.5), down, up);
     if (close >= up) close = round2(up - 0.01);
-    low = Math.min(open, close, clamp(Math.min(open, close) * (1 - random() * 0.02)));
+    low = Math.min(open, close, within(Math.min(open, close) * (1 - random() * 0.02), down, up));
   } else {
-    close = clamp(preClose * (1 + (random() - 0.5) * ratio * 0.6 + pull));
-    high = Math.max(open, close, clamp(Math.max(open, close) * (1 + random() * 0.02)));
-    low = Math.min(open, close, clamp(Math.min(open, close) * (1 - random() * 0.02)));
+    close = within(preClose * (1 + (random() - 0.5) * ratio * 0.6 + pull), down, up);
+    high = Math.max(open, close, within(Math.max(open, close) * (1 + random() * 0.02), down, up));
+    low = Math.min(open, close, within(Math.min(open, close) * (1 - random() * 0.02), down, up));
   }
   if (targetClose !== undefined && targetClose >= down && targetClose <= up) {
     // the day before a pinned row closes at the row's 昨收
@@ -196,7 +231,7 @@ export function worldIndexBars(index: string, from: string, to: string): WorldBa
   const random = seeded(index);
   const bars: WorldBar[] = [];
   let previousClose = spec.start;
-  for (const date of worldTradingDays(WORLD_FIRST_DAY, to)) {
+  for (const date of daysOfWalk(to)) {
     const preClose = previousClose;
     const close = round2(preClose * (1 + (random() - 0.5) * 0.04 + ((spec.start - preClose) / spec.start) * 0.01));
     const open = round2(preClose * (1 + (random() - 0.5) * 0.01));

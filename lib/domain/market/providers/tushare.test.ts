@@ -47,6 +47,8 @@ describe("Tushare answers", () => {
     expect(tushareDenial(40203, "抱歉，您每分钟最多访问该接口500次，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。")).toBe("rate_limit");
     expect(tushareDenial(40203, "抱歉，您每天最多访问该接口2次，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。")).toBe("quota");
     expect(tushareDenial(40203, "抱歉，您没有访问该接口的权限，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。")).toBe("permission");
+    expect(tushareDenial(2002, "没有权限")).toBe("permission");
+    expect(tushareDenial(-2001, "参数错误")).toBe("other");
   });
 
   it("rejects an item whose width differs from the fields", () => {

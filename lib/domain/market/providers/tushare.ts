@@ -32,6 +32,8 @@ export type TushareReply =
 export const TUSHARE_BAD_TOKEN = 40101;
 /** shared by "no permission" and "at most N calls per minute/hour/day": the `msg` tells them apart */
 export const TUSHARE_DENIED = 40203;
+/** "权限问题" in Tushare's HTTP API documentation (doc_id=130) */
+export const TUSHARE_NO_PERMISSION = 2002;
 
 /** The rows of an answer, or Tushare's non-zero code and message; rejected when the body is not Tushare's shape. */
 export function parseTushareReply(body: unknown): Parsed<TushareReply> {
@@ -54,7 +56,7 @@ export function tushareDenial(code: number, msg: string): TushareDenial {
   if (code === TUSHARE_BAD_TOKEN || /token/i.test(msg)) return "auth";
   if (/每分钟最多访问/.test(msg)) return "rate_limit";
   if (/最多访问/.test(msg)) return "quota";
-  if (code === TUSHARE_DENIED || /权限|积分/.test(msg)) return "permission";
+  if (code === TUSHARE_DENIED || code === TUSHARE_NO_PERMISSION || /权限|积分/.test(msg)) return "permission";
   return "other";
 }
 

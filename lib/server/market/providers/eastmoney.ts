@@ -5,7 +5,7 @@ import {
 } from "@/lib/domain/market/providers/eastmoney";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
-import { pacerFor, readJson, withRetries, type RequestPolicy } from "./http";
+import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
 import { MarketDataError, type MarketDataProvider, type StockListing } from "./types";
 
 const LABEL = "东方财富";
@@ -45,6 +45,7 @@ export class EastmoneyProvider implements MarketDataProvider {
   }
 
   async dailyBars(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<DailyBar[]> {
+    requireSixDigits(codes, `${LABEL} K线`);
     const bars: DailyBar[] = [];
     for (const code of codes) bars.push(...(await this.klines(secidOf(code), code, from, to, signal)));
     return bars;

@@ -1,4 +1,4 @@
-import { backoffDelay, type RequestPolicy } from "./http";
+import { backoffDelay, requireSixDigits, type RequestPolicy } from "./http";
 import { MarketDataError } from "./types";
 
 const POLICY: RequestPolicy = { timeoutMs: 1000, minIntervalMs: 0, attempts: 5, baseDelayMs: 1000, maxDelayMs: 8000, rateLimitDelayMs: 20_000 };
@@ -12,5 +12,12 @@ describe("retry backoff", () => {
 
   it("waits at least the rate-limit pause after a rate-limit answer", () => {
     expect(backoffDelay(POLICY, 1, new MarketDataError("rate_limit", "每分钟最多访问", true), () => 0)).toBe(20_000);
+  });
+});
+
+describe("codes a provider can be asked for", () => {
+  it("refuses anything but six digits with a reason naming the codes", () => {
+    expect(() => requireSixDigits(["600519", "000001"], "Tushare Pro daily")).not.toThrow();
+    expect(() => requireSixDigits(["600519", "00700", "abc"], "Tushare Pro daily")).toThrow(new MarketDataError("bad_request", "Tushare Pro daily: not A-share codes: 00700, abc", false));
   });
 });

@@ -140,3 +140,9 @@ export async function readJson(response: Response, what: { provider: string; cal
     throw new MarketDataError("bad_response", `${what.provider} ${what.call}: the answer is not JSON: ${text.slice(0, 120)}`, true);
   }
 }
+
+/** A code that is not six digits (a 港股通 code, a typo) cannot be asked for: say so instead of throwing a RangeError. */
+export function requireSixDigits(codes: readonly string[], call: string): void {
+  const wrong = codes.filter((code) => !/^\d{6}$/.test(code));
+  if (wrong.length > 0) throw new MarketDataError("bad_request", `${call}: not A-share codes: ${wrong.slice(0, 5).join(", ")}`, false);
+}

@@ -7,7 +7,7 @@ import {
 } from "@/lib/domain/market/providers/tushare";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
-import { pacerFor, readJson, withRetries, type RequestPolicy } from "./http";
+import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
 import { MarketDataError, type MarketDataProvider, type StockListing } from "./types";
 
 const LABEL = "Tushare Pro";
@@ -53,6 +53,7 @@ export class TushareProvider implements MarketDataProvider {
 
   async dailyBars(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<DailyBar[]> {
     if (codes.length === 0 || to < from) return [];
+    requireSixDigits(codes, `${LABEL} daily`);
     const bars: DailyBar[] = [];
     for (let i = 0; i < codes.length; i += this.maxCodesPerCall) {
       const chunk = codes.slice(i, i + this.maxCodesPerCall);
@@ -110,7 +111,8 @@ export class TushareProvider implements MarketDataProvider {
     // trade_cal has a row for every calendar day, the bar APIs one per trading day (an upper bound beyond the known years)
     const days = everyDay ? calendarDays(from, to) : defaultCalendar.tradingDays(from, to);
     if (days.length === 0) return [];
-    const daysPerWindow = Math.max(1, Math.floor(limit / Math.max(1, perDay)));
+    // one row short of the limit: an answer of exactly `limit` rows may have been cut
+    const daysPerWindow = Math.max(1, Math.floor((limit - 1) / Math.max(1, perDay)));
     const rows: TushareRow[] = [];
     let start = from;
     for (let i = daysPerWindow - 1; start <= to; i += daysPerWindow) {
