@@ -132,6 +132,23 @@ function seeded(text: string): () => number {
  */
 export function worldStockBars(code: string, from: string, to: string): WorldBar[] {
   if (!isWorldStock(code)) return [];
+  if (to > WORLD_HORIZON) return stockSeries(code, to).filter((bar) => bar.date >= from);
+  let series = recentWalks.get(code);
+  if (series) recentWalks.delete(code);
+  else series = stockSeries(code, WORLD_HORIZON);
+  recentWalks.set(code, series);
+  if (recentWalks.size > RECENT_WALKS) recentWalks.delete(recentWalks.keys().next().value!);
+  return series.filter((bar) => bar.date >= from && bar.date <= to);
+}
+
+/** walks are computed to here and kept, whatever range was asked (a later `to` is computed on its own) */
+const WORLD_HORIZON = "2027-12-31";
+
+/** the last walks computed, newest last: a Tushare sync asks the same codes again for each date window */
+const recentWalks = new Map<string, WorldBar[]>();
+const RECENT_WALKS = 256;
+
+function stockSeries(code: string, to: string): WorldBar[] {
   const pins = PINNED_ROWS[code] ?? [];
   const seedStart = round2(5 + seeded(code)() * 60);
   let start = seedStart;
@@ -141,7 +158,7 @@ export function worldStockBars(code: string, from: string, to: string): WorldBar
     const last = before[before.length - 1];
     if (last) start = Math.max(1, round2((seedStart * firstPin.preClose) / last.close));
   }
-  return walk(code, start, new Map(pins.map((bar) => [bar.date, bar])), to).filter((bar) => bar.date >= from);
+  return walk(code, start, new Map(pins.map((bar) => [bar.date, bar])), to);
 }
 
 function walk(code: string, start: number, pinned: ReadonlyMap<string, WorldBar>, to: string): WorldBar[] {

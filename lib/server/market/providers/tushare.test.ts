@@ -75,6 +75,14 @@ describe("Tushare Pro client against the stand-in", () => {
     const bars = await paged.dailyBars(["000001", "600519", "300750"], "2023-01-03", "2023-06-30");
     expect(bars).toEqual(whole);
     expect(paged.calls).toBe(Math.ceil(whole.length / 99));
+    expect(local.calls.every((c) => c.outcome === "ok")).toBe(true);
+  });
+
+  it("sizes windows one row short of the limit, so a full answer is never mistaken for a cut one", async () => {
+    const client = provider({ rowLimits: { daily: 90 } });
+    const bars = await client.dailyBars(["000001", "600519", "300750"], "2023-01-03", "2023-06-30");
+    const days = new Set(bars.map((b) => b.date)).size;
+    expect(client.calls).toBe(Math.ceil(days / 29));
   });
 
   it("splits a window the server cut short (has_more) until every row is in", async () => {

@@ -111,7 +111,8 @@ export class TushareProvider implements MarketDataProvider {
     // trade_cal has a row for every calendar day, the bar APIs one per trading day (an upper bound beyond the known years)
     const days = everyDay ? calendarDays(from, to) : defaultCalendar.tradingDays(from, to);
     if (days.length === 0) return [];
-    const daysPerWindow = Math.max(1, Math.floor(limit / Math.max(1, perDay)));
+    // one row short of the limit: an answer of exactly `limit` rows may have been cut
+    const daysPerWindow = Math.max(1, Math.floor((limit - 1) / Math.max(1, perDay)));
     const rows: TushareRow[] = [];
     let start = from;
     for (let i = daysPerWindow - 1; start <= to; i += daysPerWindow) {

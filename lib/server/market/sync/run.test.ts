@@ -10,6 +10,8 @@ import { CANCELLED_MESSAGE, NO_PROVIDER_MESSAGE, runMarketSync } from "./run";
 import { lastMarketSync, recentMarketSyncs } from "./status";
 import type { SyncProgress } from "./types";
 
+process.env.LOG_LEVEL = "silent";
+
 // Friday 2024-06-14, 18:00 in Asia/Shanghai
 const NOW = new Date("2024-06-14T10:00:00Z");
 
@@ -86,6 +88,30 @@ describeOnEachEngine("market sync: a full run, a re-run and a later fill", () =>
     await runMarketSync({ trigger: "daily", provider, codes: ["600519"], now: new Date("2024-06-17T09:00:00Z") });
     expect(provider.barRequests()).toEqual([{ kind: "daily", codes: ["600519"], from: "2024-06-17", to: "2024-06-17" }]);
     expect(await spansOf("600519")).toHaveLength(1);
+  });
+});
+
+describeOnEachEngine("market sync: a calendar known up to the last bar only", () => {
+  it("keeps the days answered and asks for the rest of the year on a later run", async () => {
+    const provider = new MemoryProvider(1);
+    // as 东方财富's calendar, derived from the index's bars: no day after the last bar
+    provider.tradingDays = async (from, to) => {
+      provider.calls++;
+      provider.requests.push({ kind: "calendar", codes: [], from, to });
+      return defaultCalendar.tradingDays(from, to < "2024-06-14" ? to : "2024-06-14");
+    };
+    await runMarketSync({ trigger: "cli", provider, now: NOW });
+    expect(await spansOf("@calendar")).toEqual([{ from: "2015-01-01", to: "2024-06-14" }]);
+    provider.requests.length = 0;
+    // Monday 17:00: the weekend and Monday are asked for, and kept up to Monday's bar
+    provider.tradingDays = async (from, to) => {
+      provider.calls++;
+      provider.requests.push({ kind: "calendar", codes: [], from, to });
+      return defaultCalendar.tradingDays(from, to < "2024-06-17" ? to : "2024-06-17");
+    };
+    await runMarketSync({ trigger: "daily", provider, now: new Date("2024-06-17T09:00:00Z") });
+    expect(provider.requests).toEqual([{ kind: "calendar", codes: [], from: "2024-06-15", to: "2024-12-31" }]);
+    expect(await spansOf("@calendar")).toEqual([{ from: "2015-01-01", to: "2024-06-17" }]);
   });
 });
 

@@ -20,6 +20,16 @@ export const CANCELLED_MESSAGE = "同步已取消";
 const NAMES_CODE = "@names";
 const MS_PER_DAY = 86_400_000;
 
+interface BarRequest {
+  codes: string[];
+  span: DateSpan;
+  ask: (signal?: AbortSignal) => Promise<DailyBar[]>;
+  /** after its answer was stored or its failure noted */
+  done: () => void;
+}
+
+type Answer = { bars: DailyBar[] } | { error: unknown };
+
 /** The run as a whole stops: every later call would fail the same way (bad token, no permission) or it was cancelled. */
 class RunStopped extends Error {}
 
@@ -126,21 +136,28 @@ class SyncSession {
     const pending = new Map<string, number>();
     for (const batch of batches) for (const code of batch.codes) pending.set(code, (pending.get(code) ?? 0) + 1);
     for (const target of plan.stocks) if (!pending.has(target.code)) this.progress(target.code);
-    for (const batch of batches) {
-      await this.fetch(batch.codes, batch.span, calendar, (signal) => this.provider.dailyBars(batch.codes, batch.span.from, batch.span.to, signal));
-      for (const code of batch.codes) {
-        const left = (pending.get(code) ?? 1) - 1;
-        pending.set(code, left);
-        if (left === 0) this.progress(code);
-      }
+    const requests: BarRequest[] = batches.map((batch) => ({
+      ...batch,
+      ask: (signal) => this.provider.dailyBars(batch.codes, batch.span.from, batch.span.to, signal),
+      done: () => {
+        for (const code of batch.codes) {
+          const left = (pending.get(code) ?? 1) - 1;
+          pending.set(code, left);
+          if (left === 0) this.progress(code);
+        }
+      },
+    }));
+    const index = plan.index;
+    if (index) {
+      const spans = missingSpans(fetched.get(index.code) ?? [], index.span, calendar);
+      if (spans.length === 0) this.progress(index.code);
+      spans.forEach((span, i) => requests.push({
+        codes: [index.code], span,
+        ask: (signal) => this.provider.indexBars(index.code, span.from, span.to, signal),
+        done: () => (i === spans.length - 1 ? this.progress(index.code) : undefined),
+      }));
     }
-    if (plan.index) {
-      const index = plan.index;
-      for (const span of missingSpans(fetched.get(index.code) ?? [], index.span, calendar)) {
-        await this.fetch([index.code], span, calendar, (signal) => this.provider.indexBars(index.code, span.from, span.to, signal));
-      }
-      this.progress(index.code);
-    }
+    await this.fetchAll(requests, calendar);
     await this.nameNewStocks();
     return plan;
   }
@@ -191,26 +208,47 @@ class SyncSession {
     });
   }
 
-  /** One request; its bars and the span it covered are stored together, or each code gets the provider's reason. */
-  private async fetch(codes: string[], span: DateSpan, calendar: TradingCalendar, request: (signal?: AbortSignal) => Promise<DailyBar[]>): Promise<void> {
-    this.checkCancelled();
-    let bars: DailyBar[];
-    try {
-      const wanted = new Set(codes);
-      bars = (await request(this.request.signal)).filter((b) => wanted.has(b.code) && b.date >= span.from && b.date <= span.to);
-    } catch (err) {
-      this.fail(codes, err);
-      return;
+  /**
+   * The requests one after another, each answer stored (its bars and the span it covered together) while the next
+   * request is already under way; a failed request gives each of its codes the provider's reason.
+   */
+  private async fetchAll(requests: readonly BarRequest[], calendar: TradingCalendar): Promise<void> {
+    const ask = (request: BarRequest): Promise<Answer> => {
+      if (this.request.signal?.aborted) return Promise.resolve({ error: new RunStopped(CANCELLED_MESSAGE) });
+      const wanted = new Set(request.codes);
+      return request.ask(this.request.signal).then(
+        (bars) => ({ bars: bars.filter((b) => wanted.has(b.code) && b.date >= request.span.from && b.date <= request.span.to) }),
+        (error: unknown) => ({ error }),
+      );
+    };
+    let next = requests[0] ? ask(requests[0]) : null;
+    for (let i = 0; i < requests.length; i++) {
+      const request = requests[i]!;
+      const answer = await next!;
+      const following = requests[i + 1];
+      next = following ? ask(following) : null;
+      try {
+        if ("error" in answer) this.fail(request.codes, answer.error);
+        else await this.store(request, answer.bars, calendar);
+      } catch (err) {
+        await next; // never rejects: nothing is left running behind a stopped run
+        throw err;
+      }
+      request.done();
     }
+  }
+
+  private async store(request: BarRequest, bars: DailyBar[], calendar: TradingCalendar): Promise<void> {
     await this.database.transaction(async (tx) => {
       await upsertBars(bars, { source: this.provider.name }, tx);
-      await recordFetchedSpan(codes, span, this.provider.name, calendar, tx);
+      await recordFetchedSpan(request.codes, request.span, this.provider.name, calendar, tx);
     });
     this.bars += bars.length;
     for (const bar of bars) this.received.add(bar.code);
   }
 
   private fail(codes: readonly string[], err: unknown): void {
+    if (err instanceof RunStopped) throw err;
     this.checkCancelled();
     if (err instanceof MarketDataError && (err.kind === "auth" || err.kind === "permission")) throw new RunStopped(err.message);
     if (!(err instanceof MarketDataError)) logger().error({ err, codes: codes.slice(0, 10) }, "market sync request failed unexpectedly");
