@@ -30,7 +30,7 @@ interface BarRequest {
 
 type Answer = { bars: DailyBar[] } | { error: unknown };
 
-/** The run as a whole stops: every later call would fail the same way (bad token, no permission) or it was cancelled. */
+/** The run as a whole stops: every later call would fail the same way (a bad token) or it was cancelled. */
 class RunStopped extends Error {}
 
 /**
@@ -97,7 +97,8 @@ function statusOf(message: string | null, failures: readonly SyncFailure[], plan
   if (message !== null) return "failed";
   if (failures.length === 0) return "ok";
   const failed = new Set(failures.map((f) => f.code).filter((c) => !c.startsWith("@")));
-  return planned > 0 && failed.size >= planned ? "failed" : "partial";
+  // nothing to fetch and the calendar failed: nothing was synced
+  return failed.size >= planned ? "failed" : "partial";
 }
 
 class SyncSession {
@@ -250,7 +251,9 @@ class SyncSession {
   private fail(codes: readonly string[], err: unknown): void {
     if (err instanceof RunStopped) throw err;
     this.checkCancelled();
-    if (err instanceof MarketDataError && (err.kind === "auth" || err.kind === "permission")) throw new RunStopped(err.message);
+    // A bad token fails every call; a permission is per API (Tushare's index_daily wants more points than daily), so
+    // the 沪深300 or the names may fail while the stocks sync.
+    if (err instanceof MarketDataError && err.kind === "auth") throw new RunStopped(err.message);
     if (!(err instanceof MarketDataError)) logger().error({ err, codes: codes.slice(0, 10) }, "market sync request failed unexpectedly");
     const message = err instanceof Error ? err.message : String(err);
     for (const code of codes) this.failures.push({ code, message });

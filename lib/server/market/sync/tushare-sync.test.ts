@@ -96,6 +96,17 @@ describeOnEachEngine("market sync against the Tushare Pro stand-in", () => {
     expect((await (await db()).select().from(marketBars).where(eq(marketBars.code, "688981"))).length).toBeGreaterThan(0);
   }, 30_000);
 
+  it("syncs the stocks when the token may not read the 沪深300 (index_daily wants more points), naming that failure", async () => {
+    // earlier than every other fill: the 沪深300 has a new span to fetch
+    await masterStatement([{ date: "2023-01-10", code: "600036" }]);
+    const limited = await startTushareLocal({ forbidden: ["index_daily"] });
+    const summary = await runMarketSync({ trigger: "cli", provider: client(limited), now: NOW }).finally(() => limited.close());
+    expect(summary.status).toBe("partial");
+    expect(summary.failures.map((f) => f.code)).toEqual(["000300.SH"]);
+    expect(summary.failures[0]!.message).toContain("没有访问该接口的权限");
+    expect((await (await db()).select().from(marketBars).where(eq(marketBars.code, "600036"))).length).toBeGreaterThan(100);
+  }, 30_000);
+
   it("stops at a bad token with Tushare's own message", async () => {
     await masterStatement([{ date: "2024-05-22", code: "000002" }]);
     const summary = await runMarketSync({ trigger: "cli", provider: client(local, "wrong-token"), now: NOW });
