@@ -19,7 +19,8 @@ describe("parseCodes", () => {
   it("refuses what is not a stock, naming it", () => {
     expect(() => parseCodes("60051")).toThrow('"60051" is not a stock code');
     expect(() => parseCodes("600519,abc")).toThrow('"abc" is not a stock code');
-    expect(() => parseCodes("510300")).toThrow("510300 is not an A-share stock");
+    expect(() => parseCodes("113070")).toThrow("113070 is neither an A-share stock nor an exchange-traded fund");
+    expect(parseCodes("510300,159659")).toEqual(["510300", "159659"]);
     expect(() => parseCodes(" , ")).toThrow("no codes given");
   });
 });

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
 import { isoDayNumber } from "@/lib/domain/iso-day";
-import { isStockCode } from "@/lib/domain/market/codes";
+import { hasSyncedChart } from "@/lib/domain/market/codes";
 import { CSI300_CODE, type MarketDataProvider } from "@/lib/server/market/providers/types";
 import type { SyncSummary } from "@/lib/server/market/sync/types";
 import { withDatabase } from "./with-database";
@@ -19,7 +19,7 @@ export function parseCodes(value: string): string[] {
     if (raw.toUpperCase() === CSI300_CODE) return CSI300_CODE;
     const code = SIX_DIGITS.exec(raw)?.[1];
     if (code === undefined) throw new InvalidArgumentError(`"${raw}" is not a stock code (six digits, e.g. 600519 or 600519.SH)`);
-    if (!isStockCode(code)) throw new InvalidArgumentError(`${code} is not an A-share stock: funds, bonds and repo have no bars to sync`);
+    if (!hasSyncedChart(code)) throw new InvalidArgumentError(`${code} is neither an A-share stock nor an exchange-traded fund: bonds, repo and subscription codes have no bars to sync`);
     return code;
   });
   if (codes.length === 0) throw new InvalidArgumentError("no codes given (e.g. --codes 600519,000001)");

@@ -9,7 +9,8 @@ import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "../te
  * Issue 23 as a new operator meets it: a real broker export imported for a new master with the CLI, then a server
  * with MARKET_DATA_PROVIDER=tushare against the local Tushare Pro stand-in (test/market-local). The import queued a
  * sync of the statement's stocks; the worker runs it; an administrator sees it on /admin and can start another with
- * 同步行情; the master's page draws candles, volume and the B/S markers from the synced bars. A third server from the
+ * 同步行情; the master's page draws candles, volume and the B/S markers from the synced bars, for its stocks and for
+ * its exchange-traded funds (most of that export), which come from Tushare's `fund_daily`. A third server from the
  * same build on E2E_PORT+2, with its own data directory and no demo data.
  */
 const port = Number(process.env.E2E_MARKET_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
@@ -77,8 +78,10 @@ test("the import's sync runs in the worker and /admin shows it; 同步行情 sta
     await expect(section).toContainText("Tushare Pro");
     await expect(section).toContainText("成功", { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
-  const dailyCalls = tushare.calls.filter((c) => c.api === "daily").length;
-  expect(dailyCalls).toBeGreaterThan(0);
+  const barCalls = () => tushare.calls.filter((c) => c.api === "daily" || c.api === "fund_daily").length;
+  const dailyCalls = barCalls();
+  expect(tushare.calls.some((c) => c.api === "daily")).toBe(true);
+  expect(tushare.calls.some((c) => c.api === "fund_daily")).toBe(true);
 
   await page.getByRole("button", { name: "同步行情" }).click();
   await expect(page.getByText(/已开始同步/)).toBeVisible();
@@ -88,7 +91,7 @@ test("the import's sync runs in the worker and /admin shows it; 同步行情 sta
     await expect(section).toContainText("成功", { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
   // idempotent: the second run asked for no bars it already had
-  expect(tushare.calls.filter((c) => c.api === "daily").length).toBe(dailyCalls);
+  expect(barCalls()).toBe(dailyCalls);
 });
 
 test("the master's page draws the synced candles with the B/S markers, credited to Tushare Pro", async ({ page }) => {
@@ -104,4 +107,18 @@ test("the master's page draws the synced candles with the B/S markers, credited 
   expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
   await expect(page.getByTestId("chart-data-source").first()).toContainText("Tushare Pro");
   await expect(page.getByText("模拟行情")).toHaveCount(0);
+});
+
+test("an ETF day of the same master has its candles and markers too, from fund_daily", async ({ page }) => {
+  await page.goto(`${base}/god`);
+  const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
+  // 2025-06-11: 黄金9999 (518850) sold, the last day of its third round trip
+  await page.goto(`${base}${href}/2025-06-11/518850`, { waitUntil: "networkidle" });
+  await expect(page.getByText("暂无该股票的行情数据")).toHaveCount(0);
+  await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
+  const chart = page.getByTestId("kline-chart");
+  await expect(chart).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
+  await expect(page.getByTestId("chart-data-source").first()).toContainText("Tushare Pro");
+  expect(tushare.calls.some((c) => c.api === "fund_daily" && c.subject === "518850.SH")).toBe(true);
 });

@@ -1,7 +1,8 @@
 import { isoFromCompact } from "@/lib/domain/market/providers/dates";
 import { exchangeOf } from "@/lib/domain/market/codes";
+import { priceDecimals } from "@/lib/domain/market/limits";
 import { startLocalServer, type LocalServer } from "./server";
-import { WORLD_INDEXES, isWorldStock, worldIndexBars, worldName, worldStockBars, type WorldBar } from "./world";
+import { WORLD_INDEXES, isWorldFund, isWorldStock, worldBars, worldIndexBars, worldName, type WorldBar } from "./world";
 
 /**
  * A 东方财富 stand-in: `GET /api/qt/stock/kline/get?secid=1.600519&klt=101&fqt=0&beg=20240101&end=20241231&…`
@@ -40,8 +41,8 @@ export async function startEastmoneyLocal(options: EastmoneyLocalOptions = {}): 
         return {
           status: 200,
           body: envelope({
-            code: security.code, market: security.market, name: security.name, decimal: 2, dktotal: all.length,
-            preKPrice, klines: bars.map(kline),
+            code: security.code, market: security.market, name: security.name, decimal: security.decimal, dktotal: all.length,
+            preKPrice, klines: bars.map((bar) => kline(bar, security.decimal)),
           }),
           outcome: "ok",
         };
@@ -54,27 +55,30 @@ interface Security {
   code: string;
   market: number;
   name: string;
+  /** 2 for stocks and indexes, 3 for funds, as the endpoint's `decimal` says */
+  decimal: 2 | 3;
   bars: (from: string, to: string) => WorldBar[];
 }
 
-/** stocks on the market their prefix says (1 Shanghai, 0 Shenzhen and Beijing), and the world's Shanghai indexes */
+/** stocks and funds on the market their prefix says (1 Shanghai, 0 Shenzhen and Beijing), and the world's Shanghai indexes */
 function known(secid: string): Security | null {
   const m = /^([01])\.(\d{6})$/.exec(secid);
   if (!m) return null;
   const market = Number(m[1]);
   const code = m[2]!;
   const index = WORLD_INDEXES[`${code}.SH`];
-  if (market === 1 && index) return { code, market, name: index.name, bars: (from, to) => worldIndexBars(`${code}.SH`, from, to) };
-  if (!isWorldStock(code) || (exchangeOf(code) === "SH" ? 1 : 0) !== market) return null;
-  return { code, market, name: worldName(code), bars: (from, to) => worldStockBars(code, from, to) };
+  if (market === 1 && index) return { code, market, name: index.name, decimal: 2, bars: (from, to) => worldIndexBars(`${code}.SH`, from, to) };
+  if (!(isWorldStock(code) || isWorldFund(code)) || (exchangeOf(code) === "SH" ? 1 : 0) !== market) return null;
+  return { code, market, name: worldName(code), decimal: priceDecimals(code), bars: (from, to) => worldBars(code, from, to) };
 }
 
-function kline(bar: WorldBar): string {
+/** prices and change to the security's decimals; amplitude, percent and turnover to two */
+function kline(bar: WorldBar, decimal: 2 | 3): string {
   const change = bar.close - bar.preClose;
   return [
-    bar.date, bar.open.toFixed(2), bar.close.toFixed(2), bar.high.toFixed(2), bar.low.toFixed(2),
+    bar.date, bar.open.toFixed(decimal), bar.close.toFixed(decimal), bar.high.toFixed(decimal), bar.low.toFixed(decimal),
     Math.round(bar.volume / 100), bar.amount.toFixed(2), (((bar.high - bar.low) / bar.preClose) * 100).toFixed(2),
-    ((change / bar.preClose) * 100).toFixed(2), change.toFixed(2), bar.turnover === null ? "-" : bar.turnover.toFixed(2),
+    ((change / bar.preClose) * 100).toFixed(2), change.toFixed(decimal), bar.turnover === null ? "-" : bar.turnover.toFixed(2),
   ].join(",");
 }
 

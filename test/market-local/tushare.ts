@@ -1,12 +1,12 @@
 import { compactFromIso, isoFromCompact } from "@/lib/domain/market/providers/dates";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { startLocalServer, type LocalServer, type Reply } from "./server";
-import { WORLD_LISTINGS, worldIndexBars, worldStockBars, type WorldBar } from "./world";
+import { WORLD_FUND_LISTINGS, WORLD_LISTINGS, worldFundBars, worldIndexBars, worldStockBars, type WorldBar } from "./world";
 
 /**
  * A Tushare Pro stand-in: POST `{api_name, token, params, fields}` to any path, answered as Tushare answers
- * (`{request_id, code, msg, data: {fields, items, has_more}}`) for `daily`, `index_daily`, `trade_cal` and
- * `stock_basic`, over the market world. A wrong token gets code 40101, more than `perMinute` calls of one API
+ * (`{request_id, code, msg, data: {fields, items, has_more}}`) for `daily` (stocks only), `fund_daily` (exchange-traded
+ * funds only), `index_daily`, `trade_cal` and `stock_basic`, over the market world. A wrong token gets code 40101, more than `perMinute` calls of one API
  * within `windowMs` get Tushare's 40203 rate-limit answer, an API in `forbidden` its 40203 permission answer.
  */
 
@@ -16,16 +16,18 @@ export interface TushareLocalOptions {
   /** calls per API per window (Tushare: per minute) */
   perMinute?: number;
   windowMs?: number;
-  rowLimits?: Partial<Record<"daily" | "index_daily" | "trade_cal", number>>;
+  rowLimits?: Partial<Record<RowLimitedApi, number>>;
   /** APIs this token has no permission for */
   forbidden?: string[];
 }
+
+type RowLimitedApi = "daily" | "fund_daily" | "index_daily" | "trade_cal";
 
 export const TUSHARE_LOCAL_TOKEN = "local-tushare-token";
 const DOC_108 = "权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。";
 
 export interface TushareLocal extends LocalServer {
-  options: Required<Omit<TushareLocalOptions, "rowLimits">> & { rowLimits: Record<"daily" | "index_daily" | "trade_cal", number> };
+  options: Required<Omit<TushareLocalOptions, "rowLimits">> & { rowLimits: Record<RowLimitedApi, number> };
 }
 
 export async function startTushareLocal(options: TushareLocalOptions = {}): Promise<TushareLocal> {
@@ -34,7 +36,7 @@ export async function startTushareLocal(options: TushareLocalOptions = {}): Prom
     token: options.token ?? TUSHARE_LOCAL_TOKEN,
     perMinute: options.perMinute ?? 500,
     windowMs: options.windowMs ?? 60_000,
-    rowLimits: { daily: 6000, index_daily: 8000, trade_cal: 6000, ...options.rowLimits },
+    rowLimits: { daily: 6000, fund_daily: 2000, index_daily: 8000, trade_cal: 6000, ...options.rowLimits },
     forbidden: options.forbidden ?? [],
   };
   const recent = new Map<string, number[]>();
@@ -90,8 +92,9 @@ interface Table {
 const BAR_FIELDS = ["ts_code", "trade_date", "open", "high", "low", "close", "pre_close", "change", "pct_chg", "vol", "amount"];
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
-function barItem(tsCode: string, bar: WorldBar): unknown[] {
-  const change = round(bar.close - bar.preClose, 2);
+/** a row in Tushare's units (vol 手, amount 千元); a fund's change is to the 0.001 like its prices */
+function barItem(tsCode: string, bar: WorldBar, decimals: 2 | 3 = 2): unknown[] {
+  const change = round(bar.close - bar.preClose, decimals);
   return [
     tsCode, compactFromIso(bar.date), bar.open, bar.high, bar.low, bar.close, bar.preClose, change,
     round((change / bar.preClose) * 100, 2), round(bar.volume / 100, 2), round(bar.amount / 1000, 3),
@@ -118,16 +121,21 @@ function tableOf(api: string, params: Record<string, string>, limits: TushareLoc
   if ("error" in dates) return dates;
   const { from, to } = dates;
   switch (api) {
-    case "daily": {
+    case "daily":
+    case "fund_daily": {
+      const fund = api === "fund_daily";
+      const listings = fund ? WORLD_FUND_LISTINGS : WORLD_LISTINGS;
       const codes = params.ts_code
         ? params.ts_code.split(",").map((c) => c.trim()).filter(Boolean)
-        : params.trade_date ? WORLD_LISTINGS.map((l) => `${l.code}.${l.exchange}`) : null;
+        : params.trade_date ? listings.map((l) => `${l.code}.${l.exchange}`) : null;
       if (!codes) return { error: "ts_code 和 trade_date 至少输入一个" };
+      // each API knows its own securities: `daily` has no rows for a fund, `fund_daily` none for a stock
       const items = codes.flatMap((tsCode) => {
         const m = /^(\d{6})\.(SH|SZ|BJ)$/.exec(tsCode);
-        return m ? worldStockBars(m[1]!, from, to).map((bar) => barItem(tsCode, bar)) : [];
+        if (!m) return [];
+        return fund ? worldFundBars(m[1]!, from, to).map((bar) => barItem(tsCode, bar, 3)) : worldStockBars(m[1]!, from, to).map((bar) => barItem(tsCode, bar));
       });
-      return limited(items, limits.daily);
+      return limited(items, fund ? limits.fund_daily : limits.daily);
     }
     case "index_daily": {
       if (!params.ts_code) return { error: "ts_code 必须输入" };

@@ -1,7 +1,7 @@
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { limitMarks } from "@/lib/domain/market/limit-marks";
 import { limitDownPrice, limitRatio, limitUpPrice } from "@/lib/domain/market/limits";
-import { PINNED_ROWS, exDividendDay, worldIndexBars, worldStockBars } from "./world";
+import { PINNED_ROWS, exDividendDay, worldBars, worldFundBars, worldIndexBars, worldStockBars } from "./world";
 
 const CODES = ["600519", "000001", "300750", "688981", "920047", "601872"];
 
@@ -43,13 +43,34 @@ describe("the stand-ins' market world", () => {
 
   it("serves the documented real rows as published", () => {
     for (const [code, rows] of Object.entries(PINNED_ROWS)) {
-      expect(worldStockBars(code, rows[0]!.date, rows[rows.length - 1]!.date)).toEqual(rows);
+      expect(worldBars(code, rows[0]!.date, rows[rows.length - 1]!.date)).toEqual(rows);
     }
   });
 
   it("has no bars for codes that are not stocks, and indexes only for the ones it knows", () => {
     expect(worldStockBars("699999", "2024-01-02", "2024-01-31")).toEqual([]);
+    expect(worldStockBars("518850", "2024-01-02", "2024-01-31")).toEqual([]);
+    expect(worldFundBars("600519", "2024-01-02", "2024-01-31")).toEqual([]);
+    expect(worldBars("113070", "2024-01-02", "2024-01-31")).toEqual([]);
     expect(worldIndexBars("000300.SH", "2024-01-02", "2024-01-31")).toHaveLength(22);
     expect(worldIndexBars("399006.SZ", "2024-01-02", "2024-01-31")).toEqual([]);
+  });
+
+  it.each(["159659", "518850", "510330", "588200"])("trades fund %s to the 0.001 yuan within ±10%% of 昨收, at a fund's price level", (code) => {
+    const bars = worldFundBars(code, "2019-01-02", "2025-12-31");
+    expect(bars).toHaveLength(defaultCalendar.tradingDays("2019-01-02", "2025-12-31").length);
+    const wrong: string[] = [];
+    for (const bar of bars) {
+      const [up, down] = [limitUpPrice(bar.preClose, 0.1, 3), limitDownPrice(bar.preClose, 0.1, 3)];
+      if (bar.high > up || bar.low < down) wrong.push(`${bar.date}: ${bar.low}–${bar.high} outside ${down}–${up}`);
+      for (const price of [bar.open, bar.high, bar.low, bar.close]) {
+        if (Math.abs(price * 1000 - Math.round(price * 1000)) > 1e-6) wrong.push(`${bar.date}: ${price} is not to the 0.001`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(bars.some((b) => Math.round(b.close * 1000) % 10 !== 0)).toBe(true);
+    expect(Math.max(...bars.map((b) => b.close))).toBeLessThan(20);
+    const marks = limitMarks(bars.map((b) => ({ ...b, code })), code);
+    expect(new Set(marks.map((m) => m.kind))).toEqual(new Set(["limit_up", "broken", "limit_down"]));
   });
 });

@@ -1,13 +1,13 @@
 import { isoDayNumber } from "@/lib/domain/iso-day";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
-import { exchangeOf, isStockCode } from "@/lib/domain/market/codes";
-import { limitDownPrice, limitRatio, limitUpPrice } from "@/lib/domain/market/limits";
+import { exchangeOf, isFundCode, isStockCode } from "@/lib/domain/market/codes";
+import { limitDownPrice, limitRatio, limitUpPrice, priceDecimals } from "@/lib/domain/market/limits";
 import type { Exchange } from "@/lib/domain/market/types";
 
 /**
- * The stand-ins' market: a bar for every stock code on every real trading day (the exchanges' published closures in
- * lib/domain/market/calendar.ts) from WORLD_FIRST_DAY on. Prices are a random walk seeded by the code, within the
- * board's daily limit on that date, with limit-up, limit-down and 炸板 days and a yearly 除权除息 day whose 昨收 is
+ * The stand-ins' market: a bar for every stock and exchange-traded fund code on every real trading day (the exchanges'
+ * published closures in lib/domain/market/calendar.ts) from WORLD_FIRST_DAY on. Prices are a random walk seeded by the
+ * code (stocks 5–65 yuan to the fen, funds 1–5 yuan to the 0.001), within the daily limit on that date, with limit-up, limit-down and 炸板 days and a yearly 除权除息 day whose 昨收 is
  * below the previous close. A few real rows from the providers' documentation are kept exactly (PINNED_ROWS).
  * Units are the exchange's: prices in 元, volume in 股, amount in 元.
  */
@@ -47,6 +47,15 @@ export const WORLD_LISTINGS: readonly WorldListing[] = [
   { code: "688981", exchange: "SH", name: "中芯国际", listDate: "20200716" },
 ];
 
+/** Funds of the world with names (any other fund code trades too, unnamed): Tushare lists them in fund_basic. */
+export const WORLD_FUND_LISTINGS: readonly WorldListing[] = [
+  { code: "159659", exchange: "SZ", name: "纳斯达克100ETF", listDate: "20220729" },
+  { code: "510330", exchange: "SH", name: "沪深300ETF华夏", listDate: "20121225" },
+  { code: "513030", exchange: "SH", name: "德国ETF", listDate: "20140905" },
+  { code: "518850", exchange: "SH", name: "黄金ETF华夏", listDate: "20200317" },
+  { code: "588200", exchange: "SH", name: "科创芯片ETF", listDate: "20221010" },
+];
+
 export const WORLD_INDEXES: Readonly<Record<string, { name: string; start: number }>> = {
   "000300.SH": { name: "沪深300", start: 3600 },
   "000001.SH": { name: "上证指数", start: 3300 },
@@ -54,7 +63,9 @@ export const WORLD_INDEXES: Readonly<Record<string, { name: string; start: numbe
 
 /**
  * Real rows, kept as published: 平安银行 2018-07-02..04 from Tushare's `daily` example (CRAN package Tushare,
- * pro_api docs), 招商轮船 2024-12-18..24 from a 东方财富 answer quoted in a public repository (ADR 0040).
+ * pro_api docs), 招商轮船 2024-12-18..24 from a 东方财富 answer quoted in a public repository (ADR 0040), 沪深300ETF华夏
+ * 2025-06-13..18 from Tushare's `fund_daily` example (https://tushare.pro/document/2?doc_id=127; its 昨收 is the
+ * example's previous close).
  */
 export const PINNED_ROWS: Readonly<Record<string, readonly WorldBar[]>> = {
   "000001": [
@@ -69,14 +80,25 @@ export const PINNED_ROWS: Readonly<Record<string, readonly WorldBar[]>> = {
     { date: "2024-12-23", open: 5.95, high: 6.08, low: 5.95, close: 6.06, preClose: 5.97, volume: 67_518_700, amount: 423_018_527, turnover: 0.83 },
     { date: "2024-12-24", open: 6.04, high: 6.34, low: 6.03, close: 6.3, preClose: 6.06, volume: 112_921_600, amount: 727_525_144, turnover: 1.39 },
   ],
+  "510330": [
+    { date: "2025-06-13", open: 4.023, high: 4.028, low: 3.992, close: 4.004, preClose: 4.032, volume: 121_678_753, amount: 487_632_318, turnover: null },
+    { date: "2025-06-16", open: 4.0, high: 4.018, low: 3.996, close: 4.015, preClose: 4.004, volume: 42_352_600, amount: 169_788_251, turnover: null },
+    { date: "2025-06-17", open: 4.015, high: 4.022, low: 4.0, close: 4.014, preClose: 4.015, volume: 44_027_204, amount: 176_617_125, turnover: null },
+    { date: "2025-06-18", open: 4.008, high: 4.024, low: 3.996, close: 4.017, preClose: 4.014, volume: 38_289_600, amount: 153_574_446, turnover: null },
+  ],
 };
 
 export function isWorldStock(code: string): boolean {
   return isStockCode(code);
 }
 
+export function isWorldFund(code: string): boolean {
+  return isFundCode(code);
+}
+
 export function worldName(code: string): string {
-  return WORLD_LISTINGS.find((l) => l.code === code)?.name ?? `股票${code}`;
+  const listed = [...WORLD_LISTINGS, ...WORLD_FUND_LISTINGS].find((l) => l.code === code)?.name;
+  return listed ?? (isFundCode(code) ? `基金${code}` : `股票${code}`);
 }
 
 export function worldExchange(code: string): Exchange {
@@ -110,8 +132,10 @@ function round2(x: number): number {
   return Math.round(x * 100 + 1e-7) / 100;
 }
 
-function within(x: number, down: number, up: number): number {
-  return Math.min(up, Math.max(down, round2(x)));
+/** to the security's tick: 2 decimals for a stock, 3 for a fund */
+function roundTo(x: number, decimals: 2 | 3): number {
+  const scale = 10 ** decimals;
+  return Math.round(x * scale + 1e-7) / scale;
 }
 
 /** A deterministic generator (mulberry32) seeded by the text. */
@@ -131,11 +155,24 @@ function seeded(text: string): () => number {
  * depends on the range asked. Before pinned rows the walk is scaled so the day before closes at the pinned 昨收.
  */
 export function worldStockBars(code: string, from: string, to: string): WorldBar[] {
-  if (!isWorldStock(code)) return [];
-  if (to > WORLD_HORIZON) return stockSeries(code, to).filter((bar) => bar.date >= from);
+  return isWorldStock(code) ? securityBars(code, from, to) : [];
+}
+
+/** Bars of an exchange-traded fund in [from, to], oldest first: prices to the 0.001 yuan, a ±10% limit. */
+export function worldFundBars(code: string, from: string, to: string): WorldBar[] {
+  return isWorldFund(code) ? securityBars(code, from, to) : [];
+}
+
+/** A stock's or a fund's bars (what 东方财富's one K-line endpoint serves for both). */
+export function worldBars(code: string, from: string, to: string): WorldBar[] {
+  return isWorldStock(code) || isWorldFund(code) ? securityBars(code, from, to) : [];
+}
+
+function securityBars(code: string, from: string, to: string): WorldBar[] {
+  if (to > WORLD_HORIZON) return securitySeries(code, to).filter((bar) => bar.date >= from);
   let series = recentWalks.get(code);
   if (series) recentWalks.delete(code);
-  else series = stockSeries(code, WORLD_HORIZON);
+  else series = securitySeries(code, WORLD_HORIZON);
   recentWalks.set(code, series);
   if (recentWalks.size > RECENT_WALKS) recentWalks.delete(recentWalks.keys().next().value!);
   return series.filter((bar) => bar.date >= from && bar.date <= to);
@@ -148,15 +185,16 @@ const WORLD_HORIZON = "2027-12-31";
 const recentWalks = new Map<string, WorldBar[]>();
 const RECENT_WALKS = 256;
 
-function stockSeries(code: string, to: string): WorldBar[] {
+function securitySeries(code: string, to: string): WorldBar[] {
+  const decimals = priceDecimals(code);
   const pins = PINNED_ROWS[code] ?? [];
-  const seedStart = round2(5 + seeded(code)() * 60);
+  const seedStart = isFundCode(code) ? roundTo(1 + seeded(code)() * 4, 3) : round2(5 + seeded(code)() * 60);
   let start = seedStart;
   const firstPin = pins[0];
   if (firstPin && firstPin.date > WORLD_FIRST_DAY) {
     const before = walk(code, seedStart, new Map(), defaultCalendar.previous(firstPin.date));
     const last = before[before.length - 1];
-    if (last) start = Math.max(1, round2((seedStart * firstPin.preClose) / last.close));
+    if (last) start = Math.max(isFundCode(code) ? 0.2 : 1, roundTo((seedStart * firstPin.preClose) / last.close, decimals));
   }
   return walk(code, start, new Map(pins.map((bar) => [bar.date, bar])), to);
 }
@@ -172,21 +210,25 @@ function walk(code: string, start: number, pinned: ReadonlyMap<string, WorldBar>
     const date = days[i]!;
     const next = days[i + 1];
     const target = next && pinned.size > 0 ? pinned.get(next)?.preClose : undefined;
-    const bar = pinned.get(date) ?? stockDay(code, date, previousClose, start, floatShares, random, target);
+    const bar = pinned.get(date) ?? securityDay(code, date, previousClose, start, floatShares, random, target);
     previousClose = bar.close;
     bars.push(bar);
   }
   return bars;
 }
 
-function stockDay(
+function securityDay(
   code: string, date: string, previousClose: number, start: number, floatShares: number, random: () => number, targetClose?: number,
 ): WorldBar {
+  const decimals = priceDecimals(code);
+  const tick = 1 / 10 ** decimals;
+  const round = (x: number) => roundTo(x, decimals);
+  const within = (x: number, down: number, up: number) => Math.min(up, Math.max(down, round(x)));
   const exDividend = date === exDividendDay(Number(date.slice(0, 4)));
-  const preClose = exDividend ? round2(previousClose - Math.max(0.01, round2(previousClose * 0.03))) : previousClose;
+  const preClose = exDividend ? round(previousClose - Math.max(tick, round(previousClose * 0.03))) : previousClose;
   const ratio = limitRatio(code, date) ?? 0.1;
-  const up = limitUpPrice(preClose, ratio);
-  const down = limitDownPrice(preClose, ratio);
+  const up = limitUpPrice(preClose, ratio, decimals);
+  const down = limitDownPrice(preClose, ratio, decimals);
   const pull = ((start - preClose) / start) * 0.01;
   const roll = random();
   const open = within(preClose * (1 + (random() - 0.5) * ratio * 0.4), down, up);
@@ -205,7 +247,7 @@ function stockDay(
     // 炸板: touched the limit, closed below it
     high = up;
     close = within(up * (1 - 0.01 - random() * ratio * 0.5), down, up);
-    if (close >= up) close = round2(up - 0.01);
+    if (close >= up) close = round(up - tick);
     low = Math.min(open, close, within(Math.min(open, close) * (1 - random() * 0.02), down, up));
   } else {
     close = within(preClose * (1 + (random() - 0.5) * ratio * 0.6 + pull), down, up);
@@ -218,7 +260,8 @@ function stockDay(
     high = Math.max(high, close);
     low = Math.min(low, close);
   }
-  const lots = 20_000 + Math.floor(random() * 400_000);
+  // a fund trades many more units than a stock at a tenth of the price
+  const lots = (20_000 + Math.floor(random() * 400_000)) * (decimals === 3 ? 10 : 1);
   const volume = lots * 100;
   const amount = Math.round((volume * (open + high + low + close)) / 4);
   return { date, open, high, low, close, preClose, volume, amount, turnover: round2((volume / floatShares) * 100) };

@@ -5,8 +5,11 @@ import {
   displayCode,
   codeDigits,
   exchangeOf,
+  hasSyncedChart,
   hongKongCode,
+  isFundCode,
   isHongKongMarketText,
+  isReitCode,
   isRepoCode,
   isShanghaiAccount,
   isShanghaiCode,
@@ -158,6 +161,49 @@ describe("boards", () => {
   ])("%s is %s", (code, board) => {
     expect(boardOf(code)).toBe(board);
     expect(isStockCode(code)).toBe(board !== "other");
+  });
+});
+
+describe("exchange-traded funds", () => {
+  // the ETFs, LOF and REITs of a real 中信 export (../shared/real-statements) and a few more of each family
+  const funds = [
+    "159659", "513030", "518850", "588200", "510880", "511990", "511260", "512050", "511090", "159985", "513500",
+    "563020", "588000", "159692", "518880", "159509", "159941", "517800", "563000", "561590", "511130", "159633",
+    "159699", "513120", "520830", "589010", "501018", "160416", "161725", "508000", "180101", "184801", "150019",
+  ];
+  const notFunds = [
+    "600519", "000001", "300750", "688981", "920163", // stocks
+    "113070", "123254", "118053", "128136", "110059", "019547", // convertible and government bonds
+    "204001", "131810", // repo
+    "519005", // an open-end fund's 申赎 code
+    "730001", "707001", "370001", // subscription
+    "580016", // an old warrant
+  ];
+
+  it.each(funds)("%s is a fund with a chart we sync", (code) => {
+    expect(isFundCode(code)).toBe(true);
+    expect(hasSyncedChart(code)).toBe(true);
+    expect(isStockCode(code)).toBe(false);
+  });
+
+  it.each(notFunds)("%s is not a fund", (code) => {
+    expect(isFundCode(code)).toBe(false);
+    expect(hasSyncedChart(code)).toBe(isStockCode(code));
+  });
+
+  it("knows REITs among the funds", () => {
+    expect(["508000", "180101"].map(isReitCode)).toEqual([true, true]);
+    expect(["510300", "159919", "600519"].map(isReitCode)).toEqual([false, false, false]);
+  });
+
+  it("never takes a stock, repo or subscription code for a fund, and trades Shanghai funds in Shanghai", () => {
+    fc.assert(
+      fc.property(sixDigits, (code) => {
+        if (!isFundCode(code)) return;
+        expect(isStockCode(code) || isRepoCode(code) || isSubscriptionCode(code)).toBe(false);
+        expect(exchangeOf(code)).toBe(code.startsWith("5") ? "SH" : "SZ");
+      }),
+    );
   });
 });
 

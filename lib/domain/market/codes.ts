@@ -121,6 +121,29 @@ export function isStockCode(code: string): boolean {
   return boardOf(code) !== "other";
 }
 
+/**
+ * Exchange-traded funds (ETF, LOF, closed-end funds and REITs, all traded like stocks): Shanghai 500–502 (closed-end,
+ * LOF), 508 (REITs), 510–518 (ETF, 511 bond and money-market ETF), 52x (cross-border ETF), 560–563 and 588–589 (ETF);
+ * Shenzhen 15xxxx (159 ETF, 150 graded), 16xxxx (LOF), 180 (REITs) and 184 (closed-end). Not 519 (open-end funds'
+ * 申赎 codes, no secondary market), not 580–582 (old warrants).
+ */
+const FUND_CODE = /^(?:50[0-28]|51[0-8]|52\d|56[0-3]|58[89]|15\d|16\d|18[04])\d{3}$/;
+/** 基础设施公募 REITs: Shanghai 508xxx, Shenzhen 180xxx */
+const REIT_CODE = /^(?:508|180)\d{3}$/;
+
+export function isFundCode(code: string): boolean {
+  return FUND_CODE.test(code);
+}
+
+export function isReitCode(code: string): boolean {
+  return REIT_CODE.test(code);
+}
+
+/** A stock or an exchange-traded fund: the codes whose daily bars the market data sync fetches and the chart draws. */
+export function hasSyncedChart(code: string): boolean {
+  return isStockCode(code) || isFundCode(code);
+}
+
 /** Old Beijing codes (43/83/87/88xxxx) moved to 920 + last three digits in 2025: both codes are one stock. */
 export function canonicalCode(code: string): string {
   return /^(43|83|87|88)\d{4}$/.test(code) ? `920${code.slice(3)}` : code;

@@ -27,6 +27,21 @@ describe("limitMarks", () => {
     expect(limitMarks(bars.map((b) => ({ ...b, code: "300750" })), "300750")).toEqual([{ date: "2024-03-05", kind: "limit_up", streak: 1 }]);
   });
 
+  it("marks a fund's limits at its 0.001 tick, not rounded to the fen", () => {
+    const fund = (date: string, high: number, close: number, preClose: number): DailyBar => ({
+      code: "518850", date, open: preClose, high, low: Math.min(preClose, close), close, volume: 1000, amount: null, preClose,
+    });
+    const bars = [
+      fund("2024-03-04", 1.357, 1.357, 1.234), // 1.234 × 1.1 = 1.3574 → 1.357 涨停 (as a stock it would be 1.36)
+      fund("2024-03-05", 1.492, 1.49, 1.357), // 1.357 × 1.1 = 1.4927 → 1.493: 1.492 is a tick short, no mark
+      fund("2024-03-06", 1.5, 1.341, 1.49), // 1.49 × 0.9 = 1.341 跌停
+    ];
+    expect(limitMarks(bars, "518850", "黄金9999")).toEqual([
+      { date: "2024-03-04", kind: "limit_up", streak: 1 },
+      { date: "2024-03-06", kind: "limit_down", streak: 0 },
+    ]);
+  });
+
   describe("counted from the exchange's 昨收 (pre_close)", () => {
     const withPreClose = (code: string, date: string, open: number, high: number, low: number, close: number, preClose: number): DailyBar => ({
       code, date, open, high, low, close, volume: 1000, amount: null, preClose,

@@ -1,4 +1,4 @@
-import { limitRatio, limitUpPrice, limitDownPrice } from "./limits";
+import { limitRatio, limitUpPrice, limitDownPrice, priceDecimals } from "./limits";
 import type { DailyBar } from "./types";
 
 export type LimitMarkKind = "limit_up" | "broken" | "limit_down";
@@ -10,8 +10,6 @@ export interface LimitMark {
   streak: number;
 }
 
-const TICK = 0.005;
-
 /**
  * 涨停 (closed at the limit-up price), 炸板 (touched it, closed below) and 跌停 per day, by the limit in force on that day.
  * The limits are counted from the exchange's 昨收 (`preClose`) when the bar carries it: on an ex-dividend or ex-rights
@@ -21,6 +19,8 @@ const TICK = 0.005;
 export function limitMarks(bars: DailyBar[], code: string, name?: string): LimitMark[] {
   const marks: LimitMark[] = [];
   let streak = 0;
+  const decimals = priceDecimals(code);
+  const halfTick = 0.5 / 10 ** decimals;
   for (let i = 0; i < bars.length; i++) {
     const bar = bars[i]!;
     const prevClose = bar.preClose ?? bars[i - 1]?.close;
@@ -29,16 +29,16 @@ export function limitMarks(bars: DailyBar[], code: string, name?: string): Limit
       streak = 0;
       continue;
     }
-    const up = limitUpPrice(prevClose, ratio);
-    const down = limitDownPrice(prevClose, ratio);
-    if (Math.abs(bar.close - up) < TICK) {
+    const up = limitUpPrice(prevClose, ratio, decimals);
+    const down = limitDownPrice(prevClose, ratio, decimals);
+    if (Math.abs(bar.close - up) < halfTick) {
       streak += 1;
       marks.push({ date: bar.date, kind: "limit_up", streak });
       continue;
     }
     streak = 0;
-    if (Math.abs(bar.high - up) < TICK) marks.push({ date: bar.date, kind: "broken", streak: 0 });
-    else if (Math.abs(bar.close - down) < TICK) marks.push({ date: bar.date, kind: "limit_down", streak: 0 });
+    if (Math.abs(bar.high - up) < halfTick) marks.push({ date: bar.date, kind: "broken", streak: 0 });
+    else if (Math.abs(bar.close - down) < halfTick) marks.push({ date: bar.date, kind: "limit_down", streak: 0 });
   }
   return marks;
 }

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { isLimitDown, isLimitUp, limitDownPrice, limitRatio, limitUpPrice } from "./limits";
+import { isLimitDown, isLimitUp, limitDownPrice, limitRatio, limitUpPrice, priceDecimals } from "./limits";
 
 describe("limitRatio", () => {
   it("gives each board its limit", () => {
@@ -9,8 +9,17 @@ describe("limitRatio", () => {
     expect(limitRatio("688981", "2024-06-03")).toBe(0.2);
     expect(limitRatio("920163", "2024-06-03")).toBe(0.3);
     expect(limitRatio("838163", "2024-06-03")).toBe(0.3);
-    expect(limitRatio("510300", "2024-06-03")).toBeNull();
     expect(limitRatio("204001", "2024-06-03")).toBeNull();
+    expect(limitRatio("113070", "2024-06-03")).toBeNull();
+  });
+
+  it("gives exchange-traded funds ±10% every day, their listing day included, and REITs ±30% (±60% when listed)", () => {
+    for (const code of ["510300", "159659", "518850", "588200", "161725", "513030"]) {
+      expect(limitRatio(code, "2024-06-03")).toBe(0.1);
+      expect(limitRatio(code, "2024-06-03", { tradingDayOfListing: 1 })).toBe(0.1);
+    }
+    expect(limitRatio("508000", "2024-06-03")).toBe(0.3);
+    expect(limitRatio("180101", "2024-06-03", { tradingDayOfListing: 1 })).toBe(0.6);
   });
 
   it("widens 创业板 on 2020-08-24", () => {
@@ -88,5 +97,38 @@ describe("limit prices", () => {
   it("accepts a price within 0.005 of the limit", () => {
     expect(isLimitUp(3.685, 3.35, 0.1)).toBe(true);
     expect(isLimitUp(3.68, 3.35, 0.1)).toBe(false);
+  });
+});
+
+describe("fund limit prices, to the 0.001 tick", () => {
+  it("rounds half-up to the tenth of a fen", () => {
+    expect(priceDecimals("518850")).toBe(3);
+    expect(priceDecimals("600519")).toBe(2);
+    // 1.234 × 1.1 = 1.3574 → 1.357; 1.234 × 0.9 = 1.1106 → 1.111
+    expect([limitUpPrice(1.234, 0.1, 3), limitDownPrice(1.234, 0.1, 3)]).toEqual([1.357, 1.111]);
+    // 0.955 × 1.1 = 1.0505 → 1.051 (half-up); 0.955 × 0.9 = 0.8595 → 0.860
+    expect([limitUpPrice(0.955, 0.1, 3), limitDownPrice(0.955, 0.1, 3)]).toEqual([1.051, 0.86]);
+    // the same close as a stock rounds to the fen
+    expect(limitUpPrice(1.234, 0.1)).toBe(1.36);
+  });
+
+  it("tells a fund's limit from a price one tick below it", () => {
+    expect(isLimitUp(1.357, 1.234, 0.1, 3)).toBe(true);
+    expect(isLimitUp(1.356, 1.234, 0.1, 3)).toBe(false);
+    expect(isLimitDown(1.111, 1.234, 0.1, 3)).toBe(true);
+    expect(isLimitDown(1.112, 1.234, 0.1, 3)).toBe(false);
+  });
+
+  it("keeps a fund's limits within the ratio of the previous close, to half a tick", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 200_000 }), (milli) => {
+        const prevClose = milli / 1000;
+        const up = limitUpPrice(prevClose, 0.1, 3);
+        const down = limitDownPrice(prevClose, 0.1, 3);
+        expect(Math.abs(up - prevClose * 1.1)).toBeLessThanOrEqual(0.0005 + 1e-9);
+        expect(Math.abs(down - prevClose * 0.9)).toBeLessThanOrEqual(0.0005 + 1e-9);
+        expect(Math.round(up * 1000)).toBeCloseTo(up * 1000, 6);
+      }),
+    );
   });
 });

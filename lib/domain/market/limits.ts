@@ -1,10 +1,17 @@
 import { defaultCalendar } from "@/lib/domain/market/calendar";
-import { boardOf } from "@/lib/domain/market/codes";
+import { boardOf, isFundCode, isReitCode } from "@/lib/domain/market/codes";
 
 /**
  * Daily price limits by board and trade date (PRODUCT.md "Domain rules", research B.3).
- * Limit prices follow the exchange rule: previous close × (1 ± ratio), rounded half-up to 0.01.
+ * Limit prices follow the exchange rule: previous close × (1 ± ratio), rounded half-up to the price tick (0.01 for
+ * stocks, 0.001 for funds).
  */
+
+/** Exchange-traded funds (ETF, LOF, closed-end) have ±10% every day, their listing day included (ADR 0040). */
+export const FUND_LIMIT_RATIO = 0.1;
+/** 基础设施 REITs: ±30%, ±60% on the listing day. */
+export const REIT_LIMIT_RATIO = 0.3;
+export const REIT_LISTING_DAY_LIMIT_RATIO = 0.6;
 
 export const GEM_REFORM_DATE = "2020-08-24";
 export const MAIN_BOARD_REGISTRATION_DATE = "2023-04-10";
@@ -23,7 +30,7 @@ function listingDate(date: string, tradingDayOfListing: number): string {
 
 /**
  * The daily limit as a ratio (0.1 = ±10%), or null when the day has no limit (a new listing's first days, or
- * anything that is not a stock). `tradingDayOfListing` is 1 on the listing day; null when unknown (then a name
+ * anything that is neither a stock nor an exchange-traded fund). `tradingDayOfListing` is 1 on the listing day; null when unknown (then a name
  * starting with N or C marks a new listing). Listing day 1 is null on every board: before registration the main
  * board and 创业板 capped it at +44%/−36% rather than the daily limit.
  */
@@ -32,10 +39,12 @@ export function limitRatio(
   date: string,
   opts?: { name?: string; tradingDayOfListing?: number | null },
 ): number | null {
+  const dayOfListing = opts?.tradingDayOfListing ?? null;
+  if (isReitCode(code)) return dayOfListing === 1 ? REIT_LISTING_DAY_LIMIT_RATIO : REIT_LIMIT_RATIO;
+  if (isFundCode(code)) return FUND_LIMIT_RATIO;
   const board = boardOf(code);
   if (board === "other") return null;
   const name = opts?.name?.trim() ?? "";
-  const dayOfListing = opts?.tradingDayOfListing ?? null;
 
   if (dayOfListing !== null && dayOfListing >= 1) {
     if (dayOfListing === 1) return null;
@@ -67,30 +76,38 @@ export function limitRatio(
 const RATIO_SCALE = 10_000;
 const PRICE_SCALE = 1_000;
 
-/** previous close × (1 + sign × ratio), half-up to the fen, in integers so 3.35 × 1.1 is 3.69 */
-function limitPrice(prevClose: number, ratio: number, sign: 1 | -1): number {
+/** Decimals of the price tick: funds trade in 0.001 yuan, stocks in 0.01. */
+export function priceDecimals(code: string): 2 | 3 {
+  return isFundCode(code) ? 3 : 2;
+}
+
+/** previous close × (1 + sign × ratio), half-up to the tick, in integers so 3.35 × 1.1 is 3.69 */
+function limitPrice(prevClose: number, ratio: number, sign: 1 | -1, decimals: 2 | 3): number {
   if (!(prevClose > 0) || !Number.isFinite(prevClose)) throw new RangeError(`昨收价必须大于 0：${prevClose}`);
   const milli = Math.round(prevClose * PRICE_SCALE);
   const factor = RATIO_SCALE + sign * Math.round(ratio * RATIO_SCALE);
-  // milli-yuan × ratio units → fen: divide by 10 × RATIO_SCALE
-  const divisor = (PRICE_SCALE / 100) * RATIO_SCALE;
-  return Math.floor((milli * factor + divisor / 2) / divisor) / 100;
+  const ticks = 10 ** decimals;
+  // milli-yuan × ratio units → ticks: divide by (PRICE_SCALE / ticks) × RATIO_SCALE
+  const divisor = (PRICE_SCALE / ticks) * RATIO_SCALE;
+  return Math.floor((milli * factor + divisor / 2) / divisor) / ticks;
 }
 
-export function limitUpPrice(prevClose: number, ratio: number): number {
-  return limitPrice(prevClose, ratio, 1);
+/** `decimals`: 2 for a stock, 3 for a fund (priceDecimals) */
+export function limitUpPrice(prevClose: number, ratio: number, decimals: 2 | 3 = 2): number {
+  return limitPrice(prevClose, ratio, 1, decimals);
 }
 
-export function limitDownPrice(prevClose: number, ratio: number): number {
-  return limitPrice(prevClose, ratio, -1);
+export function limitDownPrice(prevClose: number, ratio: number, decimals: 2 | 3 = 2): number {
+  return limitPrice(prevClose, ratio, -1, decimals);
 }
 
-const TOLERANCE = 0.005 + 1e-9;
+/** within half a tick */
+const tolerance = (decimals: 2 | 3) => 0.5 / 10 ** decimals + 1e-9;
 
-export function isLimitUp(price: number, prevClose: number, ratio: number): boolean {
-  return Math.abs(price - limitUpPrice(prevClose, ratio)) <= TOLERANCE;
+export function isLimitUp(price: number, prevClose: number, ratio: number, decimals: 2 | 3 = 2): boolean {
+  return Math.abs(price - limitUpPrice(prevClose, ratio, decimals)) <= tolerance(decimals);
 }
 
-export function isLimitDown(price: number, prevClose: number, ratio: number): boolean {
-  return Math.abs(price - limitDownPrice(prevClose, ratio)) <= TOLERANCE;
+export function isLimitDown(price: number, prevClose: number, ratio: number, decimals: 2 | 3 = 2): boolean {
+  return Math.abs(price - limitDownPrice(prevClose, ratio, decimals)) <= tolerance(decimals);
 }

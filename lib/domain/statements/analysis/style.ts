@@ -1,5 +1,5 @@
 import type { Board } from "@/lib/domain/market/types";
-import { isLimitUp, limitRatio } from "@/lib/domain/market/limits";
+import { isLimitUp, limitRatio, priceDecimals } from "@/lib/domain/market/limits";
 
 /**
  * The classifications the analysis page shows: the style of a buy against the previous close, the time of day of
@@ -23,7 +23,7 @@ export const HALFWAY_MIN_PCT = 2;
 export function styleOf(code: string, date: string, name: string, price: number, prevClose: number | null): StyleTag {
   if (prevClose === null || !(prevClose > 0) || !(price > 0)) return "未知";
   const ratio = limitRatio(code, date, { name });
-  if (ratio !== null && isLimitUp(price, prevClose, ratio)) return "打板";
+  if (ratio !== null && isLimitUp(price, prevClose, ratio, priceDecimals(code))) return "打板";
   const priceMills = Math.round(price * 1000) * 100;
   const prevMills = Math.round(prevClose * 1000);
   if (priceMills >= prevMills * (100 + CHASE_MIN_PCT)) return "追涨";

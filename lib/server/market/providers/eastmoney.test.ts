@@ -55,6 +55,27 @@ describe("东方财富 client against the stand-in", () => {
     expect(bars.filter((b) => b.code === "920047").length).toBe(catl.length);
   });
 
+  it("serves funds from the same endpoint and secid rule, prices to the answer's three decimals", async () => {
+    const raw = await rawKlines("0.159659", "20250102", "20250328");
+    const client = provider();
+    const bars = await client.dailyBars(["518850", "159659", "510330"], "2025-01-02", "2025-03-28");
+    expect(local.calls.map((c) => c.subject)).toEqual(["1.518850", "0.159659", "1.510330"]);
+    const nasdaq = bars.filter((b) => b.code === "159659");
+    expect(nasdaq).toHaveLength(raw.size);
+    expect(raw.size).toBe(56);
+    for (const bar of nasdaq) {
+      const [, open, close, high, low, volume, amount, , , change] = raw.get(bar.date)!;
+      expect(close).toMatch(/^\d+\.\d{3}$/);
+      expect([bar.open, bar.close, bar.high, bar.low]).toEqual([open, close, high, low].map(Number));
+      expect(bar.volume).toBe(Number(volume) * 100);
+      expect(bar.amount).toBe(Number(amount));
+      expect(bar.preClose).toBe(Math.round((Number(close) - Number(change)) * 1000) / 1000);
+    }
+    expect(nasdaq.some((b) => Math.round(b.preClose! * 1000) % 10 !== 0)).toBe(true);
+    const etf = await provider().dailyBars(["510330"], "2025-06-13", "2025-06-18");
+    expect(etf.map((b) => b.preClose)).toEqual([4.032, 4.004, 4.015, 4.014]);
+  });
+
   it("keeps the published 招商轮船 rows exactly, with 昨收 = close − change", async () => {
     const bars = await provider().dailyBars(["601872"], "2024-12-18", "2024-12-24");
     expect(bars[0]).toEqual({ code: "601872", date: "2024-12-18", open: 6.11, high: 6.28, low: 6.1, close: 6.18, volume: 84_274_300, amount: 542_829_495, preClose: 6.08 });

@@ -19,11 +19,11 @@ function provider(options: Partial<TushareOptions> = {}, server = local): Tushar
   return new TushareProvider({ token: TUSHARE_LOCAL_TOKEN, apiUrl: server.url, policy: FAST, ...options });
 }
 
-/** what the stand-in answers for `daily`, in Tushare's units, keyed `ts_code trade_date` */
-async function rawDaily(tsCodes: string, start: string, end: string): Promise<Map<string, Record<string, number>>> {
+/** what the stand-in answers for `daily` (or `fund_daily`), in Tushare's units, keyed `ts_code trade_date` */
+async function rawDaily(tsCodes: string, start: string, end: string, api = "daily"): Promise<Map<string, Record<string, number>>> {
   const response = await fetch(local.url, {
     method: "POST",
-    body: JSON.stringify({ api_name: "daily", token: TUSHARE_LOCAL_TOKEN, params: { ts_code: tsCodes, start_date: start, end_date: end }, fields: "" }),
+    body: JSON.stringify({ api_name: api, token: TUSHARE_LOCAL_TOKEN, params: { ts_code: tsCodes, start_date: start, end_date: end }, fields: "" }),
   });
   const { data } = (await response.json()) as { data: { fields: string[]; items: unknown[][] } };
   local.calls.length = 0;
@@ -59,6 +59,49 @@ describe("Tushare Pro client against the stand-in", () => {
     const dates = bars.filter((b) => b.code === "600519").map((b) => b.date);
     expect(dates).toEqual([...dates].sort());
     expect(dates).not.toContain("2024-02-09");
+  });
+
+  it("fetches stocks from daily and each fund from fund_daily, prices to the 0.001, in 股 and 元", async () => {
+    const raw = await rawDaily("518850.SH", "20250102", "20250328", "fund_daily");
+    expect(await rawDaily("518850.SH", "20250102", "20250328")).toEqual(new Map()); // `daily` has no funds
+    const client = provider();
+    const bars = await client.dailyBars(["600519", "159659", "000001", "518850"], "2025-01-02", "2025-03-28");
+
+    expect(local.calls.map((c) => [c.api, c.subject])).toEqual([
+      ["daily", "600519.SH,000001.SZ"], ["fund_daily", "159659.SZ"], ["fund_daily", "518850.SH"],
+    ]);
+    expect(client.calls).toBe(3);
+    const days = 56; // 2025-01-02..03-28 without Spring Festival (01-28..02-04)
+    for (const code of ["000001", "159659", "518850", "600519"]) expect(bars.filter((b) => b.code === code)).toHaveLength(days);
+    const gold = bars.filter((b) => b.code === "518850");
+    expect(gold).toHaveLength(raw.size);
+    for (const bar of gold) {
+      const row = raw.get(`518850.SH ${bar.date.replaceAll("-", "")}`)!;
+      expect(bar.volume).toBe(Math.round(row.vol! * 100));
+      expect(bar.amount).toBeCloseTo(row.amount! * 1000, 2);
+      expect([bar.open, bar.high, bar.low, bar.close, bar.preClose]).toEqual([row.open, row.high, row.low, row.close, row.pre_close]);
+    }
+    expect(gold.some((b) => Math.round(b.close * 1000) % 10 !== 0)).toBe(true);
+  });
+
+  it("keeps Tushare's documented fund_daily rows of 沪深300ETF华夏 exactly: 手 → 股, 千元 → 元", async () => {
+    const bars = await provider().dailyBars(["510330"], "2025-06-13", "2025-06-18");
+    // 20250613: vol 1216787.53 手, amount 487632.318 千元 (https://tushare.pro/document/2?doc_id=127)
+    expect(bars[0]).toEqual({ code: "510330", date: "2025-06-13", open: 4.023, high: 4.028, low: 3.992, close: 4.004, volume: 121_678_753, amount: 487_632_318, preClose: 4.032 });
+    expect(bars.map((b) => [b.close, b.volume, b.amount])).toEqual([
+      [4.004, 121_678_753, 487_632_318], [4.015, 42_352_600, 169_788_251], [4.014, 44_027_204, 176_617_125], [4.017, 38_289_600, 153_574_446],
+    ]);
+  });
+
+  it("pages a fund's years through fund_daily's smaller row limit", async () => {
+    const whole = await provider().dailyBars(["159659"], "2023-01-03", "2024-12-31");
+    local.calls.length = 0;
+    const paged = provider({ rowLimits: { fund_daily: 200 } });
+    expect(await paged.dailyBars(["159659"], "2023-01-03", "2024-12-31")).toEqual(whole);
+    expect(whole).toHaveLength(484);
+    expect(local.calls.every((c) => c.api === "fund_daily" && c.outcome === "ok")).toBe(true);
+    // at least ceil(484 / 200) requests, none answering more than the limit
+    expect(paged.calls).toBeGreaterThanOrEqual(3);
   });
 
   it("keeps Tushare's documented 平安银行 rows exactly, converted", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { isoDayNumber, isoDayText } from "@/lib/domain/iso-day";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
+import { isFundCode } from "@/lib/domain/market/codes";
 import { compactFromIso } from "@/lib/domain/market/providers/dates";
 import {
   parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareOpenDays, type TushareRow,
@@ -14,12 +15,13 @@ const LABEL = "Tushare Pro";
 
 /**
  * Tushare's published limits (ADR 0040): `daily` answers at most 6000 rows a call and 500 calls a minute at the
- * basic tier; `index_daily` 8000 rows. We space calls at 400 a minute to stay clear of the limit.
+ * basic tier; `index_daily` 8000 rows; `fund_daily` 2000 (the lowest its documentation has stated). We space calls
+ * at 400 a minute to stay clear of the limit.
  */
 export const TUSHARE_DEFAULT_POLICY: RequestPolicy = {
   timeoutMs: 30_000, minIntervalMs: 150, attempts: 5, baseDelayMs: 1_000, maxDelayMs: 60_000, rateLimitDelayMs: 20_000,
 };
-export const TUSHARE_ROW_LIMITS = { daily: 6000, index_daily: 8000, trade_cal: 6000 } as const;
+export const TUSHARE_ROW_LIMITS = { daily: 6000, fund_daily: 2000, index_daily: 8000, trade_cal: 6000 } as const;
 
 export interface TushareOptions {
   token: string;
@@ -51,15 +53,25 @@ export class TushareProvider implements MarketDataProvider {
     return this.requests;
   }
 
+  /**
+   * Stocks from `daily`, many codes a request; exchange-traded funds from `fund_daily` (same fields and units), one
+   * code a request since its documentation takes a single ts_code. `daily` answers nothing for a fund.
+   */
   async dailyBars(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<DailyBar[]> {
     if (codes.length === 0 || to < from) return [];
     requireSixDigits(codes, `${LABEL} daily`);
+    const stockCodes = codes.filter((code) => !isFundCode(code));
     const bars: DailyBar[] = [];
-    for (let i = 0; i < codes.length; i += this.maxCodesPerCall) {
-      const chunk = codes.slice(i, i + this.maxCodesPerCall);
+    for (let i = 0; i < stockCodes.length; i += this.maxCodesPerCall) {
+      const chunk = stockCodes.slice(i, i + this.maxCodesPerCall);
       const tsCodes = chunk.map(tsCodeOf).join(",");
       const rows = await this.rowsOverDates("daily", { ts_code: tsCodes }, DAILY_FIELDS, from, to, chunk.length, signal);
       bars.push(...this.bars(rows, "daily", tsCodes));
+    }
+    for (const code of codes.filter(isFundCode)) {
+      const tsCode = tsCodeOf(code);
+      const rows = await this.rowsOverDates("fund_daily", { ts_code: tsCode }, DAILY_FIELDS, from, to, 1, signal);
+      bars.push(...this.bars(rows, "fund_daily", tsCode));
     }
     return sortBars(bars);
   }

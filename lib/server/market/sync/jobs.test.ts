@@ -19,7 +19,7 @@ process.env.LOG_LEVEL = "silent";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const HEADER = "成交日期,成交时间,证券代码,证券名称,操作,成交数量,成交均价,成交金额,发生金额,手续费,印花税";
-/** 贵州茅台 and 平安银行 (stocks), 沪深300ETF (a fund, not synced) — `n` makes each file new */
+/** 贵州茅台 and 平安银行 (stocks), 沪深300ETF (a fund, synced too) — `n` makes each file new */
 const statementCsv = (n: number) =>
   [
     HEADER,
@@ -47,13 +47,14 @@ afterAll(async () => {
 });
 
 describe("syncableCodes", () => {
-  it("keeps A-share stocks once each, sorted; drops 港股通, funds, bonds, repo and malformed codes", () => {
+  it("keeps A-share stocks and funds once each, sorted; drops 港股通, bonds, repo and malformed codes", () => {
     expect(
       syncableCodes([
         { code: "600519", market: "A" }, { code: "000001" }, { code: "600519", market: "A" }, { code: "00700", market: "HK" },
         { code: "510300", market: "A" }, { code: "113050" }, { code: "204001" }, { code: "300750" }, { code: "688981" }, { code: "920118" }, { code: "6005" },
+        { code: "159659" }, { code: "519005" }, { code: "730001" },
       ]),
-    ).toEqual(["000001", "300750", "600519", "688981", "920118"]);
+    ).toEqual(["000001", "159659", "300750", "510300", "600519", "688981", "920118"]);
   });
 });
 
@@ -74,20 +75,20 @@ describeOnEachEngine("market sync jobs: importing and publishing a statement que
     const before = (await syncJobs()).length;
     const statementId = await importDraft();
     let queued = (await syncJobs()).slice(before);
-    expect(queued).toEqual([{ key: `market-sync:import:${statementId}`, payload: { trigger: "import", codes: ["000001", "600519"] } }]);
+    expect(queued).toEqual([{ key: `market-sync:import:${statementId}`, payload: { trigger: "import", codes: ["000001", "510300", "600519"] } }]);
 
     expect(await publishMasterStatement(OPERATOR, statementId)).toBe(true);
     expect(await publishMasterStatement(OPERATOR, statementId)).toBe(false);
     queued = (await syncJobs()).slice(before);
     expect(queued.map((j) => j.key)).toEqual([`market-sync:import:${statementId}`, `market-sync:publish:${statementId}`]);
-    expect(queued[1]!.payload).toEqual({ trigger: "publish", codes: ["000001", "600519"] });
+    expect(queued[1]!.payload).toEqual({ trigger: "publish", codes: ["000001", "510300", "600519"] });
   });
 
   it("a member's import queues one too; a demo statement and a refused file queue none", async () => {
     const member = await userWithRole("member");
     const before = (await syncJobs()).length;
     const { statementId } = await saveOwnStatement(member.viewer, utf8(statementCsv(++files)), "mine.csv", true);
-    expect((await syncJobs()).slice(before)).toEqual([{ key: `market-sync:import:${statementId}`, payload: { trigger: "import", codes: ["000001", "600519"] } }]);
+    expect((await syncJobs()).slice(before)).toEqual([{ key: `market-sync:import:${statementId}`, payload: { trigger: "import", codes: ["000001", "510300", "600519"] } }]);
 
     // the same file again is refused: nothing stored, nothing queued
     await expect(saveOwnStatement(member.viewer, utf8(statementCsv(files)), "mine.csv", true)).rejects.toThrow("已经导入过");
@@ -109,13 +110,13 @@ describeOnEachEngine("market sync jobs: the handlers run the real sync", () => {
     expect(result).toMatchObject({ done: 1, failed: 0 });
     const database = await db();
     const [run] = await database.select().from(marketSyncRuns).where(eq(marketSyncRuns.trigger, "import"));
-    expect(run).toMatchObject({ status: "ok", codes: 2, failures: [] });
+    expect(run).toMatchObject({ status: "ok", codes: 3, failures: [] });
     const stored = await database.select({ code: marketBars.code }).from(marketBars).where(eq(marketBars.source, "tushare"));
-    expect(new Set(stored.map((b) => b.code))).toEqual(new Set(["000001", "600519"]));
+    expect(new Set(stored.map((b) => b.code))).toEqual(new Set(["000001", "510300", "600519"]));
     // 120 trading days before the first fill (2024-01-02) are in
     const [first] = await database.select({ date: marketBars.tradeDate }).from(marketBars).where(eq(marketBars.code, "600519")).orderBy(marketBars.tradeDate).limit(1);
     expect(first!.date < "2023-07-15").toBe(true);
-    expect(provider.requests.filter((r) => r.kind === "daily").flatMap((r) => r.codes).sort()).toEqual(["000001", "600519"]);
+    expect(provider.requests.filter((r) => r.kind === "daily").flatMap((r) => r.codes).sort()).toEqual(["000001", "510300", "600519"]);
 
     // the job runs twice (a lease ran out, say): the second run finds every span fetched
     const dailyCalls = provider.requests.filter((r) => r.kind === "daily").length;

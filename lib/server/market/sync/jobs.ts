@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { statementFills } from "@/lib/db/schema";
 import { dailySyncInstant } from "@/lib/domain/market/daily-sync";
-import { isStockCode } from "@/lib/domain/market/codes";
+import { hasSyncedChart } from "@/lib/domain/market/codes";
 import type { Market } from "@/lib/domain/market/types";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import type { MarketDataProvider } from "@/lib/server/market/providers/types";
@@ -28,15 +28,15 @@ const SyncJobPayload = z.object({
 
 const DailyJobPayload = z.object({ date: z.iso.date() });
 
-/** The A-share stocks among a statement's fills, once each and sorted: no 港股通, funds, bonds or repo. */
+/** The A-share stocks and exchange-traded funds among a statement's fills, once each and sorted: no 港股通, bonds or repo. */
 export function syncableCodes(fills: readonly { code: string; market?: Market | null }[]): string[] {
   const codes = new Set<string>();
-  for (const f of fills) if (f.market !== "HK" && SIX_DIGITS.test(f.code) && isStockCode(f.code)) codes.add(f.code);
+  for (const f of fills) if (f.market !== "HK" && SIX_DIGITS.test(f.code) && hasSyncedChart(f.code)) codes.add(f.code);
   return [...codes].sort();
 }
 
 /**
- * Queues the sync of a statement's stocks in the transaction that imports or publishes it, so the bars arrive in the
+ * Queues the sync of a statement's stocks and funds in the transaction that imports or publishes it, so the bars arrive in the
  * background (never in the request). Once per statement and trigger; nothing without a provider or without stocks.
  * Without `fills` the statement's stored fills are read.
  */

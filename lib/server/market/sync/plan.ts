@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, min, max } from "drizzle-orm";
 import type { TradingCalendar } from "@/lib/domain/market/calendar";
-import { isStockCode } from "@/lib/domain/market/codes";
+import { hasSyncedChart } from "@/lib/domain/market/codes";
 import { clampSpan, hullOf, type DateSpan } from "@/lib/domain/market/sync-spans";
 import type { Database } from "@/lib/db";
 import { statementFills, stocks, strategyFills } from "@/lib/db/schema";
@@ -27,7 +27,7 @@ export interface SyncTarget {
 }
 
 export interface SyncPlan {
-  /** A-share stocks, six-digit codes, ascending */
+  /** A-share stocks and exchange-traded funds (ETF, LOF, REITs), six-digit codes, ascending */
   stocks: SyncTarget[];
   /** the 沪深300 (CSI300_CODE), null when no span needs it */
   index: SyncTarget | null;
@@ -60,7 +60,7 @@ export function calendarSpan(now: Date): DateSpan {
 }
 
 /**
- * What a sync should hold: without codes every A-share stock of any statement (masters' and members') or strategy
+ * What a sync should hold: without codes every A-share stock and exchange-traded fund of any statement (masters' and members') or strategy
  * over [first fill − 120 trading days, last fill + 20 trading days], the 沪深300 over all of them, and the calendar;
  * with codes just those. Nothing goes past the last day whose bars are out; codes of synthetic demo bars (模拟行情) are
  * left alone.
@@ -79,7 +79,7 @@ export async function planMarketSync(request: PlanRequest, calendar: TradingCale
 
   if (request.codes === undefined) {
     for (const [code, fill] of [...fills].sort(([a], [b]) => a.localeCompare(b))) {
-      if (!isStockCode(code) || synthetic.has(code)) continue;
+      if (!hasSyncedChart(code) || synthetic.has(code)) continue;
       const span = capped(spanOf(fill), request.from, request.to);
       if (span) plan.stocks.push({ code, span });
     }
@@ -94,8 +94,8 @@ export async function planMarketSync(request: PlanRequest, calendar: TradingCale
     const span = capped({ from: request.from ?? base.from, to: request.to ?? base.to });
     if (code === CSI300_CODE) {
       if (span) plan.index = { code, span };
-    } else if (!isStockCode(code)) {
-      plan.skipped.push({ code, reason: "不是 A 股股票代码（基金、债券、回购等不同步）" });
+    } else if (!hasSyncedChart(code)) {
+      plan.skipped.push({ code, reason: "不是 A 股股票或场内基金代码（债券、回购、申购代码等不同步）" });
     } else if (synthetic.has(code)) {
       plan.skipped.push({ code, reason: "该股票是演示用的模拟行情，不会被覆盖" });
     } else if (span) {
