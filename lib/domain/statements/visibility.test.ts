@@ -45,4 +45,9 @@ describe("statementDelayNote: how late the 数据截至 line says a viewer sees 
     expect(statementDelayNote({ fullAccess: true, masterDelayDays: 5, through: "2026-11-13" })).toEqual({ who: "这位大神的交割单", days: 5, through: "2026-11-13" });
     expect(statementDelayNote({ fullAccess: true, masterDelayDays: 0, through: "2026-11-20" })).toBeNull();
   });
+
+  it("staff without a paid level, who see everything, are told no delay (not 免费会员延迟 … 9999-12-31)", () => {
+    const through = disclosedThrough({ today: "2026-11-20", calendar, masterDelayDays: 10, fullAccess: false, staff: true });
+    expect(statementDelayNote({ fullAccess: false, masterDelayDays: 10, through })).toBeNull();
+  });
 });

@@ -6,6 +6,9 @@ import type { TradingCalendar } from "@/lib/domain/market/calendar";
  */
 export const FREE_SAMPLE_DELAY_DAYS = 20;
 
+/** What disclosedThrough answers for staff: editors and administrators see every fill, drafts and delays included. */
+export const EVERYTHING_DISCLOSED = "9999-12-31";
+
 /** The last trading date whose fills are disclosed to a viewer, given the master's delay and the viewer's access. */
 export function disclosedThrough(opts: {
   today: string;
@@ -16,7 +19,7 @@ export function disclosedThrough(opts: {
   fullAccess: boolean;
   staff?: boolean;
 }): string {
-  if (opts.staff) return "9999-12-31";
+  if (opts.staff) return EVERYTHING_DISCLOSED;
   const delay = Math.max(0, opts.masterDelayDays, opts.fullAccess ? 0 : FREE_SAMPLE_DELAY_DAYS);
   if (delay === 0) return opts.today;
   const from = opts.asOf && opts.asOf < opts.today ? opts.asOf : opts.today;
@@ -27,6 +30,7 @@ export function disclosedThrough(opts: {
 
 /** How late a viewer sees a master's statement, as the 数据截至 line says it; null when they see it all. */
 export function statementDelayNote(opts: { fullAccess: boolean; masterDelayDays: number; through: string }): { who: string; days: number; through: string } | null {
+  if (opts.through >= EVERYTHING_DISCLOSED) return null;
   if (!opts.fullAccess) return { who: "免费会员", days: Math.max(FREE_SAMPLE_DELAY_DAYS, opts.masterDelayDays), through: opts.through };
   if (opts.masterDelayDays > 0) return { who: "这位大神的交割单", days: opts.masterDelayDays, through: opts.through };
   return null;

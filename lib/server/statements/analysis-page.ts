@@ -1,4 +1,5 @@
 import "server-only";
+import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { eq } from "drizzle-orm";
 import { filterAnalysis, type AnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
@@ -65,7 +66,7 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
   const statement = await readableMemberStatement(viewer, guid);
   if (!statement) return null;
   const [owner] = await (await db()).select({ nickname: users.nickname }).from(users).where(eq(users.id, statement.ownerId!)).limit(1);
-  const full = await analysisThrough({ kind: "statement", statementId: statement.id }, "9999-12-31");
+  const full = await analysisThrough({ kind: "statement", statementId: statement.id }, EVERYTHING_DISCLOSED);
   return {
     subject: {
       kind: "statement", id: statement.id, title: statement.title, fileName: statement.fileName, fileHash: statement.fileHash,

@@ -1,4 +1,5 @@
 import "server-only";
+import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { hasSyntheticBars, type BarSource } from "@/lib/domain/market/bar-source";
 import { limitMarks, type LimitMark } from "@/lib/domain/market/limit-marks";
@@ -77,7 +78,7 @@ async function masterDetailFor(access: StatementAccess, guid: string, day?: stri
   const through = access.through(master.disclosureDelayDays);
   const [analysis, fullAnalysisDays, provenance, calendar] = await Promise.all([
     analysisThrough({ kind: "master", masterGuid: guid }, through),
-    analysisThrough({ kind: "master", masterGuid: guid }, "9999-12-31").then((a) => new Set(a.fills.map((f) => f.date))),
+    analysisThrough({ kind: "master", masterGuid: guid }, EVERYTHING_DISCLOSED).then((a) => new Set(a.fills.map((f) => f.date))),
     statementProvenance(guid),
     marketCalendar(),
   ]);

@@ -1,4 +1,5 @@
 import "server-only";
+import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { and, count, eq, max, sql } from "drizzle-orm";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { db } from "@/lib/db";
@@ -25,7 +26,7 @@ export async function analysisThrough(book: Book, through: string): Promise<Stat
   return cachedAnalysis(key, await bookVersion(book), async () => {
     const database = await db();
     const input = await loadBookInput(database, book, through);
-    return analyzeBook(database, input, through === "9999-12-31" ? undefined : through);
+    return analyzeBook(database, input, through === EVERYTHING_DISCLOSED ? undefined : through);
   });
 }
 
