@@ -1,10 +1,10 @@
 import "server-only";
-import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { eq } from "drizzle-orm";
 import { filterAnalysis, type AnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { tripView, type AnalysisFindings } from "@/lib/domain/statements/preview";
 import type { FeeBasis, UnreconciledFill } from "@/lib/domain/statements/types";
+import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";

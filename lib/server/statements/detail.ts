@@ -1,11 +1,11 @@
 import "server-only";
-import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { hasSyntheticBars, type BarSource } from "@/lib/domain/market/bar-source";
 import { limitMarks, type LimitMark } from "@/lib/domain/market/limit-marks";
 import type { DailyBar } from "@/lib/domain/market/types";
 import type { Currency, Market } from "@/lib/domain/market/types";
 import type { FeeBasis, RoundTrip } from "@/lib/domain/statements/types";
+import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { db } from "@/lib/db";
 import { tradeNotes } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";

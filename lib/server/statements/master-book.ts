@@ -1,7 +1,7 @@
 import "server-only";
-import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { and, count, eq, max, sql } from "drizzle-orm";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
+import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { db } from "@/lib/db";
 import { masters, statements } from "@/lib/db/schema";
 import { analyzeBook, loadBookInput, type Book } from "./books";
