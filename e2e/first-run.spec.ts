@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * Issue 22's first run (ADR 0034): a second server from the same build on another port, with a fresh data directory
@@ -14,47 +14,30 @@ const port = Number(process.env.E2E_FIRST_RUN_PORT ?? Number(process.env.E2E_POR
 const local = `http://localhost:${port}`;
 const loopback = `http://127.0.0.1:${port}`;
 
-let server: ChildProcess;
+let server: OwnServer;
 let dataDir: string;
-let output = "";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-first-run-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" };
-  for (const key of ["SITE_URL", "DATABASE_URL", "STRIPE_API_BASE", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_TEST_MODE"]) delete env[key];
-  server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`))));
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${local}/api/health`)).ok && output.includes("/setup?token=")) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  await Promise.race([ready, exited]);
+  server = await startOwnServer({
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "0" },
+    unset: ["SITE_URL"],
+    ready: (printed) => printed.includes("/setup?token="),
+  });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("start-up names the origin absolute links use and prints a one-time setup link", () => {
-  expect(output).toContain(`> Origin for absolute links (e-mails, sitemap, share links): ${local} (SITE_URL unset)`);
-  expect(output).toMatch(new RegExp(`${local.replace(/[.:/]/g, "\\$&")}/setup\\?token=[A-Za-z0-9_-]{43}`));
-  expect(output).not.toContain("⚠");
+  expect(server.output).toContain(`> Origin for absolute links (e-mails, sitemap, share links): ${local} (SITE_URL unset)`);
+  expect(server.output).toMatch(new RegExp(`${local.replace(/[.:/]/g, "\\$&")}/setup\\?token=[A-Za-z0-9_-]{43}`));
+  expect(server.output).not.toContain("⚠");
 });
 
 test("a POST from http://localhost:PORT and from http://127.0.0.1:PORT is accepted; a foreign Origin is refused", async ({ playwright }) => {
@@ -73,7 +56,7 @@ test("a POST from http://localhost:PORT and from http://127.0.0.1:PORT is accept
 });
 
 test("the printed setup link makes the first administrator in the browser at 127.0.0.1, once", async ({ page }) => {
-  const token = /\/setup\?token=([A-Za-z0-9_-]{43})/.exec(output)![1]!;
+  const token = /\/setup\?token=([A-Za-z0-9_-]{43})/.exec(server.output)![1]!;
   await page.goto(`${loopback}/setup?token=${token}`);
   await expect(page.getByRole("heading", { name: "设置管理员" })).toBeVisible();
   await expect(page.getByLabel("设置令牌")).toHaveValue(token);

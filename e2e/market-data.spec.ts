@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { startOwnServer, type OwnServer } from "./own-server";
 import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "../test/market-local/tushare";
 
 /**
@@ -18,10 +19,9 @@ const base = `http://localhost:${port}`;
 const statementFile = path.resolve(__dirname, "../../shared/real-statements/files/citic_dzd_2024_2025.xls");
 const admin = { email: "market-admin@e2e.test", password: "harbor-quill-37" };
 
-let server: ChildProcess;
+let server: OwnServer;
 let tushare: TushareLocal;
 let dataDir: string;
-let output = "";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.skip(!fs.existsSync(statementFile), `real statements not found at ${statementFile} (CI has ../shared)`);
@@ -30,40 +30,24 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   tushare = await startTushareLocal({ port: 0 });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-market-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
+  const env: Record<string, string> = {
+    PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0",
     MARKET_DATA_PROVIDER: "tushare", TUSHARE_TOKEN: TUSHARE_LOCAL_TOKEN, TUSHARE_API_URL: tushare.url,
   };
-  for (const key of ["DATABASE_URL", "STRIPE_API_BASE", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_TEST_MODE"]) delete env[key];
+  // the CLI as an operator runs it on this server's data directory, before the server starts (PGlite: one process)
   const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], { env, encoding: "utf8" });
+    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env }, encoding: "utf8",
+    });
   cli("db:migrate");
   cli("user:create", "--email", admin.email, "--password", admin.password, "--nickname", "行情管理员", "--role", "admin");
   cli("import:statement", statementFile, "--new-trader", "中信实盘", "--public");
 
-  server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`))));
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  await Promise.race([ready, exited]);
+  server = await startOwnServer({ env });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await tushare?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -94,12 +78,12 @@ test("the import's sync runs in the worker and /admin shows it; 同步行情 sta
   expect(barCalls()).toBe(dailyCalls);
 });
 
-test("the master's page draws the synced candles with the B/S markers, credited to Tushare Pro", async ({ page }) => {
+/** Opens the master's page on a day and symbol and checks the chart drew synced candles with B/S markers. */
+async function expectSyncedChart(page: Page, day: string, code: string): Promise<void> {
   await page.goto(`${base}/god`);
   const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
   expect(href).toMatch(/^\/detail\/[0-9a-f-]{36}$/);
-  // 2025-03-12: the last day of 中远海控 (601919) in the export, a stock with bars from the sync
-  await page.goto(`${base}${href}/2025-03-12/601919`, { waitUntil: "networkidle" });
+  await page.goto(`${base}${href}/${day}/${code}`, { waitUntil: "networkidle" });
   await expect(page.getByText("暂无该股票的行情数据")).toHaveCount(0);
   await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
   const chart = page.getByTestId("kline-chart");
@@ -107,18 +91,15 @@ test("the master's page draws the synced candles with the B/S markers, credited 
   expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
   await expect(page.getByTestId("chart-data-source").first()).toContainText("Tushare Pro");
   await expect(page.getByText("模拟行情")).toHaveCount(0);
+}
+
+test("the master's page draws the synced candles with the B/S markers, credited to Tushare Pro", async ({ page }) => {
+  // 2025-03-12: the last day of 中远海控 (601919) in the export, a stock with bars from the sync
+  await expectSyncedChart(page, "2025-03-12", "601919");
 });
 
 test("an ETF day of the same master has its candles and markers too, from fund_daily", async ({ page }) => {
-  await page.goto(`${base}/god`);
-  const href = await page.getByTestId("master-cards").getByRole("link").first().getAttribute("href");
   // 2025-06-11: 黄金9999 (518850) sold, the last day of its third round trip
-  await page.goto(`${base}${href}/2025-06-11/518850`, { waitUntil: "networkidle" });
-  await expect(page.getByText("暂无该股票的行情数据")).toHaveCount(0);
-  await page.getByTestId("chart-box").scrollIntoViewIfNeeded();
-  const chart = page.getByTestId("kline-chart");
-  await expect(chart).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
-  expect(Number(await chart.getAttribute("data-markers"))).toBeGreaterThan(0);
-  await expect(page.getByTestId("chart-data-source").first()).toContainText("Tushare Pro");
+  await expectSyncedChart(page, "2025-06-11", "518850");
   expect(tushare.calls.some((c) => c.api === "fund_daily" && c.subject === "518850.SH")).toBe(true);
 });
