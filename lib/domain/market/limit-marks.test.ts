@@ -61,6 +61,31 @@ describe("limitMarks", () => {
       ]);
     });
 
+    // Real limit-up closes of 2022-06-15 from the `limit_list_d` sample (https://tushare.pro/document/2?doc_id=298):
+    // close and pct_chg as published; 昨收 = close / (1 + pct_chg), which the limit price checks back to the fen
+    // (3.32 × 1.1 = 3.652 → 3.65; 26.85 × 1.1 = 29.535 → 29.54; 9.46 × 1.1 = 10.406 → 10.41). The sample's
+    // open_times > 0 rows touched the limit more than once but closed on it: still 涨停, not 炸板.
+    it.each([
+      ["000017", "深中华A", 3.65, 9.94, 3.32],
+      ["000025", "特力A", 29.54, 10.02, 26.85],
+      ["000498", "山东路桥", 10.41, 10.04, 9.46],
+    ])("marks %s %s's documented 涨停 close of 2022-06-15 (%f, +%f%%) from its 昨收 %f", (code, name, close, pctChg, preClose) => {
+      expect(Math.round((close / (1 + pctChg / 100)) * 100) / 100).toBe(preClose);
+      expect(limitMarks([withPreClose(code, "2022-06-15", preClose, close, preClose, close, preClose)], code, name)).toEqual([
+        { date: "2022-06-15", kind: "limit_up", streak: 1 },
+      ]);
+    });
+
+    it("puts 2019-06-25's limits where Tushare's `stk_limit` sample publishes them (000001.SZ: 15.06 / 12.32)", () => {
+      // https://tushare.pro/document/2?doc_id=183: up_limit 15.06, down_limit 12.32, so 昨收 13.69 (13.69 × 1.1 =
+      // 15.059; 13.69 × 0.9 = 12.321). A close at either price is marked; 15.05 is not.
+      const day = (close: number, high = close, low = close) => withPreClose("000001", "2019-06-25", 13.69, high, low, close, 13.69);
+      expect(limitMarks([day(15.06)], "000001", "平安银行")).toEqual([{ date: "2019-06-25", kind: "limit_up", streak: 1 }]);
+      expect(limitMarks([day(12.32)], "000001", "平安银行")).toEqual([{ date: "2019-06-25", kind: "limit_down", streak: 0 }]);
+      expect(limitMarks([day(15.05, 15.05, 13.5)], "000001", "平安银行")).toEqual([]);
+      expect(limitMarks([day(14.2, 15.06, 13.5)], "000001", "平安银行")).toEqual([{ date: "2019-06-25", kind: "broken", streak: 0 }]);
+    });
+
     // The textbook ex-dividend day: 10派10元 (1.00 a share) on a stock that closed at 10.00. The exchange's reference
     // 昨收 is 10.00 − 1.00 = 9.00, so the day's limits are 9.90 and 8.10, not 11.00 and 9.00.
     it("marks a 涨停 at 9.90 on an ex-dividend day that the previous close would miss", () => {
