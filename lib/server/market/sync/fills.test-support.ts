@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { statementFills, statements, strategies, strategyFills } from "@/lib/db/schema";
 import { OPERATOR } from "@/lib/server/auth/roles";
