@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
 import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
+import { writeMissingMasterFigures } from "@/lib/server/statements/figures-backfill";
 import { startJobWorker } from "@/lib/server/quant/jobs";
 import { ensureDailySync } from "@/lib/server/market/sync/schedule";
 import { seedDemoStrategies } from "@/lib/server/quant/demo-seed";
@@ -55,6 +56,8 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
       if (await seedDemoStrategies(handle.db)) console.log("> Demo strategies loaded (演示数据)");
       if (await seedDemoBlogs(handle.db)) console.log("> Demo blogs loaded (演示数据)");
     }
+    const written = await writeMissingMasterFigures(handle.db);
+    if (written) console.log(`> Figures written for ${written} master${written === 1 ? "" : "s"} (rankings, loss tracker)`);
     const warm = await warmDatabase(handle);
     if (stopping) return;
     // The first build of the search index takes a few seconds on PGlite: searches made meanwhile wait for it.

@@ -7,3 +7,4 @@ export * from "./likes";
 export * from "./search";
 export * from "./payments";
 export * from "./market";
+export * from "./master-figures";

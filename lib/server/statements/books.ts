@@ -7,6 +7,7 @@ import type { Database } from "@/lib/db";
 import { roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
+import { writeMasterFigures } from "./master-figures";
 import { rowToEvent, rowToFill, tripToRow } from "./rows";
 
 /** A book is what one analysis covers: all of a master's statements together, or one member statement. */
@@ -47,14 +48,18 @@ export async function loadBookInput(database: Database, book: Book, through?: st
 }
 
 /** Runs the pure analysis over a book with the market calendar and the bars of its stocks. */
-export async function analyzeBook(database: Database, input: BookInput, asOf?: string): Promise<StatementAnalysis> {
+export async function analyzeBook(database: Database, input: BookInput, asOf?: string, opts: { positionHistory?: boolean } = {}): Promise<StatementAnalysis> {
   const [calendar, bars] = await Promise.all([marketCalendar(database), barsByCode(input.fills.map((f) => f.code), database)]);
-  return analyzeStatement(input, { calendar, bars: (code) => bars.get(code), asOf });
+  return analyzeStatement(input, { calendar, bars: (code) => bars.get(code), asOf, positionHistory: opts.positionHistory });
 }
 
-/** Replaces the stored round trips of a book (inside the import transaction, so rankings never see half a book). */
+/**
+ * Replaces the stored round trips of a book, and of a master's book its daily figures and positions (ADR 0044), inside
+ * the transaction that changed it, so rankings never see half a book.
+ */
 export async function rebuildRoundTrips(database: Database, book: Book): Promise<StatementAnalysis> {
-  const analysis = await analyzeBook(database, await loadBookInput(database, book));
+  const analysis = await analyzeBook(database, await loadBookInput(database, book), undefined, { positionHistory: book.kind === "master" });
+  if (book.kind === "master") await writeMasterFigures(database, book.masterGuid, analysis);
   const owner = book.kind === "master" ? { masterGuid: book.masterGuid, statementId: null } : { masterGuid: null, statementId: book.statementId };
   await database.delete(roundTrips).where(book.kind === "master" ? eq(roundTrips.masterGuid, book.masterGuid) : eq(roundTrips.statementId, book.statementId));
   const rows = analysis.roundTrips.map((t) => tripToRow(t, owner));

@@ -116,6 +116,13 @@ export interface AnalysisOptions {
   asOf?: string;
   /** display name of a canonical code (the current name); the name on the fills when absent */
   names?: (code: string) => string | undefined;
+  /** also answer `positionHistory`: what was held at the end of each day a position changed */
+  positionHistory?: boolean;
+}
+
+/** A position as it stood at the end of `date` (quantity 0: it was closed that day). */
+export interface PositionSnapshot extends Omit<OpenPosition, "roundTrip"> {
+  date: string;
 }
 
 export interface AnalysedFill extends Omit<Fill, "fees"> {
@@ -239,6 +246,8 @@ export interface StatementAnalysis {
   unmatched: UnmatchedItem[];
   /** A-share realised P&L accumulated by close date, one point per date with a realised trip */
   equityCurve: { date: string; cumulativePnl: number }[];
+  /** with `options.positionHistory`: each position at the end of every day it changed, in date order */
+  positionHistory?: PositionSnapshot[];
 }
 
 const FEE_BASIS_BITS: Record<FeeBasis, number> = { file: 1, derived: 2, schedule: 4 };
@@ -623,8 +632,41 @@ export function analyzeStatement(
     );
   };
 
+  // ---- position history: the touched positions as they stand when the walk moves past their day
+  const history: PositionSnapshot[] | null = options.positionHistory ? [] : null;
+  const touched = new Set<string>();
+  let historyDate = "";
+  const flushHistory = (): void => {
+    for (const code of touched) {
+      const p = positions.get(code);
+      if (p === undefined) continue;
+      let costFen = 0;
+      let unknownQuantity = 0;
+      for (let i = p.head; i < p.lotCost.length; i++) {
+        if (p.lotUnknown[i]) unknownQuantity += p.lotQty[i]!;
+        else costFen += p.lotCost[i]!;
+      }
+      const t = p.trip;
+      history!.push({
+        date: historyDate, code, exchange: p.exchange, market: p.market, name: t?.name ?? p.lastName, quantity: t === null ? 0 : p.quantity,
+        cost: t === null ? 0 : fenToYuan(costFen), unknownQuantity: t === null ? 0 : unknownQuantity, openingUnknown: t?.openingUnknown ?? false,
+        openDate: t?.openDate ?? historyDate,
+      });
+    }
+    touched.clear();
+  };
+  const touch = (code: string, date: string): void => {
+    if (history === null) return;
+    if (date !== historyDate) {
+      flushHistory();
+      historyDate = date;
+    }
+    touched.add(code);
+  };
+
   const applyEvent = (e: StatementEvent): void => {
     const code = e.code!;
+    touch(code, e.date);
     // 中信 books 托管转出 of the subscription code when the bond lists: part of the allotment, not a position
     if (e.kind === "allotment" || (isSubscriptionCode(code) && allotments.has(code))) {
       allotments.add(e.kind === "allotment" ? e : { ...e, amount: 0 }, code);
@@ -696,6 +738,7 @@ export function analyzeStatement(
   for (let i = 0; i < n; i++) {
     const f = fills[i]!;
     while (ev < positionEvents.length && before(positionEvents[ev]!, f.date)) applyEvent(positionEvents[ev++]!);
+    touch(f.code, f.date);
     const p = positionOf(f.code, f.exchange, f.market, f.name);
     p.lastName = f.name;
     // a trip opened by a 新增证券 row takes the security's name from its first fill
@@ -747,6 +790,7 @@ export function analyzeStatement(
     closeIfFlat(p, f.date, f.time);
   }
   while (ev < positionEvents.length) applyEvent(positionEvents[ev++]!);
+  if (history !== null) flushHistory();
 
   // ---- dividends and dividend tax
   /** the trip of `list` holding the stock on `date`: the first whose close is on or after it, if open by then */
@@ -891,6 +935,7 @@ export function analyzeStatement(
     style: a.style,
     hk: hk === null ? null : { summary: hk.summary, perStock: hk.perStock, currency: fills.find((f) => f.market === "HK")!.currency },
     openPositions,
+    ...(history === null ? {} : { positionHistory: history }),
     unknownOpenings,
     pendingAllotments: allotments.pending().map((g) => ({
       code: g.code, exchange: g.exchange, name: g.name, quantity: g.quantity, cost: fenToYuan(g.costFen), date: g.date, line: g.line,
