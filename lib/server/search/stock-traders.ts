@@ -1,10 +1,14 @@
 import "server-only";
-import { and, asc, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { masters, statementFills, stocks } from "@/lib/db/schema";
 import type { StockTraders } from "@/lib/domain/search/results";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { statementAccess } from "@/lib/server/statements/access";
+import { disclosedThroughSql } from "@/lib/server/statements/disclosure-sql";
+
+/** the masters listed for a stock: the most recent traders of it (the page stays the same size at any number of masters) */
+const MAX_TRADERS = 30;
 
 export type { StockTrader, StockTraders } from "@/lib/domain/search/results";
 
@@ -12,7 +16,7 @@ export type { StockTrader, StockTraders } from "@/lib/domain/search/results";
  * Where a stock search result leads (`/search/600519`): the stock and the masters whose disclosed fills include it,
  * most recent first, each linking to the day of their last trade in it. Only fills this viewer may see count: each
  * master's own disclosure delay, and the free-sample delay for visitors and free members (statementAccess).
- * Null when the code is not a known stock.
+ * At most MAX_TRADERS, the most recent. Null when the code is not a known stock.
  */
 export async function stockTraders(viewer: Viewer | null, code: string): Promise<StockTraders | null> {
   if (!/^\d{6}$/.test(code)) return null;
@@ -20,27 +24,27 @@ export async function stockTraders(viewer: Viewer | null, code: string): Promise
   const [stock] = await database.select().from(stocks).where(eq(stocks.code, code)).limit(1);
   if (!stock) return null;
   const access = await statementAccess(viewer);
-  const all = await database.select({ guid: masters.guid, name: masters.name, isDemo: masters.isDemo, delay: masters.disclosureDelayDays }).from(masters).orderBy(asc(masters.name));
   const result: StockTraders = { code, exchange: stock.exchange, name: stock.name, traders: [], delayed: !access.fullAccess && !access.staff };
-  if (all.length === 0) return result;
-  const visible = or(...all.map((m) => and(eq(statementFills.masterGuid, m.guid), lte(statementFills.tradeDate, access.through(m.delay)))));
+  const through = await disclosedThroughSql(access);
+  const lastDate = sql<string>`max(${statementFills.tradeDate})::text`;
   const rows = await database
     .select({
-      guid: statementFills.masterGuid,
+      guid: masters.guid,
+      name: masters.name,
+      isDemo: masters.isDemo,
       firstDate: sql<string>`min(${statementFills.tradeDate})::text`,
-      lastDate: sql<string>`max(${statementFills.tradeDate})::text`,
+      lastDate,
       buys: sql<number>`count(*) filter (where ${statementFills.side} = 'buy')::int`,
       sells: sql<number>`count(*) filter (where ${statementFills.side} = 'sell')::int`,
     })
     .from(statementFills)
-    .where(and(eq(statementFills.code, code), isNotNull(statementFills.masterGuid), visible))
-    .groupBy(statementFills.masterGuid);
-  const byGuid = new Map(all.map((m) => [m.guid, m]));
+    .innerJoin(masters, eq(masters.guid, statementFills.masterGuid))
+    .where(and(eq(statementFills.code, code), sql`${statementFills.tradeDate} <= ${through}`))
+    .groupBy(masters.guid, masters.name, masters.isDemo)
+    .orderBy(desc(lastDate), asc(masters.name))
+    .limit(MAX_TRADERS);
   result.traders = rows
-    .flatMap((r) => {
-      const m = r.guid ? byGuid.get(r.guid) : undefined;
-      return m ? [{ guid: m.guid, name: m.name, isDemo: m.isDemo, firstDate: r.firstDate, lastDate: r.lastDate, buys: r.buys, sells: r.sells, url: `/detail/${m.guid}/${r.lastDate}/${code}` }] : [];
-    })
+    .map((r) => ({ guid: r.guid, name: r.name, isDemo: r.isDemo, firstDate: r.firstDate, lastDate: r.lastDate, buys: r.buys, sells: r.sells, url: `/detail/${r.guid}/${r.lastDate}/${code}` }))
     .sort((a, b) => b.lastDate.localeCompare(a.lastDate) || a.name.localeCompare(b.name, "zh-CN"));
   return result;
 }
