@@ -95,7 +95,7 @@ describe("masters.csv manifest: properties", () => {
         const written = writeManifest(rs);
         const read = readManifest(bom ? `\ufeff${written}` : written, rs.map((r) => r.file));
         expect(read.ok).toBe(true);
-        if (read.ok) expect(read.rows.map(({ line: _line, ...r }) => r)).toEqual(rs);
+        if (read.ok) expect(read.rows).toEqual(rs.map((r) => ({ ...r, line: expect.any(Number) })));
       }),
     );
   });
