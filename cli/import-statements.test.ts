@@ -1,6 +1,8 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isBulkStatementFile } from "@/lib/domain/statements/bulk-manifest";
+import { readStatement } from "@/lib/domain/statements/import";
 import { db } from "@/lib/db";
 import { masters, statements } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
@@ -77,4 +79,29 @@ describeOnEachEngine("cli import:statements", () => {
     dirs.push(dir);
     expect((await cli(dir)).error).toBe(`no statement files (.csv .txt .xls .xlsx) in ${dir}`);
   });
+});
+
+/**
+ * The real broker exports of ../shared/real-statements (issue 21), bulk-imported in place — third-party data, never
+ * copied into the repository: every file becomes a master named by its base name, with the fills the reader finds.
+ */
+const REAL = path.join(process.cwd(), "..", "shared", "real-statements", "files");
+const realPresent = existsSync(REAL);
+if (!realPresent) console.warn("!!! ../shared/real-statements absent: the bulk import of real exports is SKIPPED !!!");
+
+(realPresent ? describeOnEachEngine : describe.skip)("cli import:statements on the real broker exports", () => {
+  it("imports the folder as it is, one master per file, every fill the reader finds", async () => {
+    const files = readdirSync(REAL).filter(isBulkStatementFile).sort();
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    const { out, error } = await cli(REAL);
+    expect(error).toBeNull();
+    expect(out.at(-1)).toMatch(new RegExp(`^${files.length} imported, 0 failed, \\d+ fills`));
+    files.forEach((file, i) => {
+      const report = readStatement(new Uint8Array(readFileSync(path.join(REAL, file))), file);
+      const base = file.replace(/\.[^.]+$/, "");
+      expect(out[i]).toContain(`ok    ${file} → ${base} (new): ${report.formatLabel} (${report.format}), ${report.fills.length} fills, ${report.events.length} events, ${report.skipped.length} skipped rows`);
+    });
+    const stored = await (await db()).select().from(statements);
+    expect(stored.filter((s) => files.includes(s.fileName)).map((s) => s.isPublic)).toEqual(files.map(() => false));
+  }, 180_000);
 });
