@@ -41,6 +41,12 @@ export default async function AdminTradersPage({ searchParams }: Props = {}) {
         创建大神、上传交割单、延迟公开与交易日点评
       </PageIntro>
 
+      <Section title="批量导入">
+        <Card>
+          <BulkImportForm />
+        </Card>
+      </Section>
+
       <Section title={`大神（${list.query ? `“${list.query}” ` : ""}${list.total}）`}>
         {list.total > 0 || list.query ? (
           <form role="search" action="/admin/traders" method="get" className="mb-4 flex gap-2">
@@ -102,12 +108,6 @@ export default async function AdminTradersPage({ searchParams }: Props = {}) {
           </div>
         )}
         <Pagination base="/admin/traders" page={list.page} total={list.total} pageSize={list.pageSize} href={(n) => pageHref(list.query, n)} />
-      </Section>
-
-      <Section title="批量导入">
-        <Card>
-          <BulkImportForm />
-        </Card>
       </Section>
 
       <Section title="新建大神">
