@@ -130,50 +130,48 @@ export async function bulkImportStatements(actor: Actor | null, files: readonly 
   };
   const database = await db();
   const results: BulkFileResult[] = [];
-  try {
-    for (let i = 0; i < plan.length; i++) {
-      opts.signal?.throwIfAborted();
-      for (let j = i; j < i + readAhead; j++) startRead(j);
-      const item = plan[i]!;
-      let result: BulkFileResult;
-      if (item.problem) {
-        result = { file: item.file, ok: false, masterName: item.profile.name, reason: item.problem, detail: item.problem };
-      } else {
-        const read = await reads.get(i)!;
-        reads.delete(i);
-        if (!read.ok) result = failure(item, read.err);
-        else {
-          try {
-            result = await database.transaction(async (tx) => {
-              const master = await masterFor(tx, item);
-              const outcome = await storeReport(read.report, { bytes: read.bytes, fileName: item.file }, { kind: "master", masterGuid: master.guid, isPublic: opts.isPublic }, { actorId: actor ? actorUserId(actor) : null }, tx);
-              const { report, duplicates } = outcome;
-              return {
-                file: item.file,
-                ok: true as const,
-                masterGuid: master.guid,
-                masterName: item.profile.name,
-                masterCreated: master.created,
-                statementId: outcome.statementId,
-                format: report.format,
-                formatLabel: report.formatLabel,
-                fills: report.fills.length - duplicates,
-                events: report.events.length,
-                skipped: report.skipped.length,
-                duplicates,
-              };
-            });
-          } catch (err) {
-            result = failure(item, err);
-          }
+  // reads started ahead of an abort end on their own (the signal reaches them); nothing of theirs is stored
+  for (let i = 0; i < plan.length; i++) {
+    opts.signal?.throwIfAborted();
+    for (let j = i; j < i + readAhead; j++) startRead(j);
+    const item = plan[i]!;
+    let result: BulkFileResult;
+    if (item.problem) {
+      result = { file: item.file, ok: false, masterName: item.profile.name, reason: item.problem, detail: item.problem };
+    } else {
+      const read = await reads.get(i)!;
+      reads.delete(i);
+      if (!read.ok) result = failure(item, read.err);
+      else {
+        try {
+          result = await database.transaction(async (tx) => {
+            const master = await masterFor(tx, item);
+            const outcome = await storeReport(read.report, { bytes: read.bytes, fileName: item.file }, { kind: "master", masterGuid: master.guid, isPublic: opts.isPublic }, { actorId: actorUserId(actor) }, tx);
+            const { report, duplicates } = outcome;
+            return {
+              file: item.file,
+              ok: true as const,
+              masterGuid: master.guid,
+              masterName: item.profile.name,
+              masterCreated: master.created,
+              statementId: outcome.statementId,
+              format: report.format,
+              formatLabel: report.formatLabel,
+              fills: report.fills.length - duplicates,
+              events: report.events.length,
+              skipped: report.skipped.length,
+              duplicates,
+            };
+          });
+          // storeReport cleared the memo before this transaction committed: clear it again now that it has
+          invalidateAnalyses();
+        } catch (err) {
+          result = failure(item, err);
         }
       }
-      results.push(result);
-      opts.onFile?.(result, i, plan.length);
     }
-  } finally {
-    // reads started ahead of an abort end on their own (the signal reaches them); nothing of theirs is stored
-    invalidateAnalyses();
+    results.push(result);
+    opts.onFile?.(result, i, plan.length);
   }
   const done = results.filter((r): r is Extract<BulkFileResult, { ok: true }> => r.ok);
   return {
