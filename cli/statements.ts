@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
@@ -9,7 +9,8 @@ import { readTdxDay } from "@/lib/domain/market/tdx-day";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { analyzeStatement } from "@/lib/domain/statements/analysis";
 import { toAnalysisJson } from "@/lib/domain/statements/dto";
-import { StatementRejected } from "@/lib/domain/statements/types";
+import { byFileName, describeProblem, isBulkStatementFile, MANIFEST_FILE, readManifest, type ManifestRow } from "@/lib/domain/statements/bulk-manifest";
+import { DEFAULT_IMPORT_LIMITS, StatementRejected } from "@/lib/domain/statements/types";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { formatAnalysisText } from "./analysis-text";
 import { withDatabase } from "./with-database";
@@ -24,6 +25,34 @@ function readInput(file: string): Uint8Array {
     if (err instanceof InvalidArgumentError) throw err;
     throw new InvalidArgumentError(`cannot read ${file}: ${(err as Error).message}`);
   }
+}
+
+/** The statement files of a bulk import's folder and its manifest's rows; a bad manifest is refused with every problem. */
+function readFolder(dir: string): { files: string[]; manifest: ManifestRow[] } {
+  let entries: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new InvalidArgumentError(`${dir} is not a folder`);
+    entries = readdirSync(dir);
+  } catch (err) {
+    if (err instanceof InvalidArgumentError) throw err;
+    throw new InvalidArgumentError(`cannot read ${dir}: ${(err as Error).message}`);
+  }
+  const files = entries.filter((name) => isBulkStatementFile(name) && statSync(path.join(dir, name)).isFile()).sort(byFileName);
+  if (files.length === 0) throw new InvalidArgumentError(`no statement files (.csv .txt .xls .xlsx) in ${dir}`);
+  const manifestName = entries.find((name) => name.toLowerCase() === MANIFEST_FILE);
+  if (!manifestName) return { files, manifest: [] };
+  const read = readManifest(new Uint8Array(readFileSync(path.join(dir, manifestName))), files);
+  if (!read.ok) throw new Error(`${MANIFEST_FILE} is not valid, nothing imported:\n${read.problems.map(describeProblem).join("\n")}`);
+  return { files, manifest: read.rows };
+}
+
+/** A file of the folder; one over the reader's size limit is refused without reading it into memory. */
+function readStatementFile(file: string): Uint8Array {
+  const { maxBytes } = DEFAULT_IMPORT_LIMITS;
+  if (statSync(file).size > maxBytes) {
+    throw new StatementRejected("too_large", `文件过大：交割单最大 ${maxBytes / 1024 / 1024} MB，请按时间分段导出`, `${file} is larger than ${maxBytes} bytes`);
+  }
+  return new Uint8Array(readFileSync(file));
 }
 
 /** A rejected statement reads as "<precise detail> — <the member's message>" and exits 1 without storing anything. */
@@ -90,6 +119,50 @@ export function registerStatementCommands(program: Command): void {
         for (const s of r.skipped) console.log(`  line ${s.line}: ${s.reason}`);
         console.log(`master ${guid}, sha256 ${outcome.fileHash}, ${opts.public ? "published" : "draft (publish it in /admin/traders)"}`);
         console.log(outcome.statementId);
+      });
+    });
+
+  program
+    .command("import:statements")
+    .description(
+      `import every statement file of a folder (.csv .txt .xls .xlsx, sorted by name), one master per file, named by ${MANIFEST_FILE} ` +
+        "(file,name,bio,styleTags,disclosureDelayDays) or by the file's base name; a master of that name gets the statement, " +
+        "else one is created with it. A file that fails stores nothing (not even its master); exit 1 when any failed (ADR 0047)",
+    )
+    .argument("<dir>", "the folder")
+    .option("--public", "publish every statement into its master's book at once (otherwise drafts for /admin/traders)")
+    .action(async (dir: string, opts: { public?: boolean }) => {
+      const { files, manifest } = readFolder(dir);
+      await withDatabase(true, async () => {
+        const { bulkImportStatements } = await import("@/lib/server/statements/bulk-import");
+        const bar = progressBar("importing");
+        bar?.start(files.length, 0);
+        const summary = await bulkImportStatements(
+          OPERATOR,
+          files.map((name) => ({ name, bytes: () => readStatementFile(path.join(dir, name)) })),
+          manifest,
+          {
+            isPublic: !!opts.public,
+            onFile: (r) => {
+              if (bar) process.stderr.write("\r\x1b[K");
+              if (r.ok) {
+                console.log(
+                  `ok    ${r.file} → ${r.masterName}${r.masterCreated ? " (new)" : ""}: ${r.formatLabel} (${r.format}), ${r.fills} fills, ${r.events} events, ` +
+                    `${r.skipped} skipped rows, ${r.duplicates} duplicate fills`,
+                );
+              } else {
+                console.log(`FAIL  ${r.file} → ${r.masterName}: ${r.reason}${r.detail !== r.reason ? ` — ${r.detail}` : ""}`);
+              }
+              bar?.increment();
+            },
+          },
+        );
+        bar?.stop();
+        console.log(
+          `${summary.imported} imported, ${summary.failed} failed, ${summary.fills} fills, ${(summary.ms / 1000).toFixed(1)} s` +
+            `${opts.public ? " (published)" : " (drafts: publish them in /admin/traders)"}`,
+        );
+        if (summary.failed > 0) throw new Error(`${summary.failed} of ${summary.results.length} files failed (nothing stored for them)`);
       });
     });
 

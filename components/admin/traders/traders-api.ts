@@ -23,3 +23,29 @@ export function profileProblem(input: { name: string; styleTags: string[]; delay
   if (!/^\d{1,3}$/.test(input.delay.trim()) || Number(input.delay) > MAX_DELAY_DAYS) return `延迟公开天数须为 0–${MAX_DELAY_DAYS} 的整数`;
   return "";
 }
+
+export const TRADERS_BULK_API = `${TRADERS_API}/bulk`;
+/** A master's page in the administration. */
+export const traderPage = (guid: string) => `/admin/traders/${guid}`;
+
+/** One file's outcome of a bulk import, as the route answers it. */
+export type BulkResult =
+  | { file: string; ok: true; masterGuid: string; masterName: string; masterCreated: boolean; formatLabel: string; fills: number; events: number; skipped: number; duplicates: number }
+  | { file: string; ok: false; masterName: string; reason: string };
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+const int = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** The route's `results`, kept to what the list shows; anything malformed is left out. */
+export function toBulkResults(value: unknown): BulkResult[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((r): BulkResult[] => {
+    if (!r || typeof r !== "object") return [];
+    const o = r as Record<string, unknown>;
+    if (o.ok === true && typeof o.masterGuid === "string") {
+      return [{ file: str(o.file), ok: true, masterGuid: o.masterGuid, masterName: str(o.masterName), masterCreated: o.masterCreated === true, formatLabel: str(o.formatLabel), fills: int(o.fills), events: int(o.events), skipped: int(o.skipped), duplicates: int(o.duplicates) }];
+    }
+    if (o.ok === false) return [{ file: str(o.file), ok: false, masterName: str(o.masterName), reason: str(o.reason) || "导入失败" }];
+    return [];
+  });
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { masters, statements } from "@/lib/db/schema";
@@ -21,11 +21,40 @@ export interface AdminMasterRow {
   drafts: number;
 }
 
-/** Every master with its statement counts, newest first. Staff only. */
-export async function adminMasterList(viewer: Viewer): Promise<AdminMasterRow[]> {
+export const ADMIN_MASTERS_PAGE_SIZE = 50;
+export const MAX_MASTER_QUERY_LENGTH = 40;
+
+export interface AdminMasterPage {
+  rows: AdminMasterRow[];
+  /** masters matching the query (all when it is empty) */
+  total: number;
+  page: number;
+  pageSize: number;
+  query: string;
+}
+
+/**
+ * The masters whose name contains `query` (all when empty), newest first, 50 a page, with their statement counts.
+ * Staff only.
+ */
+export async function adminMasterList(viewer: Viewer, opts: { query?: string; page?: number } = {}): Promise<AdminMasterPage> {
   assertEditorRights(viewer);
+  const query = (opts.query ?? "").trim().slice(0, MAX_MASTER_QUERY_LENGTH);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const where = query ? ilike(masters.name, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const database = await db();
+  const [{ total }] = (await database.select({ total: count() }).from(masters).where(where)) as [{ total: number }];
+  // the page's masters first, then the counts of their statements only
+  const page$ = database
+    .select({ guid: masters.guid })
+    .from(masters)
+    .where(where)
+    .orderBy(desc(masters.createdAt), asc(masters.name), asc(masters.guid))
+    .limit(ADMIN_MASTERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_MASTERS_PAGE_SIZE)
+    .as("page");
   const published = sql<number>`count(${statements.id}) filter (where ${statements.isPublic})`.mapWith(Number);
-  const rows = await (await db())
+  const rows = await database
     .select({
       guid: masters.guid,
       name: masters.name,
@@ -37,10 +66,11 @@ export async function adminMasterList(viewer: Viewer): Promise<AdminMasterRow[]>
       published,
     })
     .from(masters)
+    .innerJoin(page$, eq(page$.guid, masters.guid))
     .leftJoin(statements, eq(statements.masterGuid, masters.guid))
     .groupBy(masters.guid)
-    .orderBy(desc(masters.createdAt), asc(masters.name));
-  return rows.map((r) => ({ ...r, drafts: r.statements - r.published }));
+    .orderBy(desc(masters.createdAt), asc(masters.name), asc(masters.guid));
+  return { rows: rows.map((r) => ({ ...r, drafts: r.statements - r.published })), total: Number(total), page, pageSize: ADMIN_MASTERS_PAGE_SIZE, query };
 }
 
 /** A master's profile, every statement (drafts included) and the latest trade-day notes, for the editors. Staff only. */

@@ -1,7 +1,8 @@
 import "server-only";
 import { DEFAULT_IMPORT_LIMITS } from "@/lib/domain/statements/types";
 import { rejectPdf, sniff } from "@/lib/domain/statements/import/decode";
-import { readUploadForm } from "@/lib/domain/multipart";
+import { multipartBoundary, parseMultipart, readUploadForm } from "@/lib/domain/multipart";
+import { MANIFEST_FILE } from "@/lib/domain/statements/bulk-manifest";
 import { statementFileKind, uploadLabel } from "@/lib/domain/upload-files";
 import { readBodyBytes } from "@/lib/server/request-body";
 
@@ -32,4 +33,61 @@ export async function readStatementUpload(req: { headers: Headers; body: Readabl
   const bytes = file.bytes;
   if (!statementFileKind(bytes)) return { ok: false, status: 415, message: sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT };
   return { ok: true, bytes, fileName: uploadLabel(file.name, "交割单"), fields };
+}
+
+/** At most this many statements in one bulk upload (ADR 0047). */
+export const BULK_MAX_FILES = 100;
+/** The largest body of a bulk upload: files of a few hundred KB each, or a couple of large ones. */
+export const BULK_UPLOAD_LIMIT = 50 * 1024 * 1024 + FORM_OVERHEAD;
+const MANIFEST_MAX_BYTES = 1024 * 1024;
+
+export interface BulkUploadFile {
+  /** a label (uploadLabel), unique within the upload */
+  name: string;
+  bytes: Uint8Array;
+  /** the bytes are no statement: the file fails with this reason without being read */
+  refused: string | null;
+}
+
+export type BulkStatementUpload =
+  | { ok: true; files: BulkUploadFile[]; manifest: Uint8Array | null; fields: Record<string, string> }
+  | { ok: false; status: number; message: string };
+
+/**
+ * Reads a bulk statement upload: several `files` parts (one may be masters.csv) plus small text fields. The body is
+ * refused whole when it is over BULK_UPLOAD_LIMIT, holds more than BULK_MAX_FILES statements, or two files of one
+ * name; a file whose bytes are not a statement is kept, refused on its own, so the others still go in.
+ */
+export async function readBulkStatementUpload(req: { headers: Headers; body: ReadableStream<Uint8Array> | null }): Promise<BulkStatementUpload> {
+  const contentType = req.headers.get("content-type") ?? "";
+  const boundary = /^multipart\/form-data;/i.test(contentType) ? multipartBoundary(contentType) : null;
+  if (!boundary) return { ok: false, status: 415, message: "请选择要上传的交割单文件" };
+  const raw = await readBodyBytes(req, BULK_UPLOAD_LIMIT);
+  if (!raw) return { ok: false, status: 413, message: `文件过大：一次最多上传 ${Math.floor(BULK_UPLOAD_LIMIT / 1024 / 1024)} MB，请分批上传` };
+  const parts = parseMultipart(raw, boundary);
+  if (!parts) return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
+  const fields: Record<string, string> = {};
+  const files: BulkUploadFile[] = [];
+  let manifest: Uint8Array | null = null;
+  for (const part of parts) {
+    if (part.fileName === null) {
+      fields[part.name] = new TextDecoder("utf-8").decode(part.body.subarray(0, 800)).slice(0, 200);
+      continue;
+    }
+    if (part.name !== "files") continue;
+    const name = uploadLabel(part.fileName, "交割单");
+    if (name.toLowerCase() === MANIFEST_FILE) {
+      if (manifest) return { ok: false, status: 400, message: `只能上传一个 ${MANIFEST_FILE}` };
+      if (part.body.byteLength > MANIFEST_MAX_BYTES) return { ok: false, status: 413, message: `${MANIFEST_FILE} 过大（最大 1 MB）` };
+      manifest = part.body;
+      continue;
+    }
+    if (files.some((f) => f.name === name)) return { ok: false, status: 400, message: `有两个文件都叫“${name}”，请改名后再上传` };
+    const bytes = part.body;
+    const refused = bytes.byteLength === 0 ? "文件是空的" : statementFileKind(bytes) ? null : sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT;
+    files.push({ name, bytes, refused });
+  }
+  if (files.length === 0) return { ok: false, status: 400, message: "请选择要上传的交割单文件" };
+  if (files.length > BULK_MAX_FILES) return { ok: false, status: 413, message: `一次最多上传 ${BULK_MAX_FILES} 个交割单，请分批上传` };
+  return { ok: true, files, manifest, fields };
 }

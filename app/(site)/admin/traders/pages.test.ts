@@ -7,6 +7,8 @@ import { toUserInfo } from "@/lib/server/members/user-info";
 import { createUser } from "@/lib/server/members/users";
 import { importStatement } from "@/lib/server/statements/import";
 import { createMaster, setTradeNote } from "@/lib/server/statements/masters-admin";
+import { db } from "@/lib/db";
+import { masters } from "@/lib/db/schema";
 import AdminTraderPage from "./[guid]/page";
 import AdminTradersPage from "./page";
 
@@ -69,5 +71,33 @@ describeOnEachEngine("admin masters pages render from the database", () => {
 
     await expect(html(AdminTraderPage({ params: Promise.resolve({ guid: "5f0c1d2e-3a4b-4c5d-8e6f-000000000000" }) }))).rejects.toThrow("NEXT_NOT_FOUND");
     await expect(html(AdminTraderPage({ params: Promise.resolve({ guid: "not-a-guid" }) }))).rejects.toThrow("NEXT_NOT_FOUND");
+  }, 60_000);
+
+  it("pages the masters 50 at a time with a name search, and offers the bulk import", async () => {
+    const base = Date.UTC(2099, 0, 1);
+    // 120 masters, one created a minute after the other (newest first): 甲000 … 甲119, three of them 批量 too
+    await (await db()).insert(masters).values(
+      Array.from({ length: 120 }, (_, i) => ({ name: `${i % 40 === 7 ? "批量" : "甲"}${String(i).padStart(3, "0")}`, createdAt: new Date(base + i * 60_000) })),
+    );
+    const first = await html(AdminTradersPage({ searchParams: Promise.resolve({}) }));
+    const rows = (page: string) => [...page.matchAll(/data-testid="admin-master-row"[\s\S]*?aria-label="编辑 ([^"]+)"/g)].map((m) => m[1]);
+    expect(rows(first)).toHaveLength(50);
+    expect(rows(first)[0]).toBe("甲119");
+    expect(first).toMatch(/大神（12\d）/);
+    expect(first).toContain('href="/admin/traders?page=2"');
+    expect(first).toContain('aria-label="批量导入"');
+    expect(first).toContain("multiple");
+    expect(first).toContain("直接公开");
+
+    const third = await html(AdminTradersPage({ searchParams: Promise.resolve({ page: "3" }) }));
+    expect(rows(third)).toEqual([...Array.from({ length: 20 }, (_, i) => `甲${String(19 - i).padStart(3, "0")}`).map((n) => (n === "甲007" ? "批量007" : n)), "空仓大师", "龙头战法"]);
+    expect(rows(third)).not.toContain("甲119");
+
+    const found = await html(AdminTradersPage({ searchParams: Promise.resolve({ q: "批量" }) }));
+    expect(rows(found)).toEqual(["批量087", "批量047", "批量007"]);
+    expect(found).toContain("大神（“批量” 3）");
+    expect(found).not.toContain("page=2");
+    const none = await html(AdminTradersPage({ searchParams: Promise.resolve({ q: "100%_" }) }));
+    expect(none).toContain("没有名称包含“100%_”的大神");
   }, 60_000);
 });
