@@ -21,6 +21,8 @@ export interface PrepareOptions {
   migrate: boolean;
   /** Load the demo data when the database has never been seeded. */
   seedDemo: boolean;
+  /** PostgreSQL: the longest a statement may run (the server passes its request deadline; lib/db/client.ts). */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function prepareDatabase(opts: PrepareOptions): Promise<DatabaseHandle> {
   state.handle ??= (async () => {
     const cfg = config();
     if (!cfg.databaseUrl) acquireDataDirLock(cfg.dataDir);
-    const handle = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+    const handle = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, statementTimeoutMs: opts.statementTimeoutMs });
     if (opts.migrate) await migrateDatabase(handle);
     if (opts.seedDemo) await seedDemoData(handle.db);
     return handle;

@@ -13,6 +13,8 @@ import { ensureSearchIndex } from "@/lib/server/search/indexer";
 import { installGracefulShutdown } from "@/lib/server/shutdown";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { releaseAbortReasonFrames } from "@/lib/server/abort-reason-frames";
+import { beginStopping, installRequestDeadlines, throwIfCancelled } from "@/lib/server/request-deadline";
+import { setQueryGuard } from "@/lib/db/client";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
 
@@ -33,6 +35,9 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
   rememberStartupContext();
   releaseAbortReasonFrames();
   const cfg = config();
+  // Every request's work has a deadline, and a stop shortens it (ADR 0048): no query is issued for cancelled work.
+  installRequestDeadlines({ deadlineMs: cfg.requestDeadlineMs });
+  setQueryGuard(throwIfCancelled);
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
   // Installed first: a signal during start-up still closes the database once it is open.
@@ -40,6 +45,7 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     manualSignalHandling: opts.manualSignalHandling,
     stopBackground: async () => {
       stopping = true;
+      beginStopping(); // requests in flight get at most 5 s more; then they, and shared work, are cancelled
       await Promise.all(stops.map((stop) => stop()));
     },
     // Reading counts gathered while the last requests were answered go in before the database closes. The statement
@@ -50,7 +56,11 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     },
   });
   try {
-    const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
+    const handle = await prepareDatabase({
+      migrate: !cfg.databaseUrl,
+      seedDemo: !cfg.databaseUrl && cfg.loadDemoData,
+      statementTimeoutMs: cfg.requestDeadlineMs,
+    });
     if (!cfg.databaseUrl && cfg.loadDemoData) {
       if (await seedDemoStatements(handle.db)) console.log("> Demo statements and market data loaded (演示数据 / 模拟行情)");
       if (await seedDemoStrategies(handle.db)) console.log("> Demo strategies loaded (演示数据)");
