@@ -13,6 +13,11 @@ export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * PostgreSQL: cancels the statements this handle's connections are running (pg_cancel_backend, from a connection of
+   * its own) and resolves with their number. PGlite runs one statement at a time in-process: nothing to cancel (0).
+   */
+  cancelRunning(): Promise<number>;
 }
 
 /** Called before every statement the data layer issues (the server's request deadlines: it throws for cancelled work). */
@@ -65,8 +70,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
         return inPoolContext(() => (callback ? super.connect(callback) : super.connect()));
       }
     }
+    // Names this pool's connections in pg_stat_activity, so that cancelRunning() cancels its statements and no one else's.
+    const applicationName = `lianghua-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
     const pool = new Pool({
       connectionString: opts.databaseUrl,
+      application_name: applicationName,
       max: 10,
       Client: ContextFreeClient,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
@@ -75,14 +83,29 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // the pool replaces it on the next query.
     pool.on("error", (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema, logger: guardLogger }) as unknown as Database;
-    return { db, engine: "postgres", close: () => pool.end() };
+    const cancelRunning = async () => {
+      // not from the pool: every pooled connection may be the one waiting
+      const client = new Client({ connectionString: opts.databaseUrl! });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ cancelled: number }>(
+          "select count(*) filter (where pg_cancel_backend(pid))::int as cancelled from pg_stat_activity " +
+            "where application_name = $1 and state = 'active' and pid <> pg_backend_pid()",
+          [applicationName],
+        );
+        return rows[0]?.cancelled ?? 0;
+      } finally {
+        await client.end();
+      }
+    };
+    return { db, engine: "postgres", close: () => pool.end(), cancelRunning };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const location = opts.dataDir === "memory://" ? undefined : path.resolve(opts.dataDir, "pglite");
   const client = new PGlite(location);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: guardLogger }) as unknown as Database;
-  return { db, engine: "pglite", close: () => client.close() };
+  return { db, engine: "pglite", close: () => client.close(), cancelRunning: async () => 0 };
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "lib/db/migrations");

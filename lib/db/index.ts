@@ -65,6 +65,12 @@ export async function closeDatabase({ final = false }: { final?: boolean } = {})
   if (pending) await (await pending).close();
 }
 
+/** The server's stop, once its grace has ended: the statements still running are cancelled (PostgreSQL; ADR 0048). */
+export async function cancelRunningStatements(): Promise<number> {
+  const pending = state.override ? Promise.resolve(state.override) : state.handle;
+  return pending ? (await pending).cancelRunning() : 0;
+}
+
 /** Tests point the data layer at their own database. */
 export function useDatabaseForTests(handle: DatabaseHandle | null): void {
   state.override = handle;

@@ -99,8 +99,8 @@ async function manyQueries(): Promise<string> {
 }
 
 async function stepsWritten(): Promise<number> {
-  const { rows } = await handle.db.execute<{ count: number }>(sql`select count(*)::int as count from steps`);
-  return rows[0]!.count;
+  const result = (await handle.db.execute(sql`select count(*)::int as count from steps`)) as unknown as { rows: { count: number }[] };
+  return result.rows[0]!.count;
 }
 
 describe("request deadlines", () => {
@@ -211,9 +211,11 @@ describe("request deadlines", () => {
     await sleep(150);
     expect(await stepsWritten()).toBeGreaterThan(written); // the request is gone, the shared work goes on
     const stopped = Date.now();
-    beginStopping();
+    let graceEnded = 0;
+    beginStopping({ whenGraceEnds: () => (graceEnded = Date.now()) });
     await expect(shared).rejects.toBeInstanceOf(RequestCancelledError);
     expect(Date.now() - stopped).toBeGreaterThanOrEqual(GRACE_MS - 20);
+    expect(graceEnded - stopped).toBeGreaterThanOrEqual(GRACE_MS - 20); // the server then cancels the statements still running
     expect(logs.at(-1)).toBe("✖ work outside requests cancelled: the server is stopping");
   });
 
@@ -280,4 +282,28 @@ const postgresUrl = parseConfig(process.env).testDatabaseUrl;
       await pg.close();
     }
   });
+
+  it("is cancelled at the stop's end of grace: cancelRunning cancels this pool's statements and no one else's", async () => {
+    const pg = await openDatabase({ databaseUrl: postgresUrl!, dataDir: "" });
+    const other = await openDatabase({ databaseUrl: postgresUrl!, dataDir: "" });
+    try {
+      const started = Date.now();
+      // a drizzle query runs each time it is awaited: started once here
+      const mine = (async () => pg.db.execute(sql`select pg_sleep(5)`))();
+      const theirs = (async () => other.db.execute(sql`select pg_sleep(1.5)`))();
+      mine.catch(() => {});
+      await sleep(300);
+      expect(await pg.cancelRunning()).toBe(1);
+      await expect(mine).rejects.toMatchObject({ cause: { message: expect.stringMatching(/canceling statement due to user request/) } });
+      expect(Date.now() - started).toBeLessThan(1_500);
+      await expect(theirs).resolves.toBeDefined(); // another pool's statement ran to its end
+      expect(await pg.cancelRunning()).toBe(0);
+    } finally {
+      await Promise.all([pg.close(), other.close()]);
+    }
+  });
+});
+
+it("PGlite has nothing to cancel: one statement at a time, in this process", async () => {
+  expect(await handle.cancelRunning()).toBe(0);
 });

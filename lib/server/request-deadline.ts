@@ -268,7 +268,7 @@ function cancelledPage(): string {
  * The stop begins (lib/server/startup.ts, on SIGTERM/SIGINT): every request in flight, and every one still taken in,
  * must end within the grace; work outside requests is cancelled when the grace ends.
  */
-export function beginStopping(now = Date.now()): void {
+export function beginStopping({ whenGraceEnds, now = Date.now() }: { whenGraceEnds?: () => void; now?: number } = {}): void {
   if (state.stopAt !== null) return;
   const stopAt = now + state.graceMs;
   state.stopAt = stopAt;
@@ -281,6 +281,7 @@ export function beginStopping(now = Date.now()): void {
   state.sharedTimer = setTimeout(() => {
     state.log(`✖ work outside requests cancelled: the server is stopping`);
     state.shared.abort(new RequestCancelledError("shared work", "shutdown"));
+    whenGraceEnds?.();
   }, state.graceMs);
   state.sharedTimer.unref();
 }

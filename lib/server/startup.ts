@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
+import { cancelRunningStatements, closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
 import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
 import { writeMissingMasterFigures } from "@/lib/server/statements/figures-backfill";
@@ -13,7 +13,7 @@ import { ensureSearchIndex } from "@/lib/server/search/indexer";
 import { installGracefulShutdown } from "@/lib/server/shutdown";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { releaseAbortReasonFrames } from "@/lib/server/abort-reason-frames";
-import { beginStopping, installRequestDeadlines, throwIfCancelled } from "@/lib/server/request-deadline";
+import { ANSWER_AFTER_CANCEL_MS, beginStopping, installRequestDeadlines, throwIfCancelled } from "@/lib/server/request-deadline";
 import { setQueryGuard } from "@/lib/db/client";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
@@ -45,7 +45,15 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     manualSignalHandling: opts.manualSignalHandling,
     stopBackground: async () => {
       stopping = true;
-      beginStopping(); // requests in flight get at most 5 s more; then they, and shared work, are cancelled
+      // Requests in flight get at most 5 s more; then they, shared work and the statements still running are cancelled.
+      beginStopping({
+        whenGraceEnds: () => {
+          cancelRunningStatements().then(
+            (n) => n > 0 && console.error(`✖ ${n} running statement${n === 1 ? "" : "s"} cancelled: the server is stopping`),
+            (err: Error) => console.error(`running statements not cancelled: ${err.message}`),
+          );
+        },
+      });
       await Promise.all(stops.map((stop) => stop()));
     },
     // Reading counts gathered while the last requests were answered go in before the database closes. The statement
@@ -59,7 +67,8 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     const handle = await prepareDatabase({
       migrate: !cfg.databaseUrl,
       seedDemo: !cfg.databaseUrl && cfg.loadDemoData,
-      statementTimeoutMs: cfg.requestDeadlineMs,
+      // a statement outliving its request: ended a second after the deadline, when the request has already been cancelled
+      statementTimeoutMs: cfg.requestDeadlineMs + ANSWER_AFTER_CANCEL_MS,
     });
     if (!cfg.databaseUrl && cfg.loadDemoData) {
       if (await seedDemoStatements(handle.db)) console.log("> Demo statements and market data loaded (演示数据 / 模拟行情)");
