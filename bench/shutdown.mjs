@@ -246,6 +246,7 @@ async function slowRequestSteps() {
     check(answer.status === 503, `the held request is answered ${answer.status ?? answer.error} (503) ${fmt(answer.settledAt - (exit?.sentAt ?? answer.sentAt))} after the signal`);
     check(exit !== null && exit.code === 0, `exit code 0 (got ${exit ? exit.code ?? exit.signal : "— killed"})`);
     check(exit !== null && exit.ms < STOP_TIMEOUT_MS, `stopped in ${exit ? fmt(exit.ms) : "—"} < the ${STOP_TIMEOUT_MS / 1000} s stop timeout`);
+    check(exit !== null && exit.ms < 10_000, `… and within the stop's 5 s grace for requests + 5 s (${exit ? fmt(exit.ms) : "—"})`);
   } finally {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       try {
