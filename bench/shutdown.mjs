@@ -16,8 +16,9 @@
 // 6. a slow request holds the stop (issue 24, point 5; ADR 0048) — on PostgreSQL, given by --postgres URL or
 //    TEST_DATABASE_URL (a throwaway database is made on that server and dropped after): another connection holds an
 //    ACCESS EXCLUSIVE lock on cache_versions, which every public page reads first, so a /loss-tracker request waits in
-//    the database as long as the lock is held. (a) Without a stop: the request is answered 503 at its deadline
-//    (REQUEST_DEADLINE_SECONDS, --deadline, default 10) and the log names it. (b) SIGTERM while another such request
+//    the database as long as the lock is held (and on search_documents, for /api/search/suggest). (a) Without a stop:
+//    the page and the API are answered 503 at their deadline (REQUEST_DEADLINE_SECONDS, --deadline, default 10; the
+//    API in JSON) and the log names them. (b) SIGTERM while another such request
 //    waits: it is answered 503, the server exits 0 and in less than the README's stop timeout (30 s).
 //    `--only-slow` runs this step alone.
 // Exits 1 when any check fails; prints the figures recorded in bench/README.md.
@@ -225,15 +226,26 @@ async function slowRequestSteps() {
     console.log(`\nstep 6 (PostgreSQL ${name}, REQUEST_DEADLINE_SECONDS=${deadlineSeconds}): /loss-tracker answers ${warm.status} in ${fmt(warm.ms)} unlocked`);
     await locker.connect();
     await locker.query("begin");
-    await locker.query("lock table cache_versions in access exclusive mode");
+    await locker.query("lock table cache_versions, search_documents in access exclusive mode");
 
-    // (a) past the deadline, no stop
-    const held = await get(server.url("/loss-tracker"), { timeoutMs: 60_000 });
+    // (a) past the deadline, no stop: a page, and an API whose handler turns the failure into its own 500 JSON
+    const [held, api] = await Promise.all([
+      get(server.url("/loss-tracker"), { timeoutMs: 60_000 }),
+      get(server.url(`/api/search/suggest?q=${encodeURIComponent("茅台")}`), { timeoutMs: 60_000 }),
+    ]);
     const cancelLine = server.lines.find((l) => l.line.includes("request cancelled: GET /loss-tracker"));
     check(held.status === 503, `a request held in the database is answered ${held.status ?? held.error} after ${fmt(held.ms)} (503 at its ${deadlineSeconds} s deadline)`);
     check(held.ms >= deadlineSeconds * 1000 - 100 && held.ms <= deadlineSeconds * 1000 + 2_500, `… at its deadline (${fmt(held.ms)}, ${deadlineSeconds} s + ≤ 2.5 s)`);
-    check(/503 服务暂时不可用|页面出错了/.test(held.body ?? ""), `… with the 503 screen (${/503 服务暂时不可用/.test(held.body ?? "") ? "answered by the deadline" : "the app's error screen"})`);
+    check(/503 服务暂时不可用/.test(held.body ?? ""), "… with the 503 page");
     check(/past its deadline/.test(cancelLine?.line ?? ""), `the log names it: ${cancelLine?.line.trim() ?? "— no line"}`);
+    let apiMessage = null;
+    try {
+      apiMessage = JSON.parse(api.body ?? "").message;
+    } catch {
+      /* not JSON */
+    }
+    check(api.status === 503 && apiMessage === "服务器繁忙，本次请求已中止，请稍后重试",
+      `an API request held the same way is answered ${api.status ?? api.error} after ${fmt(api.ms)} with JSON ${JSON.stringify(apiMessage)}`);
     check((await get(server.url("/api/health"))).status === 200, "the server serves on (health 200 while the lock is still held)");
 
     // (b) SIGTERM while a request is held
@@ -243,7 +255,8 @@ async function slowRequestSteps() {
     const answer = await during;
     const stopLines = server.lines.filter((l) => /request cancelled|statements? cancelled|Stopped in|still running/.test(l.line)).map((l) => l.line.trim());
     console.log(`SIGTERM with a /loss-tracker request held in the database: ${exit ? `exit ${exit.code ?? exit.signal} after ${fmt(exit.ms)}` : "not stopped"}; server said:\n  ${stopLines.join("\n  ")}`);
-    check(answer.status === 503, `the held request is answered ${answer.status ?? answer.error} (503) ${fmt(answer.settledAt - (exit?.sentAt ?? answer.sentAt))} after the signal`);
+    check(answer.status === 503 && /503 服务暂时不可用/.test(answer.body ?? ""),
+      `the held request is answered ${answer.status ?? answer.error} (503, the 503 page) ${fmt(answer.settledAt - (exit?.sentAt ?? answer.sentAt))} after the signal`);
     check(exit !== null && exit.code === 0, `exit code 0 (got ${exit ? exit.code ?? exit.signal : "— killed"})`);
     check(exit !== null && exit.ms < STOP_TIMEOUT_MS, `stopped in ${exit ? fmt(exit.ms) : "—"} < the ${STOP_TIMEOUT_MS / 1000} s stop timeout`);
     check(exit !== null && exit.ms < 10_000, `… and within the stop's 5 s grace for requests + 5 s (${exit ? fmt(exit.ms) : "—"})`);

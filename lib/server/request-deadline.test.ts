@@ -50,11 +50,11 @@ let handle: DatabaseHandle;
 let logs: string[] = [];
 let uninstall: () => void;
 
-async function request(path: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders; ms: number }> {
+async function request(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port: (server.address() as AddressInfo).port, path, agent: false }, (res) => {
+      .get({ host: "127.0.0.1", port: (server.address() as AddressInfo).port, path, agent: false, headers }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
@@ -104,12 +104,15 @@ async function stepsWritten(): Promise<number> {
 }
 
 describe("request deadlines", () => {
-  it("cancel a page's work past its deadline: no further query, the error page goes out as 503, the log names the request", async () => {
+  it("cancel a page's work past its deadline: no further query, the page answers 503, the log names the request", async () => {
     handler = nextLike(manyQueries);
     const answer = await request("/loss-tracker?x=1");
     expect(answer.status).toBe(503);
     expect(answer.headers["retry-after"]).toBe("5");
-    expect(answer.body).toBe(`error page, digest ${REQUEST_CANCELLED_DIGEST}`); // Next's error screen, which shows 503 for the digest
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(answer.body).toContain("503 服务暂时不可用"); // not the app's error render, which would say 500
+    expect(answer.body).toContain(REQUEST_CANCELLED_MESSAGE);
+    expect(answer.body).not.toContain("error page");
     expect(answer.ms).toBeGreaterThanOrEqual(DEADLINE_MS - 20);
     expect(answer.ms).toBeLessThan(DEADLINE_MS + 1_000);
     const written = await stepsWritten();
@@ -118,6 +121,14 @@ describe("request deadlines", () => {
     expect(await stepsWritten()).toBe(written); // nothing issued after the cancellation
     expect(logs).toEqual([expect.stringMatching(/^✖ request cancelled: GET \/loss-tracker after 0\.\d s — past its deadline of 0\.4 s \(REQUEST_DEADLINE_SECONDS\)$/)]);
     expect(requestsInFlight()).toBe(0);
+  });
+
+  it("a client navigation keeps Next's payload, whose error boundary shows the 503 screen for the digest, as 503", async () => {
+    handler = nextLike(manyQueries);
+    const answer = await request("/god", { rsc: "1" });
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("5");
+    expect(answer.body).toBe(`error page, digest ${REQUEST_CANCELLED_DIGEST}`);
   });
 
   it("an API's failure after the cancellation is answered 503 in JSON", async () => {
@@ -174,7 +185,7 @@ describe("request deadlines", () => {
     expect(requestsInFlight()).toBe(0);
   });
 
-  it("a ROLLBACK goes through: a transaction cancelled half-way leaves nothing (and its connection usable)", async () => {
+  it("a transaction cancelled half-way leaves nothing (PGlite rolls back itself; PostgreSQL below)", async () => {
     handler = nextLike(() =>
       handle.db.transaction(async (tx) => {
         for (let i = 0; i < 10_000; i++) {
@@ -279,6 +290,34 @@ const postgresUrl = parseConfig(process.env).testDatabaseUrl;
       expect(Date.now() - started).toBeLessThan(2_000);
       await expect(pg.db.execute(sql`select 1 as one`)).resolves.toMatchObject({ rows: [{ one: 1 }] });
     } finally {
+      await pg.close();
+    }
+  });
+
+  it("a transaction whose next statement is refused by the guard is rolled back: its connection goes back to the pool clean", async () => {
+    const pg = await openDatabase({ databaseUrl: postgresUrl!, dataDir: "" });
+    const table = `deadline_steps_${process.pid}`;
+    let refuse = false;
+    setQueryGuard(() => {
+      if (refuse) throw new RequestCancelledError("POST /publish", "deadline");
+    });
+    try {
+      await pg.db.execute(sql.raw(`create table ${table} (n integer)`));
+      await expect(
+        pg.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`insert into ${table} values (1)`));
+          refuse = true;
+          await tx.execute(sql.raw(`insert into ${table} values (2)`));
+        }),
+      ).rejects.toBeInstanceOf(RequestCancelledError);
+      refuse = false;
+      // the pool has one connection (all statements so far ran one at a time) and hands it out again: left inside the
+      // transaction it would see the first row
+      const rows = await pg.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    } finally {
+      setQueryGuard(throwIfCancelled);
+      await pg.db.execute(sql.raw(`drop table if exists ${table}`));
       await pg.close();
     }
   });

@@ -13,10 +13,11 @@
  *     a ROLLBACK still goes through), and on PostgreSQL the server's connections carry a `statement_timeout` equal to
  *     the deadline, so the one statement running cannot outlast it either;
  *   - long loops call `throwIfCancelled()` between steps;
- *   - the error thrown (RequestCancelledError, digest REQUEST_CANCELLED_DIGEST) becomes a 503: a page shows the 503
- *     screen (app/error.tsx reads the digest) with status 503, an API answers 503 `{message}` in JSON; when nothing has
- *     been answered a second after the cancellation (the work was waiting on something that is not a query), this module
- *     answers the 503 itself and drops whatever Next.js writes later;
+ *   - the request answers 503: a failure answered after the cancellation is replaced by a self-contained 503 page, or
+ *     for an API by 503 `{message}` in JSON; a client-side navigation keeps Next's payload, whose error boundary shows
+ *     the 503 screen for the error's digest (RequestCancelledError, REQUEST_CANCELLED_DIGEST; app/error.tsx); when
+ *     nothing has been answered a second after the cancellation (the work was waiting on something that is not a
+ *     query), this module answers the 503 itself; whatever Next.js writes after a replaced answer is dropped;
  *   - the log says which request was cancelled, after how long and why.
  * Shared work (a public-data cache entry, the analysis memo: started through `outsideRequest`, in the start-up's
  * context) is no request's: one request's deadline never cancels it. It stops at the shutdown, SHUTDOWN_GRACE_MS after
@@ -52,7 +53,9 @@ export class RequestCancelledError extends Error {
 
 interface RequestWork {
   label: string;
+  /** Answered in JSON (an API) — else a page: a full page (HTML), or the RSC payload of a client-side navigation. */
   api: boolean;
+  rsc: boolean;
   controller: AbortController;
   startedAt: number;
   deadlineAt: number;
@@ -146,6 +149,7 @@ export function runRequest<R>(req: http.IncomingMessage, res: http.ServerRespons
   const work: RequestWork = {
     label: `${req.method ?? "GET"} ${path}`,
     api: path.startsWith("/api/"),
+    rsc: req.headers.rsc === "1",
     controller: new AbortController(),
     startedAt: now,
     deadlineAt: state.stopAt === null ? now + state.deadlineMs : Math.min(now + state.deadlineMs, Math.max(state.stopAt, now)),
@@ -190,9 +194,9 @@ function cancel(work: RequestWork, reason: CancelReason): void {
 }
 
 /**
- * From the cancellation on, this response ends as a 503: a page's error render (status 500) goes out as 503, an API's
- * failure is replaced by the JSON 503, and when nothing is answered within ANSWER_AFTER_CANCEL_MS the 503 goes out
- * from here.
+ * From the cancellation on, this response ends as a 503: a failure answered after it (status ≥ 500) is replaced by the
+ * 503 page or, for an API, the JSON 503 (a client navigation's payload goes out as it is, with status 503), and when
+ * nothing is answered within ANSWER_AFTER_CANCEL_MS the 503 goes out from here.
  */
 function answerAs503(work: RequestWork, res: http.ServerResponse): void {
   const writeHead = res.writeHead;
@@ -202,7 +206,8 @@ function answerAs503(work: RequestWork, res: http.ServerResponse): void {
   const replace = () => {
     replaced = true;
     const body = work.api ? JSON.stringify({ message: REQUEST_CANCELLED_MESSAGE }) : cancelledPage();
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    // the failed answer's own body headers go; the site's security headers stay
+    for (const name of ["content-length", "content-type", "content-encoding", "etag", "last-modified", "cache-control", "vary"]) res.removeHeader(name);
     writeHead.call(res, 503, {
       "Content-Type": work.api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
       "Content-Length": Buffer.byteLength(body),
@@ -224,11 +229,15 @@ function answerAs503(work: RequestWork, res: http.ServerResponse): void {
     res.removeHeader = () => {};
     res.flushHeaders = () => {};
   };
-  /** Called before the head goes out: true when this module answered instead. */
+  /**
+   * Called before the head goes out: true when this module answered instead. The app's error page for a failure after
+   * the cancellation (a statement cancelled under it, say) would say 500: an API or a full page gets the 503 from here;
+   * a client navigation keeps Next's payload (its error boundary reads the digest), as 503.
+   */
   const takeOver = (status: number): boolean => {
     if (replaced) return true;
     if (res.headersSent || status < 500) return false;
-    if (work.api) {
+    if (!work.rsc) {
       replace();
       return true;
     }
