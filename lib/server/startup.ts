@@ -36,8 +36,11 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
   releaseAbortReasonFrames();
   const cfg = config();
   // Every request's work has a deadline, and a stop shortens it (ADR 0048): no query is issued for cancelled work.
-  installRequestDeadlines({ deadlineMs: cfg.requestDeadlineMs });
-  setQueryGuard(throwIfCancelled);
+  // Not under `next dev`, whose requests include compiling their route (often longer than a deadline on first use).
+  if (cfg.nodeEnv !== "development") {
+    installRequestDeadlines({ deadlineMs: cfg.requestDeadlineMs });
+    setQueryGuard(throwIfCancelled);
+  }
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
   // Installed first: a signal during start-up still closes the database once it is open.
