@@ -2,10 +2,11 @@
 
 import "./globals.css";
 import { ERROR_SCREENS, resolveErrorScreen } from "@/lib/domain/error-screens";
+import { errorStatus } from "@/lib/domain/request-cancelled";
 
 /** When the root layout itself fails there is no layout to render in: a self-contained error screen. */
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
-  const code = resolveErrorScreen({ statusCode: 500, message: error.message });
+  const code = resolveErrorScreen({ statusCode: errorStatus(error), message: error.message });
   const screen = ERROR_SCREENS[code];
   return (
     <html lang="zh-CN">

@@ -13,7 +13,17 @@
 // 4. while it runs, a third server on the same DATA_DIR must refuse to start (exit ≠ 0, "already in use") — P22;
 // 5. SIGTERM on the second server while autocannon keeps 20 keep-alive connections busy: exit 0 in well under Node's
 //    5 s keep-alive timeout, no non-2xx answer (connection errors once it has closed are expected).
+// 6. a slow request holds the stop (issue 24, point 5; ADR 0048) — on PostgreSQL, given by --postgres URL or
+//    TEST_DATABASE_URL (a throwaway database is made on that server and dropped after): another connection holds an
+//    ACCESS EXCLUSIVE lock on cache_versions, which every public page reads first, so a /loss-tracker request waits in
+//    the database as long as the lock is held (and on search_documents, for /api/search/suggest). (a) Without a stop:
+//    the page and the API are answered 503 at their deadline (REQUEST_DEADLINE_SECONDS, --deadline, default 10; the
+//    API in JSON) and the log names them. (b) SIGTERM while another such request
+//    waits: it is answered 503, the server exits 0 and in less than the README's stop timeout (30 s).
+//    `--only-slow` runs this step alone.
 // Exits 1 when any check fails; prints the figures recorded in bench/README.md.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -25,6 +35,10 @@ const port = Number(option(args, "--port", "3410"));
 const launcher = option(args, "--launcher", "next");
 const concurrent = Number(option(args, "--requests", "24"));
 const DRAIN_LIMIT_MS = 25_000;
+/** The container stop timeout the README asks for (docker --stop-timeout 30): after it the process is killed. */
+const STOP_TIMEOUT_MS = 30_000;
+const postgresUrl = option(args, "--postgres", process.env.TEST_DATABASE_URL ?? "");
+const deadlineSeconds = Number(option(args, "--deadline", "10"));
 
 const problems = [];
 const check = (ok, message) => {
@@ -59,6 +73,17 @@ async function timePages(server, pages) {
 }
 
 async function main() {
+  if (!args.includes("--only-slow")) await pgliteSteps();
+  if (postgresUrl) await slowRequestSteps();
+  else console.log("(step 6 skipped: no PostgreSQL — give --postgres URL or TEST_DATABASE_URL)");
+  if (problems.length > 0) {
+    console.error(`\n✖ ${problems.length} check(s) failed`);
+    process.exit(1);
+  }
+  console.log("\n✓ graceful shutdown and restart hold");
+}
+
+async function pgliteSteps() {
   const dataDir = freshDataDir("shutdown");
   console.log(`built tree ${dir}, launcher ${launcher}, DATA_DIR ${dataDir}, port ${port}`);
   const servers = [];
@@ -179,11 +204,74 @@ async function main() {
     }
     if (!args.includes("--keep")) fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  if (problems.length > 0) {
-    console.error(`\n✖ ${problems.length} check(s) failed`);
-    process.exit(1);
+}
+
+/** Step 6: a request held in the database past its deadline, then during a stop (PostgreSQL). */
+async function slowRequestSteps() {
+  const { default: pg } = await import("pg");
+  const name = `lianghua_stop_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const locker = new pg.Client({ connectionString: databaseUrl });
+  let server = null;
+  try {
+    execFileSync("npm", ["run", "--silent", "cli", "--", "db:migrate"], { cwd: dir, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "ignore" });
+    server = startServer({ dir, port: port + 2, databaseUrl, env: { REQUEST_DEADLINE_SECONDS: String(deadlineSeconds) } });
+    await waitForHealth(server);
+    const warm = await get(server.url("/loss-tracker"));
+    console.log(`\nstep 6 (PostgreSQL ${name}, REQUEST_DEADLINE_SECONDS=${deadlineSeconds}): /loss-tracker answers ${warm.status} in ${fmt(warm.ms)} unlocked`);
+    await locker.connect();
+    await locker.query("begin");
+    await locker.query("lock table cache_versions, search_documents in access exclusive mode");
+
+    // (a) past the deadline, no stop: a page, and an API whose handler turns the failure into its own 500 JSON
+    const [held, api] = await Promise.all([
+      get(server.url("/loss-tracker"), { timeoutMs: 60_000 }),
+      get(server.url(`/api/search/suggest?q=${encodeURIComponent("茅台")}`), { timeoutMs: 60_000 }),
+    ]);
+    const cancelLine = server.lines.find((l) => l.line.includes("request cancelled: GET /loss-tracker"));
+    check(held.status === 503, `a request held in the database is answered ${held.status ?? held.error} after ${fmt(held.ms)} (503 at its ${deadlineSeconds} s deadline)`);
+    check(held.ms >= deadlineSeconds * 1000 - 100 && held.ms <= deadlineSeconds * 1000 + 2_500, `… at its deadline (${fmt(held.ms)}, ${deadlineSeconds} s + ≤ 2.5 s)`);
+    check(/503 服务暂时不可用/.test(held.body ?? ""), "… with the 503 page");
+    check(/past its deadline/.test(cancelLine?.line ?? ""), `the log names it: ${cancelLine?.line.trim() ?? "— no line"}`);
+    let apiMessage = null;
+    try {
+      apiMessage = JSON.parse(api.body ?? "").message;
+    } catch {
+      /* not JSON */
+    }
+    check(api.status === 503 && apiMessage === "服务器繁忙，本次请求已中止，请稍后重试",
+      `an API request held the same way is answered ${api.status ?? api.error} after ${fmt(api.ms)} with JSON ${JSON.stringify(apiMessage)}`);
+    check((await get(server.url("/api/health"))).status === 200, "the server serves on (health 200 while the lock is still held)");
+
+    // (b) SIGTERM while a request is held
+    const during = get(server.url("/loss-tracker"), { timeoutMs: 60_000 });
+    await sleep(1_000);
+    const exit = await stopServer(server, "SIGTERM", STOP_TIMEOUT_MS + 15_000);
+    const answer = await during;
+    const stopLines = server.lines.filter((l) => /request cancelled|statements? cancelled|Stopped in|still running/.test(l.line)).map((l) => l.line.trim());
+    console.log(`SIGTERM with a /loss-tracker request held in the database: ${exit ? `exit ${exit.code ?? exit.signal} after ${fmt(exit.ms)}` : "not stopped"}; server said:\n  ${stopLines.join("\n  ")}`);
+    check(answer.status === 503 && /503 服务暂时不可用/.test(answer.body ?? ""),
+      `the held request is answered ${answer.status ?? answer.error} (503, the 503 page) ${fmt(answer.settledAt - (exit?.sentAt ?? answer.sentAt))} after the signal`);
+    check(exit !== null && exit.code === 0, `exit code 0 (got ${exit ? exit.code ?? exit.signal : "— killed"})`);
+    check(exit !== null && exit.ms < STOP_TIMEOUT_MS, `stopped in ${exit ? fmt(exit.ms) : "—"} < the ${STOP_TIMEOUT_MS / 1000} s stop timeout`);
+    check(exit !== null && exit.ms < 10_000, `… and within the stop's 5 s grace for requests + 5 s (${exit ? fmt(exit.ms) : "—"})`);
+  } finally {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      try {
+        process.kill(server.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+    await locker.end().catch(() => {});
+    await admin.query(`drop database if exists ${name} with (force)`).catch((err) => console.error(`database ${name} not dropped: ${err.message}`));
+    await admin.end();
   }
-  console.log("\n✓ graceful shutdown and restart hold");
 }
 
 main().catch((err) => {

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
+  // Under the 25 s a graceful stop waits for requests (lib/server/shutdown.ts), itself under the 30 s stop timeout.
+  REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(20).default(10),
   STATEMENT_PARSE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   STATEMENT_PARSE_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
   STATEMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
@@ -100,6 +102,11 @@ export type AppConfig = {
   testDatabaseUrl: string | null;
   /** Keeps viewer-independent page data in memory between requests (lib/server/cache/public-data.ts). */
   publicDataCache: boolean;
+  /**
+   * How long a request's server work may run before it is cancelled and answered 503 (lib/server/request-deadline.ts,
+   * ADR 0048); on PostgreSQL also each statement's `statement_timeout`. A stop shortens it to 5 s.
+   */
+  requestDeadlineMs: number;
   /**
    * The statement parser's worker threads (lib/server/statements/parser-pool.ts, ADR 0026): files read at once
    * (default: one core fewer than the machine has, 1–4), files that may wait beyond those (more get 503), and each
@@ -175,6 +182,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         : null,
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
     publicDataCache: e.PUBLIC_DATA_CACHE === "on",
+    requestDeadlineMs: e.REQUEST_DEADLINE_SECONDS * 1000,
     statementParsing: {
       threads: e.STATEMENT_PARSE_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
       queue: e.STATEMENT_PARSE_QUEUE,

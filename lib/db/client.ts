@@ -13,10 +13,47 @@ export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * PostgreSQL: cancels the statements this handle's connections are running (pg_cancel_backend, from a connection of
+   * its own) and resolves with their number. PGlite runs one statement at a time in-process: nothing to cancel (0).
+   */
+  cancelRunning(): Promise<number>;
+}
+
+/** Called before every statement the data layer issues (the server's request deadlines: it throws for cancelled work). */
+export type QueryGuard = (statement: string) => void;
+const GUARD = Symbol.for("lianghua.queryGuard");
+const guards = globalThis as typeof globalThis & { [GUARD]?: QueryGuard };
+
+/** Installs the guard every database opened in this process consults (lib/server/startup.ts; null removes it). */
+export function setQueryGuard(guard: QueryGuard | null): void {
+  if (guard) guards[GUARD] = guard;
+  else delete guards[GUARD];
+}
+
+/** A ROLLBACK must go through whatever was cancelled: it is how a cancelled transaction gives its connection back. */
+const ROLLBACK = /^\s*rollback\b/i;
+
+/**
+ * drizzle calls its logger's `logQuery` in the caller's async context just before it sends each statement (both
+ * drivers, also inside transactions), so a guard that throws there stops the statement from being issued.
+ */
+const guardLogger = {
+  logQuery(statement: string): void {
+    const guard = guards[GUARD];
+    if (guard && !ROLLBACK.test(statement)) guard(statement);
+  },
+};
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PostgreSQL: no statement runs longer (the server's request deadline); the CLI's connections have no limit. */
+  statementTimeoutMs?: number;
 }
 
 /** Opens PGlite in `dataDir/pglite` (or in memory for `memory://`), or PostgreSQL when a URL is given. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { Pool, Client } = await import("pg");
     // A pooled connection outlives the request that happened to open it. Its socket must not keep that request's async
@@ -33,19 +70,42 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
         return inPoolContext(() => (callback ? super.connect(callback) : super.connect()));
       }
     }
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, Client: ContextFreeClient });
+    // Names this pool's connections in pg_stat_activity, so that cancelRunning() cancels its statements and no one else's.
+    const applicationName = `lianghua-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      application_name: applicationName,
+      max: 10,
+      Client: ContextFreeClient,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    });
     // An idle client dropped by the server (restart, failover, a test database dropped) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, engine: "postgres", close: () => pool.end() };
+    const db = drizzlePg(pool, { schema, logger: guardLogger }) as unknown as Database;
+    const cancelRunning = async () => {
+      // not from the pool: every pooled connection may be the one waiting
+      const client = new Client({ connectionString: opts.databaseUrl! });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ cancelled: number }>(
+          "select count(*) filter (where pg_cancel_backend(pid))::int as cancelled from pg_stat_activity " +
+            "where application_name = $1 and state = 'active' and pid <> pg_backend_pid()",
+          [applicationName],
+        );
+        return rows[0]?.cancelled ?? 0;
+      } finally {
+        await client.end();
+      }
+    };
+    return { db, engine: "postgres", close: () => pool.end(), cancelRunning };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const location = opts.dataDir === "memory://" ? undefined : path.resolve(opts.dataDir, "pglite");
   const client = new PGlite(location);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, engine: "pglite", close: () => client.close() };
+  const db = drizzlePglite(client, { schema, logger: guardLogger }) as unknown as Database;
+  return { db, engine: "pglite", close: () => client.close(), cancelRunning: async () => 0 };
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "lib/db/migrations");

@@ -21,6 +21,8 @@ export interface PrepareOptions {
   migrate: boolean;
   /** Load the demo data when the database has never been seeded. */
   seedDemo: boolean;
+  /** PostgreSQL: the longest a statement may run (the server passes its request deadline; lib/db/client.ts). */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function prepareDatabase(opts: PrepareOptions): Promise<DatabaseHandle> {
   state.handle ??= (async () => {
     const cfg = config();
     if (!cfg.databaseUrl) acquireDataDirLock(cfg.dataDir);
-    const handle = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+    const handle = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, statementTimeoutMs: opts.statementTimeoutMs });
     if (opts.migrate) await migrateDatabase(handle);
     if (opts.seedDemo) await seedDemoData(handle.db);
     return handle;
@@ -61,6 +63,12 @@ export async function closeDatabase({ final = false }: { final?: boolean } = {})
   const pending = state.handle;
   state.handle = null;
   if (pending) await (await pending).close();
+}
+
+/** The server's stop, once its grace has ended: the statements still running are cancelled (PostgreSQL; ADR 0048). */
+export async function cancelRunningStatements(): Promise<number> {
+  const pending = state.override ? Promise.resolve(state.override) : state.handle;
+  return pending ? (await pending).cancelRunning() : 0;
 }
 
 /** Tests point the data layer at their own database. */

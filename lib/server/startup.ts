@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
+import { cancelRunningStatements, closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
 import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
 import { writeMissingMasterFigures } from "@/lib/server/statements/figures-backfill";
@@ -13,6 +13,8 @@ import { ensureSearchIndex } from "@/lib/server/search/indexer";
 import { installGracefulShutdown } from "@/lib/server/shutdown";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { releaseAbortReasonFrames } from "@/lib/server/abort-reason-frames";
+import { ANSWER_AFTER_CANCEL_MS, beginStopping, installRequestDeadlines, throwIfCancelled } from "@/lib/server/request-deadline";
+import { setQueryGuard } from "@/lib/db/client";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
 
@@ -33,6 +35,12 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
   rememberStartupContext();
   releaseAbortReasonFrames();
   const cfg = config();
+  // Every request's work has a deadline, and a stop shortens it (ADR 0048): no query is issued for cancelled work.
+  // Not under `next dev`, whose requests include compiling their route (often longer than a deadline on first use).
+  if (cfg.nodeEnv !== "development") {
+    installRequestDeadlines({ deadlineMs: cfg.requestDeadlineMs });
+    setQueryGuard(throwIfCancelled);
+  }
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
   // Installed first: a signal during start-up still closes the database once it is open.
@@ -40,6 +48,15 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     manualSignalHandling: opts.manualSignalHandling,
     stopBackground: async () => {
       stopping = true;
+      // Requests in flight get at most 5 s more; then they, shared work and the statements still running are cancelled.
+      beginStopping({
+        whenGraceEnds: () => {
+          cancelRunningStatements().then(
+            (n) => n > 0 && console.error(`✖ ${n} running statement${n === 1 ? "" : "s"} cancelled: the server is stopping`),
+            (err: Error) => console.error(`running statements not cancelled: ${err.message}`),
+          );
+        },
+      });
       await Promise.all(stops.map((stop) => stop()));
     },
     // Reading counts gathered while the last requests were answered go in before the database closes. The statement
@@ -50,7 +67,12 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     },
   });
   try {
-    const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
+    const handle = await prepareDatabase({
+      migrate: !cfg.databaseUrl,
+      seedDemo: !cfg.databaseUrl && cfg.loadDemoData,
+      // a statement outliving its request: ended a second after the deadline, when the request has already been cancelled
+      statementTimeoutMs: cfg.requestDeadlineMs + ANSWER_AFTER_CANCEL_MS,
+    });
     if (!cfg.databaseUrl && cfg.loadDemoData) {
       if (await seedDemoStatements(handle.db)) console.log("> Demo statements and market data loaded (演示数据 / 模拟行情)");
       if (await seedDemoStrategies(handle.db)) console.log("> Demo strategies loaded (演示数据)");

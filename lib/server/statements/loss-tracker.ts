@@ -9,6 +9,7 @@ import { rankingAccess } from "./access";
 import { latestCloseDay, masterTradingDays } from "./god";
 import { countedTrip, isAShare } from "./counted-trips";
 import { analysisThrough } from "./master-book";
+import { throwIfCancelled } from "@/lib/server/request-deadline";
 
 export interface ClosedLoss {
   masterGuid: string;
@@ -88,6 +89,8 @@ export async function lossTracker(viewer: Viewer | null, day?: string): Promise<
 
   const openAll: OpenLoss[] = [];
   for (const m of visible) {
+    // the analyses are shared work (the memo), so not cancelled with this request: stop asking for more once it is
+    throwIfCancelled();
     const analysis = await analysisThrough({ kind: "master", masterGuid: m.guid }, chosen);
     const positions = analysis.openPositions.filter((p) => isAShare(p) && p.quantity > 0 && p.cost > 0);
     if (positions.length === 0) continue;
