@@ -4,7 +4,8 @@ import { roundMoney } from "@/lib/domain/statements/analysis/money";
 import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
 import { db, type Database } from "@/lib/db";
 import type { Viewer } from "@/lib/server/auth/viewer";
-import { rankingAccess } from "./access";
+import { publicData } from "@/lib/server/cache/public-data";
+import { rankingAccess, type StatementAccess } from "./access";
 import { disclosureSql, rowsOf, type DisclosureSql } from "./disclosure-sql";
 import { latestCloseDay, masterTradingDays } from "./god";
 
@@ -67,6 +68,11 @@ export interface LossTracker {
  */
 export async function lossTracker(viewer: Viewer | null, day?: string, opts: { page?: number } = {}): Promise<LossTracker> {
   const access = await rankingAccess(viewer);
+  const requested = access.fullAccess && opts.page !== undefined && Number.isSafeInteger(opts.page) && opts.page >= 1 ? opts.page : 1;
+  return publicData(`loss|${access.cacheKey}|${day ?? ""}|${requested}`, ["statements", "market"], () => lossTrackerFor(access, day, requested));
+}
+
+async function lossTrackerFor(access: StatementAccess, day: string | undefined, requested: number): Promise<LossTracker> {
   const database = await db();
   const disclosure = await disclosureSql(database, access.through);
   const days = disclosure ? (await masterTradingDays()).filter((d) => d <= disclosure.newest) : [];
@@ -82,8 +88,7 @@ export async function lossTracker(viewer: Viewer | null, day?: string, opts: { p
   const [stats, openTotal] = await Promise.all([closedStats(database, disclosure, chosen), openLossCount(database, disclosure, chosen)]);
   const closedTotal = stats.losses;
   const lastPage = Math.max(1, Math.ceil(Math.max(closedTotal, openTotal) / pageSize));
-  const requested = opts.page !== undefined && Number.isSafeInteger(opts.page) && opts.page >= 1 ? opts.page : 1;
-  const page = access.fullAccess ? Math.min(requested, lastPage) : 1;
+  const page = Math.min(requested, lastPage);
   const offset = (page - 1) * pageSize;
   const [closed, open] = await Promise.all([
     closedTotal > offset ? closedLosses(database, disclosure, chosen, pageSize, offset) : [],

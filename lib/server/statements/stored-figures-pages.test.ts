@@ -249,7 +249,7 @@ async function expectPagesEqualAnalysis(step: string): Promise<{ profit: number;
     }
     // the default days, newest first, as the analysis finds them
     for (const result of ["win", "loss", undefined] as const) {
-      const want = await newestCloseDay(all, access, result, truth);
+      const want = await newestCloseDay(all, access, result);
       expect({ step, who, result, day: await latestCloseDay(access.through, { result }) }).toEqual({ step, who, result, day: want });
     }
     const closeDays = await recentCloseDays(access.through, 5);
@@ -259,7 +259,7 @@ async function expectPagesEqualAnalysis(step: string): Promise<{ profit: number;
 }
 
 /** latestCloseDay as before: the newest day some visible master's counted trips closed that day sum above (below) zero. */
-async function newestCloseDay(all: Master[], access: StatementAccess, result: "win" | "loss" | undefined, _truth: ReturnType<typeof oracle>): Promise<string | null> {
+async function newestCloseDay(all: Master[], access: StatementAccess, result: "win" | "loss" | undefined): Promise<string | null> {
   let newest: string | null = null;
   for (const m of all) {
     const through = access.through(m.disclosureDelayDays);
