@@ -6,7 +6,7 @@ import { FREE_LOSS_ROWS, FREE_RANK_ROWS, isEligibleToRank, OPEN_LOSS_THRESHOLD, 
 import type { Fill, ImportReport } from "@/lib/domain/statements/types";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { db } from "@/lib/db";
-import { marketBars, masterDays, masters, statementFills } from "@/lib/db/schema";
+import { marketBars, masterDays, masterFigures, masters, statementFills } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -65,6 +65,16 @@ function fill(date: string, side: "buy" | "sell", stock: (typeof CODES)[number],
 
 function report(fills: Fill[]): ImportReport {
   return { format: "generic", formatLabel: "通用格式", encoding: "utf-8", rowCount: fills.length, fills, events: [], skipped: [], warnings: [], feeBasis: "file", unreconciled: [] };
+}
+
+/** Every stock every day, bought one day and sold the next: a round trip a stock every other day, a fill every day. */
+function churn(seed: number, days: string[]): Fill[] {
+  const next = random(seed);
+  return days.flatMap((day, d) =>
+    CODES.map((stock, i) => {
+      const price = Math.round(stock.base * (0.9 + next() * 0.2) * 100) / 100;
+      return fill(day, (d + i) % 2 === 0 ? "buy" : "sell", stock, price, 500, 2 + d * CODES.length + i, `1${i}:30:00`);
+    })).filter((f, k) => !(k < CODES.length && f.side === "sell"));
 }
 
 /** Buys and sells over `days`: about two trades in three a stock a day, positions mostly sold whole, winning and losing. */
@@ -331,7 +341,7 @@ describeOnEachEngine("rankings and the loss tracker read the stored figures and 
   beforeAll(async () => {
     await storeBars();
     // delays 0, 2 and 5 sessions; 小样本 trades too little to rank
-    for (const [name, delay] of [["甲大神", 0], ["乙大神", 2], ["丙大神", 5], ["丁大神", 0], ["小样本", 0]] as const) {
+    for (const [name, delay] of [["甲大神", 0], ["乙大神", 2], ["丙大神", 5], ["丁大神", 0], ["戊大神", 3], ["小样本", 0]] as const) {
       ids[name] = (await createMaster(OPERATOR, { name, disclosureDelayDays: delay })).guid;
     }
     await importFor("甲大神", trading(1, DAYS.slice(20)), "a1");
@@ -340,9 +350,15 @@ describeOnEachEngine("rankings and the loss tracker read the stored figures and 
     await importFor("丙大神", trading(4, DAYS.slice(10)), "c1");
     await importFor("丁大神", trading(5, DAYS.slice(5)), "d1");
     await importFor("小样本", trading(6, DAYS.slice(-6)), "s1");
+    // 戊 reaches the ranking's sample only in the last sessions, after its disclosure end (delay 3): ranked on the
+    // week only once the public part of its book is large enough
+    await importFor("戊大神", churn(8, DAYS.slice(38)), "e1");
   }, 120_000);
 
   it("after imports: the boards, the unranked count and the loss tracker equal the analysis for every viewer", async () => {
+    const [late] = await (await db()).select().from(masterFigures).where(eq(masterFigures.masterGuid, ids["戊大神"]!));
+    const vipAccess = await rankingAccess(VIP);
+    expect(late!.eligibleFrom! > vipAccess.through(3) && late!.eligibleFrom! <= LAST).toBe(true);
     const compared = await expectPagesEqualAnalysis("import");
     // every kind of row was there to compare: winners, losers, the unranked, closed losses and positions down >5%
     for (const n of Object.values(compared)) expect(n).toBeGreaterThan(5);
