@@ -70,3 +70,14 @@ export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 export function firstParam(value: string | string[] | undefined, max = 64): string {
   return ((Array.isArray(value) ? value[0] : value) ?? "").slice(0, max);
 }
+
+/** The highest `?page=` a paged list accepts; anything above, like anything not a whole number ≥ 1, reads as page 1. */
+export const MAX_PAGE_PARAM = 10_000;
+
+/** `?page=N` of a paged list: a whole number from 1 to MAX_PAGE_PARAM written in plain digits, else 1. */
+export function pageParam(value: string | string[] | undefined): number {
+  const raw = firstParam(value, 6);
+  if (!/^[1-9]\d{0,4}$/.test(raw) || raw !== firstParam(value)) return 1;
+  const n = Number(raw);
+  return n <= MAX_PAGE_PARAM ? n : 1;
+}

@@ -50,7 +50,9 @@ export interface StockRankRow {
   name: string;
   masters: number;
   buyAmount: number;
+  /** the first few masters' names (sorted); `moreMasters` counts the others */
   masterNames: string[];
+  moreMasters: number;
 }
 
 export interface TradeDaySummary {

@@ -5,7 +5,7 @@ import { masters, statementFills, stocks } from "@/lib/db/schema";
 import type { StockTraders } from "@/lib/domain/search/results";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { statementAccess } from "@/lib/server/statements/access";
-import { disclosedThroughSql } from "@/lib/server/statements/disclosure-sql";
+import { disclosureSql } from "@/lib/server/statements/disclosure-sql";
 
 /** the masters listed for a stock: the most recent traders of it (the page stays the same size at any number of masters) */
 const MAX_TRADERS = 30;
@@ -25,7 +25,8 @@ export async function stockTraders(viewer: Viewer | null, code: string): Promise
   if (!stock) return null;
   const access = await statementAccess(viewer);
   const result: StockTraders = { code, exchange: stock.exchange, name: stock.name, traders: [], delayed: !access.fullAccess && !access.staff };
-  const through = await disclosedThroughSql(access);
+  const disclosure = await disclosureSql(database, access.through);
+  if (!disclosure) return result;
   const lastDate = sql<string>`max(${statementFills.tradeDate})::text`;
   const rows = await database
     .select({
@@ -39,7 +40,7 @@ export async function stockTraders(viewer: Viewer | null, code: string): Promise
     })
     .from(statementFills)
     .innerJoin(masters, eq(masters.guid, statementFills.masterGuid))
-    .where(and(eq(statementFills.code, code), sql`${statementFills.tradeDate} <= ${through}`))
+    .where(and(eq(statementFills.code, code), sql`${statementFills.tradeDate} <= ${disclosure.through}`))
     .groupBy(masters.guid, masters.name, masters.isDemo)
     .orderBy(desc(lastDate), asc(masters.name))
     .limit(MAX_TRADERS);

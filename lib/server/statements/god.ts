@@ -7,6 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, statementAccess, type StatementAccess } from "./access";
 import { countedTrip } from "./counted-trips";
+import { disclosureSql, rowsOf } from "./disclosure-sql";
 
 export type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
 
@@ -82,15 +83,22 @@ export async function tradesOnDay(access: StatementAccess, day: string): Promise
   };
 }
 
-/** Days on which any master traded, newest first (for the date picker and the default day). */
+/**
+ * Days on which any master traded, newest first (for the date picker and the default day): a loose index scan over
+ * master_days.day (ADR 0046) — one index probe per day returned, however many masters trade each day.
+ */
 export async function masterTradingDays(limit = 250): Promise<string[]> {
-  const rows = await (await db())
-    .selectDistinct({ day: statementFills.tradeDate })
-    .from(statementFills)
-    .where(isNotNull(statementFills.masterGuid))
-    .orderBy(desc(statementFills.tradeDate))
-    .limit(limit);
-  return rows.map((r) => r.day);
+  const n = Math.max(0, Math.trunc(limit));
+  if (n === 0) return [];
+  const result = await (await db()).execute(sql`
+    with recursive d(day, n) as (
+      (select day, 1 from master_days where fills > 0 order by day desc limit 1)
+      union all
+      select (select md.day from master_days md where md.day < d.day and md.fills > 0 order by md.day desc limit 1), d.n + 1
+      from d where d.day is not null and d.n < ${n}
+    )
+    select day::text as day from d where day is not null order by day desc`);
+  return rowsOf<{ day: string }>(result).map((r) => r.day);
 }
 
 export interface GodHub {
@@ -149,35 +157,33 @@ export async function recentTradeDays(viewer: Viewer | null, page: number, pageS
 }
 
 /**
- * The newest day on which some visible master's closed round trips add up to a gain (`win`) or a loss (`loss`), or
- * on which any round trip closed: the default day of the rankings and the loss tracker, so they do not open empty.
+ * The newest day on which some visible master's counted round trips closed that day add up to a gain (`win`) or a
+ * loss (`loss`), or on which any closed: the default day of the rankings and the loss tracker, so they do not open
+ * empty. Reads master_days newest day first (ADR 0046).
  */
 export async function latestCloseDay(through: (delayDays: number) => string, opts: { result?: "win" | "loss" } = {}): Promise<string | null> {
   const database = await db();
-  const all = await database.select().from(masters);
-  if (all.length === 0) return null;
-  const total = sql`sum(${roundTrips.pnl})`;
-  const [row] = await database
-    .select({ day: roundTrips.closeDate })
-    .from(roundTrips)
-    .where(and(countedTrip, or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays)))))))
-    .groupBy(roundTrips.closeDate, roundTrips.masterGuid)
-    .having(opts.result === "win" ? sql`${total} > 0` : opts.result === "loss" ? sql`${total} < 0` : undefined)
-    .orderBy(desc(roundTrips.closeDate))
-    .limit(1);
-  return row?.day ?? null;
+  const disclosure = await disclosureSql(database, through);
+  if (!disclosure) return null;
+  const sign = opts.result === "win" ? sql`and master_days.pnl > 0` : opts.result === "loss" ? sql`and master_days.pnl < 0` : sql``;
+  const result = await database.execute(sql`
+    select master_days.day::text as day
+    from master_days join masters on masters.guid = master_days.master_guid
+    where master_days.trips > 0 ${sign} and master_days.day <= ${disclosure.through}
+    order by master_days.day desc limit 1`);
+  return rowsOf<{ day: string }>(result)[0]?.day ?? null;
 }
 
-/** The newest days on which a visible master closed a round trip, newest first. */
+/** The newest days on which a visible master closed a counted round trip, newest first. */
 export async function recentCloseDays(through: (delayDays: number) => string, limit: number): Promise<string[]> {
   const database = await db();
-  const all = await database.select().from(masters);
-  if (all.length === 0) return [];
-  const rows = await database
-    .selectDistinct({ day: roundTrips.closeDate })
-    .from(roundTrips)
-    .where(and(countedTrip, or(...all.map((m) => and(eq(roundTrips.masterGuid, m.guid), lte(roundTrips.closeDate, through(m.disclosureDelayDays)))))))
-    .orderBy(desc(roundTrips.closeDate))
-    .limit(limit);
-  return rows.map((r) => r.day!).filter(Boolean);
+  const disclosure = await disclosureSql(database, through);
+  const n = Math.max(0, Math.trunc(limit));
+  if (!disclosure || n === 0) return [];
+  const result = await database.execute(sql`
+    select master_days.day::text as day
+    from master_days join masters on masters.guid = master_days.master_guid
+    where master_days.trips > 0 and master_days.day <= ${disclosure.through}
+    group by master_days.day order by master_days.day desc limit ${n}`);
+  return rowsOf<{ day: string }>(result).map((r) => r.day);
 }

@@ -13,6 +13,7 @@ import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { statementAccess } from "./access";
 import { statementFindings } from "./analysis-page";
 import { loadBookInput } from "./books";
+import { writeMasterFigures } from "./master-figures";
 import { masterCards } from "./god";
 import { storeReport } from "./import";
 import { lossTracker } from "./loss-tracker";
@@ -69,7 +70,15 @@ async function masterWithTrips(name: string, days: string[], trips: (guid: strin
     statementId: st!.id, masterGuid: master.guid, line: i + 2, tradeDate: d, code: "600000", exchange: "SH", name: "浦发银行", side: "buy" as const,
     quantity: 100, price: 10, amount: 1000,
   })));
-  await database.insert(roundTrips).values(trips(master.guid));
+  const rows = trips(master.guid);
+  await database.insert(roundTrips).values(rows);
+  // the figures the rankings read (ADR 0044/0046), written as a rebuild writes them: from an analysis with these fills and trips
+  const analysis = {
+    fills: days.map((d) => ({ date: d, market: "A", name: "浦发银行" })),
+    roundTrips: rows.map((t) => ({ code: t.code, name: t.name, market: t.market, realized: t.realized, closeDate: t.closeDate ?? null, pnl: t.pnl })),
+    positionHistory: [],
+  } as unknown as StatementAnalysis;
+  await writeMasterFigures(database, master.guid, analysis);
   return master;
 }
 

@@ -13,18 +13,24 @@ import { Lines } from "@/components/ui/Lines";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatDays, formatPercent, formatQuote, formatShares, formatSignedYuan, formatYuan } from "@/lib/domain/statements/format";
 import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
+import { pageParam, type SearchParamsRecord } from "@/lib/domain/route-params";
+import { Pagination } from "@/components/content/Pagination";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
 import { lossTracker } from "@/lib/server/statements/loss-tracker";
 
-type Props = { params: Promise<{ date?: string[] }> };
+type Props = { params: Promise<{ date?: string[] }>; searchParams: Promise<SearchParamsRecord> };
 
 export const metadata: Metadata = { title: "亏损追踪", description: "大神当日止损的交易与浮亏超过 5% 的持仓：亏多少、拿多久、如何止损。" };
 
-export default async function LossTrackerPage({ params }: Props) {
+export default async function LossTrackerPage({ params, searchParams }: Props) {
   const { date = [] } = await params;
   const p = validatedParams("loss", ["loss-tracker", ...date]);
-  const data = await lossTracker(await getViewer(), p.date);
+  const data = await lossTracker(await getViewer(), p.date, { page: pageParam((await searchParams).page) });
+  const here = data.day ? `/loss-tracker/${data.day}` : "/loss-tracker";
+  const pager = data.fullAccess ? (
+    <Pagination base={here} page={data.page} total={Math.max(data.closedTotal, data.openTotal)} pageSize={data.pageSize} href={(n) => (n === 1 ? here : `${here}?page=${n}`)} />
+  ) : null;
   const { stats } = data;
   return (
     <>
@@ -48,7 +54,7 @@ export default async function LossTrackerPage({ params }: Props) {
           </p>
         </Card>
       ) : null}
-      <Section title="当日止损">
+      <Section title={data.fullAccess && data.closedTotal > data.pageSize ? `当日止损（共 ${data.closedTotal} 笔）` : "当日止损"}>
         {data.closed.length ? (
           <Panel testId="closed-losses" bodyClassName="p-0">
             <DemoSectionNote items={data.closed} className="px-3 pt-2 sm:px-4" />
@@ -77,11 +83,13 @@ export default async function LossTrackerPage({ params }: Props) {
               </tbody>
             </ScrollTable>
           </Panel>
+        ) : data.closedTotal > 0 ? (
+          <p className="text-sm text-slate-500">当天 {data.closedTotal} 笔亏损平仓已在前面的页面列出。</p>
         ) : (
           <EmptyState title="当天没有亏损平仓">{data.day ? "换一个交易日看看。" : "交割单导入后，这里展示每个交易日的亏损交易。"}</EmptyState>
         )}
       </Section>
-      <Section title={`浮亏超过 ${Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓`}>
+      <Section title={`浮亏超过 ${Math.round(OPEN_LOSS_THRESHOLD * 100)}% 的持仓${data.fullAccess && data.openTotal > data.pageSize ? `（共 ${data.openTotal} 个）` : ""}`}>
         {data.open.length ? (
           <Panel testId="open-losses" bodyClassName="p-0">
             <DemoSectionNote items={data.open} className="px-3 pt-2 sm:px-4" />
@@ -112,10 +120,13 @@ export default async function LossTrackerPage({ params }: Props) {
               </tbody>
             </ScrollTable>
           </Panel>
+        ) : data.openTotal > 0 ? (
+          <p className="text-sm text-slate-500">{data.openTotal} 个浮亏持仓已在前面的页面列出。</p>
         ) : (
           <EmptyState title="没有浮亏超过 5% 的持仓" />
         )}
       </Section>
+      {pager}
       {data.truncated ? (
         <LockedBox title={`当天共 ${data.closedTotal} 笔亏损平仓、${data.openTotal} 个浮亏持仓`}>免费查看每类前 {FREE_LOSS_ROWS} 条，升级 VIP 查看全部与对应K线。</LockedBox>
       ) : null}

@@ -13,11 +13,13 @@ import { Lines } from "@/components/ui/Lines";
 import { LockedBox } from "@/components/site/LockedBox";
 import { formatSignedYuan, formatYuanWan } from "@/lib/domain/statements/format";
 import { FREE_RANK_ROWS, MIN_CLOSED_TRIPS_TO_RANK, MIN_TRADING_DAYS_TO_RANK, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
+import { pageParam, type SearchParamsRecord } from "@/lib/domain/route-params";
+import { Pagination } from "@/components/content/Pagination";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
 import { rankings, type MasterRankRow, type StockRankRow } from "@/lib/server/statements/rankings";
 
-type Props = { params: Promise<{ rest?: string[] }> };
+type Props = { params: Promise<{ rest?: string[] }>; searchParams: Promise<SearchParamsRecord> };
 
 const SHOWS: Record<RankShow, string> = { profit: "盈利榜", loss: "亏损榜", stocks: "热门个股" };
 const PERIODS: Record<RankPeriod, string> = { day: "日榜", week: "周榜" };
@@ -36,11 +38,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function RankPage({ params }: Props) {
+export default async function RankPage({ params, searchParams }: Props) {
   const { date, period, show } = await parse(params);
-  const data = await rankings(await getViewer(), { day: date, period, show });
+  const data = await rankings(await getViewer(), { day: date, period, show, page: pageParam((await searchParams).page) });
   const day = data.day;
   const href = (p: RankPeriod, s: RankShow, d = day) => (d ? `/rank/${d}/${p}/${s}` : "/rank");
+  const here = href(period, show);
   const range = data.from && data.to && data.from !== data.to ? `${data.from} 至 ${data.to}` : data.day;
   return (
     <>
@@ -76,6 +79,9 @@ export default async function RankPage({ params }: Props) {
       ) : (
         <MasterTable rows={data.rows as MasterRankRow[]} day={day!} />
       )}
+      {data.fullAccess ? (
+        <Pagination base={here} page={data.page} total={data.total} pageSize={data.pageSize} href={(n) => (n === 1 ? here : `${here}?page=${n}`)} />
+      ) : null}
       {data.truncated ? (
         <div className="mt-4">
           <LockedBox title={`完整榜单共 ${data.total} 名`}>免费查看前 {FREE_RANK_ROWS} 名，升级 VIP 查看完整榜单。</LockedBox>
@@ -151,7 +157,10 @@ function StockTable({ rows }: { rows: StockRankRow[] }) {
               <td className={TD}><Lines>{[r.name, r.code]}</Lines></td>
               <td className={TD}><Lines align="right">{[formatYuanWan(r.buyAmount), `${r.masters} 位`]}</Lines></td>
               {/* names wrap: the list may be long, and nothing in it is a figure */}
-              <td className={`${TD} min-w-24 whitespace-normal text-slate-600`}>{r.masterNames.join("、")}</td>
+              <td className={`${TD} min-w-24 whitespace-normal text-slate-600`}>
+                {r.masterNames.join("、")}
+                {r.moreMasters > 0 ? ` 等 ${r.masters} 位` : null}
+              </td>
             </tr>
           ))}
         </tbody>
