@@ -125,9 +125,10 @@ async function settle(pid) {
   while (performance.now() < deadline) {
     await sleep(1000);
     const now = cpuTicks(pid);
-    if (now === null || before === null || now - before <= 5) return;
+    if (now === null || before === null || now - before <= 5) return true;
     before = now;
   }
+  return false;
 }
 
 async function measureSize(n) {
@@ -183,13 +184,17 @@ async function measureSize(n) {
     for (const row of result.pages) {
       log(`${label}: ${row.page}`);
       if (warmup > 0) await loadPage(server.url(row.page), { connections, duration: warmup });
-      await settle(pid);
+      // false: the server was still busy (with this page's warm-up or an earlier page's abandoned requests) after 120 s
+      row.idleBefore = await settle(pid);
       const r = await loadPage(server.url(row.page), { connections, duration });
       row.rps = Math.round(r.requests.average * 10) / 10;
       row.p99 = r.latency.p99;
       row.errors = r.errors + r.timeouts;
       row.non2xx = r.non2xx;
-      await settle(pid);
+      row.completed = r.requests.total;
+      // requests still unanswered when the run ended: autocannon counts them neither as done nor as errors
+      row.unanswered = Math.max(0, (r.requests.sent ?? r.requests.total) - r.requests.total - r.errors - r.timeouts);
+      row.idleAfter = await settle(pid);
     }
     result.rssMb = Math.round(rssMb(pid));
     result.loadAvg = os.loadavg().map((x) => Math.round(x * 10) / 10);
@@ -212,7 +217,7 @@ function judge(res, demo) {
     const base = demo?.pages.find((p) => key(p.page) === key(row.page));
     row.checks = {
       firstMs: row.first.status === 200 && row.first.ms <= TARGETS.firstMs,
-      noError: row.first.status === 200 && row.errors === 0 && row.non2xx === 0,
+      noError: row.first.status === 200 && row.errors === 0 && row.non2xx === 0 && row.completed > 0,
       html: row.first.bytes <= TARGETS.htmlBytes,
     };
     if (base) {
@@ -233,7 +238,7 @@ function table(res) {
     `**${res.engine}, ${res.masters === "demo" ? "demo masters" : `${res.masters} generated masters + demo`}** (${res.counts.masters} masters, ${res.counts.fills} fills, ${res.counts.roundTrips} round trips; ` +
       `load: demo ${res.load.demoMs} ms` +
       (res.load.statementsMs !== undefined ? `, bars ${res.load.barsMs} ms, statements ${res.load.statementsMs} ms` : "") +
-      `; server up in ${res.startMs} ms; RSS ${res.rssAfterFirstMb} MB after the first requests, ${res.rssMb} MB after the runs${mark(res.rssCheck)}; load average ${res.loadAvg.join(", ")})`,
+      `; server up in ${res.startMs} ms, ${typeof res.stop === "string" ? res.stop : `stopped in ${res.stop.ms} ms (exit ${res.stop.code ?? res.stop.signal})`}; RSS ${res.rssAfterFirstMb} MB after the first requests, ${res.rssMb} MB after the runs${mark(res.rssCheck)}; load average ${res.loadAvg.join(", ")})`,
     "",
     "| page | first request ms (status) | HTML KB | req/s | % of demo | p99 ms | errors / non-2xx | ok |",
     "|---|---|---|---|---|---|---|---|",
@@ -241,7 +246,8 @@ function table(res) {
   for (const r of res.pages) {
     lines.push(
       `| \`${r.page}\` | ${r.first.ms} (${r.first.status ?? r.first.error})${mark(r.checks.firstMs)} | ${(r.first.bytes / 1024).toFixed(1)}${mark(r.checks.html)} | ${r.rps} | ` +
-        `${r.share === undefined ? "—" : `${r.share}%`}${mark(r.checks.share)} | ${r.p99} | ${r.errors} / ${r.non2xx}${mark(r.checks.noError)} | ${r.ok ? "✓" : "✖"} |`,
+        `${r.share === undefined ? "—" : `${r.share}%`}${mark(r.checks.share)}${r.idleBefore === false ? " (server busy before)" : ""} | ${r.p99} | ` +
+        `${r.errors} / ${r.non2xx}${r.completed === 0 ? ", none answered" : ""}${mark(r.checks.noError)}${r.idleAfter === false ? " (busy 120 s after)" : ""} | ${r.ok ? "✓" : "✖"} |`,
     );
   }
   return lines.join("\n");
