@@ -4,13 +4,16 @@
 //
 //   import { statementBytes } from "./statement-file.mjs";
 //   const bytes = statementBytes(100_000);   // Uint8Array, GBK
+//
+// Its pieces are shared with bench/masters-generator.mjs: STATEMENT_HEADER, money, half (rounding), mulberry32 and
+// encodeGbk.
 
 /** The statement of `rows` data rows (plus its header row), GBK-encoded. */
 export function statementBytes(rows) {
   return encodeGbk(generate(rows));
 }
 
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -22,7 +25,8 @@ function mulberry32(seed) {
 }
 
 const NAME_CHARS = "中国平安招商银行科技能源电子材料医药股份华新东方长城光明天地海洋信息智能汽车精密环保建设通信";
-const HEADER = ["成交日期", "成交时间", "证券代码", "证券名称", "操作", "成交数量", "成交均价", "成交金额", "股票余额", "发生金额",
+/** the 同花顺 交割单's columns, in its order */
+export const STATEMENT_HEADER = ["成交日期", "成交时间", "证券代码", "证券名称", "操作", "成交数量", "成交均价", "成交金额", "股票余额", "发生金额",
   "手续费", "印花税", "过户费", "其他杂费", "资金余额", "合同编号", "交易市场", "股东帐户"];
 
 /** weekdays from 2015-01-05 (holidays are not left out: the file only needs plausible dates) */
@@ -33,8 +37,10 @@ function* weekdays() {
   }
 }
 
-const money = (fen) => `${fen < 0 ? "-" : ""}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, "0")}`;
-const half = (num, den) => Math.floor((num * 2 + den) / (den * 2));
+/** fen as the broker writes yuan: "-12.30" */
+export const money = (fen) => `${fen < 0 ? "-" : ""}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, "0")}`;
+/** num / den rounded half up (non-negative operands) */
+export const half = (num, den) => Math.floor((num * 2 + den) / (den * 2));
 
 function generate(rowCount) {
   const rand = mulberry32(20261121);
@@ -47,7 +53,7 @@ function generate(rowCount) {
     for (let k = 0; k < 4; k++) name += NAME_CHARS[Math.floor(rand() * NAME_CHARS.length)];
     stocks.push({ code, name, market, account: market === "上海" ? "A123456789" : "0123456789", priceFen: 500 + Math.floor(rand() * 5000), held: 0, heldAtOpen: 0 });
   }
-  const lines = [HEADER.join("\t") + "\t"];
+  const lines = [STATEMENT_HEADER.join("\t") + "\t"];
   let balanceFen = 100_000_000; // 1,000,000.00
   let contract = 1000;
   const days = weekdays();
@@ -119,17 +125,26 @@ function generate(rowCount) {
   return lines.slice(0, rowCount + 1).join("\r\n") + "\r\n";
 }
 
-/** GBK bytes: the inverse of TextDecoder("gb18030") over the two-byte range (Node has no GBK encoder) */
-function encodeGbk(text) {
-  const table = new Map();
+let gbkTable = null;
+
+/** character → its two GBK bytes, built once */
+function gbk() {
+  if (gbkTable) return gbkTable;
+  gbkTable = new Map();
   const decoder = new TextDecoder("gb18030");
   for (let lead = 0x81; lead <= 0xfe; lead++) {
     for (let trail = 0x40; trail <= 0xfe; trail++) {
       if (trail === 0x7f) continue;
       const ch = decoder.decode(new Uint8Array([lead, trail]));
-      if (ch.length === 1 && ch !== "\ufffd" && !table.has(ch)) table.set(ch, [lead, trail]);
+      if (ch.length === 1 && ch !== "\ufffd" && !gbkTable.has(ch)) gbkTable.set(ch, [lead, trail]);
     }
   }
+  return gbkTable;
+}
+
+/** GBK bytes: the inverse of TextDecoder("gb18030") over the two-byte range (Node has no GBK encoder) */
+export function encodeGbk(text) {
+  const table = gbk();
   const out = new Uint8Array(text.length * 2);
   let n = 0;
   for (const ch of text) {
