@@ -8,7 +8,7 @@ import { toneClass } from "./tone";
 
 export type MasterCardItem = MasterCard;
 
-/** The masters with their headline figures: cumulative realised P&L, win rate, latest trade day. */
+/** The masters with their headline figures: cumulative realised P&L, win rate, latest trade day and what was traded that day. */
 export function MasterCards({ items }: { items: MasterCardItem[] }) {
   const demoRows = demoLabelling(items).rows;
   return (
@@ -50,6 +50,11 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
               ) : (
                 <p className="mt-3 text-xs text-slate-400">{m.latestTradeDay ? `最近交易 ${m.latestTradeDay}，暂无已平仓交易` : "暂无已公开的交割单"}</p>
               )}
+              {m.latestTradeDay && m.recentNames.length ? (
+                <p className="mt-2 truncate text-xs text-slate-500" data-testid="recent-names">
+                  <span className="tabular-nums">{m.latestTradeDay.slice(5)}</span> 买卖：{m.recentNames.join("、")}
+                </p>
+              ) : null}
             </Link>
           </li>
         ))}

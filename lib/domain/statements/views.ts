@@ -16,6 +16,8 @@ export interface MasterCard {
   /** null with no closed trip */
   winRate: number | null;
   latestTradeDay: string | null;
+  /** names of the securities traded on latestTradeDay, in first-traded order, at most six */
+  recentNames: string[];
 }
 
 export interface DayTrade {
@@ -51,13 +53,4 @@ export interface StockRankRow {
   masters: number;
   buyAmount: number;
   masterNames: string[];
-}
-
-export interface TradeDaySummary {
-  day: string;
-  masters: number;
-  fills: number;
-  names: string[];
-  /** newer than the free sample: only VIP can open it */
-  locked: boolean;
 }
