@@ -14,6 +14,7 @@ import { statementAccess } from "./access";
 import { statementFindings } from "./analysis-page";
 import { loadBookInput } from "./books";
 import { masterCards } from "./god";
+import { writeMasterFigures } from "./master-figures";
 import { storeReport } from "./import";
 import { lossTracker } from "./loss-tracker";
 import { createMaster } from "./masters-admin";
@@ -69,7 +70,15 @@ async function masterWithTrips(name: string, days: string[], trips: (guid: strin
     statementId: st!.id, masterGuid: master.guid, line: i + 2, tradeDate: d, code: "600000", exchange: "SH", name: "浦发银行", side: "buy" as const,
     quantity: 100, price: 10, amount: 1000,
   })));
-  await database.insert(roundTrips).values(trips(master.guid));
+  const rows = trips(master.guid);
+  await database.insert(roundTrips).values(rows);
+  // The figures the pages read (master_days), as the import writes them from an analysis with these fills and trips.
+  const analysis = {
+    fills: days.map((d) => ({ date: d, market: "A", name: "浦发银行" })),
+    roundTrips: rows.map((r) => ({ code: r.code, name: r.name, market: r.market ?? "A", realized: r.realized ?? true, closeDate: r.closeDate ?? null, pnl: r.pnl })),
+    positionHistory: [],
+  } as unknown as StatementAnalysis;
+  await writeMasterFigures(database, master.guid, analysis);
   return master;
 }
 
