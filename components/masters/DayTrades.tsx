@@ -13,7 +13,7 @@ export type DayTradeItem = DayTrade;
 /** Every cell: padding, a rule below, no wrapping; a <small> is the cell's second, smaller line (方向 over 数量). */
 const ROWS =
   "text-slate-900 [&_td]:border-b [&_td]:border-slate-100 [&_td]:px-2.5 [&_td]:py-2 [&_td]:leading-tight [&_td]:whitespace-nowrap " +
-  "[&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_small]:mt-0.5 [&_small]:block [&_small]:text-[11px] [&_small]:text-slate-500 sm:[&_small]:text-xs";
+  "[&_a:hover]:text-brand [&_td:nth-child(2)_a]:font-medium [&_td:nth-child(2)_a:hover]:underline [&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_small]:mt-0.5 [&_small]:block [&_small]:text-[11px] [&_small]:text-slate-500 sm:[&_small]:text-xs";
 
 const marketOf = (t: DayTrade) => (t.exchange === "HK" ? "HK" : "A");
 
@@ -36,13 +36,13 @@ export function DayTrades({ items }: { items: DayTradeItem[] }) {
         {/* Up to 50 rows a page: the cells' styles are set once here, not on every cell, so each row stays a few hundred bytes. */}
         <tbody className={ROWS}>
           {items.map((t, i) => (
-            <tr key={`${t.masterGuid}-${i}`}>
+            <tr key={i}>
               <td>
-                <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
+                <Link href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
                 {demoRows && t.isDemo ? <> <DemoBadge /></> : null} <small>{t.time ?? "—"}</small>
               </td>
               <td>
-                <Link className="font-medium hover:text-brand hover:underline" href={`/detail/${t.masterGuid}/${t.date}/${t.code}`}>{t.name || displayCode(t.code, marketOf(t))}</Link>{" "}
+                <Link href={`/detail/${t.masterGuid}/${t.date}/${t.code}`}>{t.name || displayCode(t.code, marketOf(t))}</Link>{" "}
                 <small>{displayCode(t.code, marketOf(t))}</small>
               </td>
               <td>

@@ -7,7 +7,7 @@ import { DayJump } from "@/components/masters/DayJump";
 import { packDays } from "@/lib/domain/packed-days";
 import { DayTrades } from "@/components/masters/DayTrades";
 import { DirectoryControls } from "@/components/masters/DirectoryControls";
-import { MasterCards } from "@/components/masters/MasterCards";
+import { MasterStrip } from "@/components/masters/MasterStrip";
 import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
@@ -66,7 +66,7 @@ export default async function GodPage({ searchParams }: Props) {
         more={hub.masterTotal ? <Link href="/list/god" className="shrink-0 text-sm text-brand hover:underline">全部 {hub.masterTotal} 位大神</Link> : null}
       >
         <DirectoryControls current={false} />
-        {hub.masters.length ? <MasterCards items={hub.masters} /> : <EmptyState title="暂无大神" />}
+        {hub.masters.length ? <MasterStrip items={hub.masters} /> : <EmptyState title="暂无大神" />}
       </Section>
     </>
   );
