@@ -12,7 +12,7 @@ const TILES =
   "[&_b]:truncate [&_b]:font-medium [&_b]:text-slate-900 [&_small]:mt-0.5 [&_small]:truncate [&_small]:text-xs [&_small]:text-slate-500";
 
 /**
- * /god's most active masters, compact: name, latest trade day and cumulative realised P&L. The full cards (style
+ * /god's most active masters, compact: name, cumulative realised P&L and latest trade day. The full cards (style
  * tags, win rate, what was traded) are the directory's (/list/god); /god keeps its size for the day's trades.
  */
 export function MasterStrip({ items }: { items: MasterCard[] }) {
@@ -28,10 +28,12 @@ export function MasterStrip({ items }: { items: MasterCard[] }) {
                 {m.name}
                 {demoRows && m.isDemo ? <> <DemoBadge /></> : null}
               </b>
-              <small>
-                {m.latestTradeDay ? `最近交易 ${m.latestTradeDay.slice(5)}` : "暂无已公开交易"}
-                {m.closedTrips > 0 ? <> · <span className={toneClass(m.realizedPnl)}>{formatSignedYuanWan(m.realizedPnl)}</span></> : null}
-              </small>
+              {m.closedTrips > 0 ? (
+                <small>
+                  累计 <span className={`font-medium ${toneClass(m.realizedPnl)}`}>{formatSignedYuanWan(m.realizedPnl)}</span>
+                </small>
+              ) : null}
+              <small>{m.latestTradeDay ? `最近交易 ${m.latestTradeDay.slice(5)}` : "暂无已公开交易"}</small>
             </Link>
           </li>
         ))}
