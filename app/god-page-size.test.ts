@@ -1,7 +1,7 @@
 /**
  * Issue 24 point 3: /god is bounded by the screen, not by the database. With 30 and with 120 masters, each with
  * published statements (two round trips closing on the same day, so that day has two fills per master), the page's
- * HTML is the same size within a small bound: 24 master cards and 50 of the day's fills, whatever the number of
+ * HTML is the same size within a small bound: 24 masters and 50 of the day's fills, whatever the number of
  * masters, with 「全部 N 位大神」 and 「查看更多」 leading on.
  */
 import { createElement, type ReactNode } from "react";
