@@ -135,7 +135,7 @@ describeOnEachEngine("issue 20: no paid text through automatic summaries, on any
       InfoDetailPage(params({ infoguid })),
       InfoDetailPage(params({ infoguid: companion })),
       InfoTypePage(params({ type: "case" })),
-      ListPage(params({ type: "case", page: [] })),
+      ListPage({ ...params({ type: "case", page: [] }), ...none }),
       HomePage(none),
       SearchPage({ ...params({ name: [TITLE] }), ...none }),
       SearchPage({ ...params({ name: [paidWord] }), ...none }),

@@ -1,13 +1,21 @@
 import Link from "next/link";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
-import { Panel, ScrollTable, StockCell, TD, TH } from "@/components/statements/Panel";
+import { Panel, ScrollTable, TH } from "@/components/statements/Panel";
 import { Lines } from "@/components/ui/Lines";
+import { displayCode } from "@/lib/domain/market/codes";
 import { formatQuote, formatShares, formatYuan } from "@/lib/domain/statements/format";
 import type { DayTrade } from "@/lib/domain/statements/views";
 import { SIDE_CLASS, SIDE_LABEL } from "./tone";
 
 export type DayTradeItem = DayTrade;
+
+/** Every cell: padding, a rule below, no wrapping; a <small> is the cell's second, smaller line (方向 over 数量). */
+const ROWS =
+  "text-slate-900 [&_td]:border-b [&_td]:border-slate-100 [&_td]:px-2.5 [&_td]:py-2 [&_td]:leading-tight [&_td]:whitespace-nowrap " +
+  "[&_a:hover]:text-brand [&_td:nth-child(2)_a]:font-medium [&_td:nth-child(2)_a:hover]:underline [&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_small]:mt-0.5 [&_small]:block [&_small]:text-[11px] [&_small]:text-slate-500 sm:[&_small]:text-xs";
+
+const marketOf = (t: DayTrade) => (t.exchange === "HK" ? "HK" : "A");
 
 /** One day's fills across masters; each row opens the master's detail at that day and stock. */
 export function DayTrades({ items }: { items: DayTradeItem[] }) {
@@ -25,23 +33,24 @@ export function DayTrades({ items }: { items: DayTradeItem[] }) {
             <th scope="col" className={TH}><Lines align="right">{["价格", "金额"]}</Lines></th>
           </tr>
         </thead>
-        <tbody>
+        {/* Up to 50 rows a page: the cells' styles are set once here, not on every cell, so each row stays a few hundred bytes. */}
+        <tbody className={ROWS}>
           {items.map((t, i) => (
-            <tr key={`${t.masterGuid}-${i}`}>
-              <td className={TD}>
-                <Lines>
-                  {[
-                    <span key="who" className="inline-flex flex-wrap items-center gap-1">
-                      <Link className="text-slate-900 hover:text-brand" href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
-                      {demoRows && t.isDemo ? <DemoBadge /> : null}
-                    </span>,
-                    t.time ?? "—",
-                  ]}
-                </Lines>
+            <tr key={i}>
+              <td>
+                <Link href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
+                {demoRows && t.isDemo ? <> <DemoBadge /></> : null} <small>{t.time ?? "—"}</small>
               </td>
-              <td className={TD}><StockCell name={t.name} code={t.code} market={t.exchange === "HK" ? "HK" : "A"} href={`/detail/${t.masterGuid}/${t.date}/${t.code}`} /></td>
-              <td className={TD}><Lines>{[<span key="side" className={SIDE_CLASS[t.side]}>{SIDE_LABEL[t.side]}</span>, formatShares(t.quantity)]}</Lines></td>
-              <td className={TD}><Lines align="right">{[formatQuote(t.price), formatYuan(t.amount)]}</Lines></td>
+              <td>
+                <Link href={`/detail/${t.masterGuid}/${t.date}/${t.code}`}>{t.name || displayCode(t.code, marketOf(t))}</Link>{" "}
+                <small>{displayCode(t.code, marketOf(t))}</small>
+              </td>
+              <td>
+                <span className={SIDE_CLASS[t.side]}>{SIDE_LABEL[t.side]}</span> <small>{formatShares(t.quantity)}</small>
+              </td>
+              <td className="text-right">
+                {formatQuote(t.price)} <small>{formatYuan(t.amount)}</small>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,7 @@ import { MasterCards } from "./MasterCards";
 
 const master = {
   guid: "882f428c-a2d7-47f1-b6bc-af9ac5e8e73b", name: "徐徐图之", avatarUrl: "", bio: "", styleTags: ["趋势"], isDemo: false, delayDays: 0,
-  realizedPnl: 103_500, closedTrips: 125, wins: 44, winRate: 0.352, latestTradeDay: "2026-10-30",
+  realizedPnl: 103_500, closedTrips: 125, wins: 44, winRate: 0.352, latestTradeDay: "2026-10-30", recentNames: ["贵州茅台"],
 };
 
 describe("MasterCards", () => {

@@ -8,7 +8,11 @@ import { toneClass } from "./tone";
 
 export type MasterCardItem = MasterCard;
 
-/** The masters with their headline figures: cumulative realised P&L, win rate, latest trade day. */
+/** The three figures' styles, set once on the list rather than on every label and value (a page holds 24 cards). */
+const FIGURES =
+  "mt-3 grid grid-cols-3 gap-2 text-center text-slate-800 [&_dt]:text-xs [&_dt]:text-slate-500 [&_dd]:mt-0.5 [&_dd]:text-sm [&_dd]:tabular-nums";
+
+/** The masters with their headline figures: cumulative realised P&L, win rate, latest trade day and what was traded that day. */
 export function MasterCards({ items }: { items: MasterCardItem[] }) {
   const demoRows = demoLabelling(items).rows;
   return (
@@ -16,7 +20,7 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
       <DemoSectionNote items={items} />
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="master-cards">
         {items.map((m) => (
-          <li key={m.guid}>
+          <li key={m.guid} className="min-w-0">
             <Link href={`/detail/${m.guid}`} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
               <div className="flex gap-3">
                 <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
@@ -25,31 +29,36 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
                     <span className="font-semibold text-slate-900">{m.name}</span>
                     {demoRows && m.isDemo ? <DemoBadge /> : null}
                   </div>
-                  <div className="mt-1 flex flex-wrap gap-1">
+                  <div className="mt-1 flex flex-wrap gap-1 [&>span]:rounded [&>span]:bg-slate-100 [&>span]:px-1.5 [&>span]:py-0.5 [&>span]:text-xs [&>span]:text-slate-600">
                     {m.styleTags.map((t) => (
-                      <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t}</span>
+                      <span key={t}>{t}</span>
                     ))}
                   </div>
                 </div>
               </div>
               {m.closedTrips > 0 ? (
-                <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+                <dl className={FIGURES}>
                   <div>
-                    <dt className="text-xs text-slate-500">累计已实现</dt>
-                    <dd className={`mt-0.5 text-sm font-semibold tabular-nums ${toneClass(m.realizedPnl)}`}>{formatSignedYuanWan(m.realizedPnl)}</dd>
+                    <dt>累计已实现</dt>
+                    <dd className={`font-semibold ${toneClass(m.realizedPnl)}`}>{formatSignedYuanWan(m.realizedPnl)}</dd>
                   </div>
                   <div>
-                    <dt className="text-xs text-slate-500">胜率</dt>
-                    <dd className="mt-0.5 text-sm font-semibold tabular-nums text-slate-800">{m.winRate === null ? "—" : formatRate(m.winRate)}</dd>
+                    <dt>胜率</dt>
+                    <dd className="font-semibold">{m.winRate === null ? "—" : formatRate(m.winRate)}</dd>
                   </div>
                   <div>
-                    <dt className="text-xs text-slate-500">最近交易</dt>
-                    <dd className="mt-0.5 text-sm tabular-nums text-slate-800">{m.latestTradeDay?.slice(5) ?? "—"}</dd>
+                    <dt>最近交易</dt>
+                    <dd>{m.latestTradeDay?.slice(5) ?? "—"}</dd>
                   </div>
                 </dl>
               ) : (
                 <p className="mt-3 text-xs text-slate-400">{m.latestTradeDay ? `最近交易 ${m.latestTradeDay}，暂无已平仓交易` : "暂无已公开的交割单"}</p>
               )}
+              {m.latestTradeDay && m.recentNames.length ? (
+                <p className="mt-2 truncate text-xs text-slate-500" data-testid="recent-names">
+                  <span className="tabular-nums">{m.latestTradeDay.slice(5)}</span> 买卖：{m.recentNames.join("、")}
+                </p>
+              ) : null}
             </Link>
           </li>
         ))}

@@ -20,7 +20,7 @@ export async function HomePage({ searchParams }: { searchParams: SearchParams })
   const data = await homeData(viewer);
   const code = typeof query.code === "string" ? query.code : jar.get(INVITE_COOKIE)?.value;
   const [hub, rank, strategies] = await Promise.all([godHub(viewer), rankings(viewer, { period: "day", show: "profit" }), bestStrategiesBySharpe(3)]);
-  const latestDay = hub.day && hub.trades.length ? { day: hub.day, trades: hub.trades.slice(0, HOME_TRADES), total: hub.trades.length } : null;
+  const latestDay = hub.day && hub.trades.length ? { day: hub.day, trades: hub.trades.slice(0, HOME_TRADES), total: hub.tradesTotal } : null;
   const topRank = rank.day ? { day: rank.day, rows: (rank.rows as MasterRankRow[]).slice(0, HOME_RANK_ROWS) } : null;
   return (
     <HomeView

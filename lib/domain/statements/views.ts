@@ -16,6 +16,8 @@ export interface MasterCard {
   /** null with no closed trip */
   winRate: number | null;
   latestTradeDay: string | null;
+  /** names of the securities traded on latestTradeDay, in first-traded order, at most six */
+  recentNames: string[];
 }
 
 export interface DayTrade {
@@ -53,13 +55,4 @@ export interface StockRankRow {
   /** the first few masters' names (sorted); `moreMasters` counts the others */
   masterNames: string[];
   moreMasters: number;
-}
-
-export interface TradeDaySummary {
-  day: string;
-  masters: number;
-  fills: number;
-  names: string[];
-  /** newer than the free sample: only VIP can open it */
-  locked: boolean;
 }

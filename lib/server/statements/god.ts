@@ -1,85 +1,67 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { DIRECTORY_PAGE_SIZE, type DirectorySort } from "@/lib/domain/statements/directory";
+import type { DayTrade, MasterCard } from "@/lib/domain/statements/views";
 import { db } from "@/lib/db";
-import { masters, roundTrips, statementFills } from "@/lib/db/schema";
+import { masters, statementFills } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
-import { rankingAccess, statementAccess, type StatementAccess } from "./access";
-import { countedTrip } from "./counted-trips";
+import { statementAccess, type StatementAccess } from "./access";
+import { directoryPage } from "./directory";
 import { disclosureSql, rowsOf } from "./disclosure-sql";
 
-export type { DayTrade, MasterCard, TradeDaySummary } from "@/lib/domain/statements/views";
+export type { DayTrade, MasterCard } from "@/lib/domain/statements/views";
 
-/** Every master with figures from the round trips disclosed to this viewer. */
-export async function masterCards(access: StatementAccess, opts: { limit?: number; offset?: number } = {}): Promise<{ items: MasterCard[]; total: number }> {
-  const database = await db();
-  const all = await database.select().from(masters).orderBy(asc(masters.createdAt), asc(masters.name));
-  const page = all.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? all.length));
-  const items = await Promise.all(
-    page.map(async (m) => {
-      const through = access.through(m.disclosureDelayDays);
-      const [[figures], [latest]] = await Promise.all([
-        database
-          .select({
-            pnl: sql<string | null>`sum(${roundTrips.pnl})`,
-            n: sql<number>`count(*)::int`,
-            wins: sql<number>`count(*) filter (where ${roundTrips.pnl} > 0)::int`,
-          })
-          .from(roundTrips)
-          .where(and(eq(roundTrips.masterGuid, m.guid), countedTrip, isNotNull(roundTrips.closeDate), lte(roundTrips.closeDate, through))),
-        database
-          .select({ day: sql<string | null>`max(${statementFills.tradeDate})::text` })
-          .from(statementFills)
-          .where(and(eq(statementFills.masterGuid, m.guid), lte(statementFills.tradeDate, through))),
-      ]);
-      const closedTrips = figures?.n ?? 0;
-      return {
-        guid: m.guid,
-        name: m.name,
-        avatarUrl: m.avatarUrl,
-        bio: m.bio,
-        styleTags: m.styleTags,
-        isDemo: m.isDemo,
-        delayDays: m.disclosureDelayDays,
-        realizedPnl: Number(figures?.pnl ?? 0),
-        closedTrips,
-        wins: figures?.wins ?? 0,
-        winRate: closedTrips > 0 ? (figures?.wins ?? 0) / closedTrips : null,
-        latestTradeDay: latest?.day ?? null,
-      } satisfies MasterCard;
-    }),
-  );
-  return { items, total: all.length };
+/** Masters with figures from the round trips disclosed to this viewer: a page of the directory (oldest first by default). */
+export async function masterCards(
+  access: StatementAccess,
+  opts: { limit?: number; offset?: number; q?: string; sort?: DirectorySort } = {},
+): Promise<{ items: MasterCard[]; total: number }> {
+  return directoryPage(access, { sort: opts.sort ?? "new", q: opts.q, limit: opts.limit, offset: opts.offset });
 }
 
-/** Fills of every master on one day, for the masters whose disclosure reaches that day. */
-export async function tradesOnDay(access: StatementAccess, day: string): Promise<{ trades: DayTrade[]; hiddenMasters: number }> {
+/** Fills shown per page of a day's trades on /god. */
+export const DAY_TRADES_PAGE_SIZE = 50;
+
+/**
+ * One page of the fills of every master on one day (time order), for the masters whose disclosure reaches that day;
+ * `total` counts those fills, `hiddenMasters` the masters who traded that day but are not disclosed that far yet.
+ */
+export async function tradesOnDay(
+  access: StatementAccess,
+  day: string,
+  opts: { limit?: number; offset?: number } = {},
+): Promise<{ trades: DayTrade[]; total: number; hiddenMasters: number }> {
   const database = await db();
-  const all = await database.select().from(masters);
-  const visible = all.filter((m) => day <= access.through(m.disclosureDelayDays));
-  const tradedThatDay = await database
-    .selectDistinct({ guid: statementFills.masterGuid })
-    .from(statementFills)
-    .where(and(eq(statementFills.tradeDate, day), isNotNull(statementFills.masterGuid)));
-  const visibleGuids = new Set(visible.map((m) => m.guid));
-  const hiddenMasters = tradedThatDay.filter((r) => r.guid && !visibleGuids.has(r.guid)).length;
-  if (visible.length === 0) return { trades: [], hiddenMasters };
-  const byGuid = new Map(all.map((m) => [m.guid, m]));
-  const rows = await database
-    .select()
-    .from(statementFills)
-    .where(and(eq(statementFills.tradeDate, day), inArray(statementFills.masterGuid, [...visibleGuids])))
-    .orderBy(asc(statementFills.tradeTime), asc(statementFills.id));
+  const through = (await disclosureSql(database, access.through))?.through;
+  if (!through) return { trades: [], total: 0, hiddenMasters: 0 };
+  const visible = sql`${day}::date <= ${through}`;
+  const onDay = and(eq(statementFills.tradeDate, day), isNotNull(statementFills.masterGuid));
+  const [[counts], rows] = await Promise.all([
+    database
+      .select({
+        total: sql<number>`(count(*) filter (where ${visible}))::int`,
+        hidden: sql<number>`(count(distinct ${statementFills.masterGuid}) filter (where not (${visible})))::int`,
+      })
+      .from(statementFills)
+      .innerJoin(masters, eq(masters.guid, statementFills.masterGuid))
+      .where(onDay),
+    database
+      .select({ fill: statementFills, masterName: masters.name, isDemo: masters.isDemo })
+      .from(statementFills)
+      .innerJoin(masters, eq(masters.guid, statementFills.masterGuid))
+      .where(and(onDay, visible))
+      .orderBy(asc(statementFills.tradeTime), asc(statementFills.id))
+      .limit(opts.limit ?? DAY_TRADES_PAGE_SIZE)
+      .offset(opts.offset ?? 0),
+  ]);
   return {
-    hiddenMasters,
-    trades: rows.map((r) => {
-      const m = byGuid.get(r.masterGuid!)!;
-      return {
-        masterGuid: m.guid, masterName: m.name, isDemo: m.isDemo, date: r.tradeDate, time: r.tradeTime, code: r.code,
-        exchange: r.exchange, name: r.name, side: r.side, quantity: r.quantity, price: r.price, amount: r.amount,
-      };
-    }),
+    total: counts?.total ?? 0,
+    hiddenMasters: counts?.hidden ?? 0,
+    trades: rows.map(({ fill: r, masterName, isDemo }) => ({
+      masterGuid: r.masterGuid!, masterName, isDemo, date: r.tradeDate, time: r.tradeTime, code: r.code,
+      exchange: r.exchange, name: r.name, side: r.side, quantity: r.quantity, price: r.price, amount: r.amount,
+    })),
   };
 }
 
@@ -102,9 +84,17 @@ export async function masterTradingDays(limit = 250): Promise<string[]> {
 }
 
 export interface GodHub {
+  /** the most active masters (DIRECTORY_PAGE_SIZE of them) */
   masters: MasterCard[];
+  /** every master */
+  masterTotal: number;
   day: string | null;
+  /** one page of the day's disclosed fills */
   trades: DayTrade[];
+  /** the day's disclosed fills in all */
+  tradesTotal: number;
+  tradesPage: number;
+  tradesPageSize: number;
   hiddenMasters: number;
   tradingDays: string[];
   fullAccess: boolean;
@@ -114,45 +104,22 @@ export interface GodHub {
   asOf: string;
 }
 
-/** /god: the masters and one day's trades (the newest day this viewer can see unless a day is asked for). */
-export async function godHub(viewer: Viewer | null, day?: string): Promise<GodHub> {
+/** /god: the most active masters and a page of one day's trades (the newest day this viewer can see unless a day is asked for). */
+export async function godHub(viewer: Viewer | null, day?: string, tradesPage = 1): Promise<GodHub> {
   const access = await statementAccess(viewer);
-  return publicData(`god|${access.cacheKey}|${day ?? ""}`, ["statements", "market"], () => godHubFor(access, day));
+  const page = Math.max(1, Math.floor(tradesPage));
+  return publicData(`god|${access.cacheKey}|${day ?? ""}|${page}`, ["statements", "market"], () => godHubFor(access, day, page));
 }
 
-async function godHubFor(access: StatementAccess, day: string | undefined): Promise<GodHub> {
-  const [cards, days] = await Promise.all([masterCards(access), masterTradingDays()]);
+async function godHubFor(access: StatementAccess, day: string | undefined, page: number): Promise<GodHub> {
+  const [cards, days] = await Promise.all([directoryPage(access, { sort: "active", limit: DIRECTORY_PAGE_SIZE }), masterTradingDays()]);
   const sampleThrough = access.through(0);
   const chosen = day ?? days.find((d) => d <= sampleThrough) ?? null;
-  const { trades, hiddenMasters } = chosen ? await tradesOnDay(access, chosen) : { trades: [], hiddenMasters: 0 };
-  return { masters: cards.items, day: chosen, trades, hiddenMasters, tradingDays: days, fullAccess: access.fullAccess, sampleThrough, asOf: access.asOf };
-}
-
-/** /list/god: the masters' recent trading days, newest first, each with who traded and what. */
-export async function recentTradeDays(viewer: Viewer | null, page: number, pageSize: number): Promise<{ items: TradeDaySummary[]; total: number }> {
-  const [ranking, access] = await Promise.all([rankingAccess(viewer), statementAccess(viewer)]);
-  const database = await db();
-  const all = await database.select().from(masters);
-  if (all.length === 0) return { items: [], total: 0 };
-  const disclosed = or(...all.map((m) => and(eq(statementFills.masterGuid, m.guid), lte(statementFills.tradeDate, ranking.through(m.disclosureDelayDays)))));
-  const [totals] = await database.select({ n: sql<number>`count(distinct ${statementFills.tradeDate})::int` }).from(statementFills).where(disclosed);
-  const rows = await database
-    .select({
-      day: statementFills.tradeDate,
-      masters: sql<number>`count(distinct ${statementFills.masterGuid})::int`,
-      fills: sql<number>`count(*)::int`,
-      names: sql<string[]>`array_agg(distinct ${statementFills.name})`,
-    })
-    .from(statementFills)
-    .where(disclosed)
-    .groupBy(statementFills.tradeDate)
-    .orderBy(desc(statementFills.tradeDate))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const sampleThrough = access.through(0);
+  const offset = (page - 1) * DAY_TRADES_PAGE_SIZE;
+  const { trades, total, hiddenMasters } = chosen ? await tradesOnDay(access, chosen, { offset }) : { trades: [], total: 0, hiddenMasters: 0 };
   return {
-    total: totals?.n ?? 0,
-    items: rows.map((r) => ({ day: r.day, masters: r.masters, fills: r.fills, names: (r.names ?? []).slice(0, 6), locked: !access.fullAccess && r.day > sampleThrough })),
+    masters: cards.items, masterTotal: cards.total, day: chosen, trades, tradesTotal: total, tradesPage: page, tradesPageSize: DAY_TRADES_PAGE_SIZE,
+    hiddenMasters, tradingDays: days, fullAccess: access.fullAccess, sampleThrough, asOf: access.asOf,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { ArticleList } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
-import { TradeDayList } from "@/components/masters/TradeDayList";
+import { DirectoryControls } from "@/components/masters/DirectoryControls";
+import { MasterCards } from "@/components/masters/MasterCards";
 import { PageIntro } from "@/components/content/PageIntro";
 import { Pagination } from "@/components/content/Pagination";
 import { StrategyList } from "@/components/content/StrategyList";
@@ -10,10 +11,14 @@ import { parsePageIndex } from "@/lib/domain/route-params";
 import { listArticles } from "@/lib/server/content/articles";
 import { strategyList } from "@/lib/server/quant/strategies";
 import { getViewer } from "@/lib/server/auth/viewer";
-import { recentTradeDays } from "@/lib/server/statements/god";
+import { DIRECTORY_PAGE_SIZE, DIRECTORY_SORT_LABELS, directoryHref, normaliseDirectoryQuery, parseDirectorySort } from "@/lib/domain/statements/directory";
+import { masterDirectory } from "@/lib/server/statements/directory";
 import { validatedParams } from "@/lib/server/routing";
 
-type Props = { params: Promise<{ type: string; page?: string[] }> };
+type Props = {
+  params: Promise<{ type: string; page?: string[] }>;
+  searchParams: Promise<{ q?: string | string[]; sort?: string | string[] }>;
+};
 
 const PAGE_SIZE = 12;
 
@@ -35,16 +40,26 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title, description: `量化学堂${listTitle(type)}列表，第 ${page} 页。`, alternates: { canonical: `/list/${type}${page > 1 ? `/${page}` : ""}` } };
 }
 
-export default async function ListPage({ params }: Props) {
+export default async function ListPage({ params, searchParams }: Props) {
   const { type, page } = await parse(params);
   const base = `/list/${type}`;
   if (type === "god") {
-    const { items, total } = await recentTradeDays(await getViewer(), page, PAGE_SIZE);
+    const asked = await searchParams;
+    const q = normaliseDirectoryQuery(asked.q);
+    const sort = parseDirectorySort(Array.isArray(asked.sort) ? asked.sort[0] : asked.sort);
+    const { items, total } = await masterDirectory(await getViewer(), { q, sort, page, pageSize: DIRECTORY_PAGE_SIZE });
     return (
       <>
-        <PageIntro title={listTitle(type)}>大神最近的交易日：谁在买卖、买卖了什么。</PageIntro>
-        {items.length ? <TradeDayList items={items} /> : <EmptyState title="这一页没有内容" />}
-        <Pagination base={base} page={page} total={total} pageSize={PAGE_SIZE} />
+        <PageIntro title={listTitle(type)}>
+          {q ? `搜索「${q}」找到 ${total} 位大神` : `共 ${total} 位大神`}，按{DIRECTORY_SORT_LABELS[sort]}排序；卡片列出大神最近一个交易日买卖的股票。
+        </PageIntro>
+        <DirectoryControls q={q} sort={sort} />
+        {items.length ? (
+          <MasterCards items={items} />
+        ) : (
+          <EmptyState title={q ? `没有找到与「${q}」相关的大神` : "这一页没有内容"}>{q ? "换个名称或风格标签试试。" : null}</EmptyState>
+        )}
+        <Pagination base={base} page={page} total={total} pageSize={DIRECTORY_PAGE_SIZE} href={(n) => directoryHref({ page: n, q, sort })} />
       </>
     );
   }
