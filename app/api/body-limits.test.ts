@@ -5,7 +5,7 @@ import { AVATAR_BODY_LIMIT } from "@/lib/server/members/profile";
 import { WEBHOOK_BODY_LIMIT } from "@/lib/server/payments/webhook";
 import { CSV_UPLOAD_LIMIT } from "@/lib/server/quant/csv-import";
 import { JSON_BODY_LIMIT } from "@/lib/server/request-body";
-import { STATEMENT_UPLOAD_LIMIT } from "@/lib/server/statements/upload";
+import { BULK_UPLOAD_LIMIT, STATEMENT_UPLOAD_LIMIT } from "@/lib/server/statements/upload";
 import { bodyHandlers, isChineseMessageOf, messagesIn, MULTIPART_ROUTES, requestFor, routeWalkDatabase, type RouteHandler } from "./route-walk.test-support";
 
 /**
@@ -20,6 +20,7 @@ const DECLARED: Record<string, number> = {
   "statements": STATEMENT_UPLOAD_LIMIT,
   "statements/preview": STATEMENT_UPLOAD_LIMIT,
   "admin/traders/[guid]/statements": STATEMENT_UPLOAD_LIMIT,
+  "admin/traders/bulk": BULK_UPLOAD_LIMIT,
   "admin/strategies/[guid]/fills": CSV_UPLOAD_LIMIT,
   "admin/strategies/[guid]/nav": CSV_UPLOAD_LIMIT,
   "user/avatar": AVATAR_BODY_LIMIT,

@@ -107,7 +107,7 @@ let ipCounter = 0;
 const freshIp = () => `198.51.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 
 /** The uploads read multipart bodies; everything else reads JSON. */
-export const MULTIPART_ROUTES = new Set(["statements", "statements/preview", "admin/traders/[guid]/statements", "admin/strategies/[guid]/fills", "admin/strategies/[guid]/nav", "user/avatar"]);
+export const MULTIPART_ROUTES = new Set(["statements", "statements/preview", "admin/traders/[guid]/statements", "admin/traders/bulk", "admin/strategies/[guid]/fills", "admin/strategies/[guid]/nav", "user/avatar"]);
 
 /** A same-origin request from the administrator's browser (and with the strategy's key, for the ingest routes). */
 export function requestFor(

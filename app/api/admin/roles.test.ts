@@ -86,6 +86,13 @@ const csvForm = (name: string, text: string, fields: Record<string, string> = {}
   return form;
 };
 
+const bulkForm = (name: string, text: string) => {
+  const form = new FormData();
+  form.append("files", new Blob([text], { type: "text/csv" }), name);
+  form.append("public", "0");
+  return form;
+};
+
 const newMaster = async () => (await createMaster(OPERATOR, { name: `大神${randomUUID().slice(0, 6)}` })).guid;
 const newStrategy = async () => (await createStrategy(OPERATOR, STRATEGY)).guid;
 async function newDraftStatement(): Promise<{ guid: string; statementId: string }> {
@@ -128,6 +135,7 @@ const ROWS: Row[] = [
   { route: "traders/[guid]", method: "POST", action: "note", needs: "editor", request: async () => ({ params: { guid: await newMaster() }, json: { action: "note", tradeDate: "2024-01-02", code: "600519", note: "点评" } }) },
   { route: "traders/[guid]", method: "POST", action: "publish", needs: "editor", request: async () => { const s = await newDraftStatement(); return { params: { guid: s.guid }, json: { action: "publish", statementId: s.statementId } }; } },
   { route: "traders/[guid]", method: "POST", action: "delete", needs: "editor", request: async () => { const s = await newDraftStatement(); return { params: { guid: s.guid }, json: { action: "delete", statementId: s.statementId } }; } },
+  { route: "traders/bulk", method: "POST", action: "bulk import", needs: "editor", request: async () => ({ form: bulkForm(`批量${randomUUID().slice(0, 6)}.csv`, STATEMENT_CSV) }) },
   { route: "traders/[guid]/statements", method: "POST", action: "upload", needs: "editor", request: async () => ({ params: { guid: await newMaster() }, form: csvForm("交割单.csv", STATEMENT_CSV, { public: "0" }) }) },
   { route: "strategies/[guid]", method: "POST", action: "update texts", needs: "editor", request: async () => ({ params: { guid: await newStrategy() }, json: { action: "update", ...STRATEGY, name: "新名字", author: "新作者", description: "新简介", style: "多因子" } }) },
   // Strategies' data and keys: administrators.
