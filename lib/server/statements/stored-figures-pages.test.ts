@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { mulberry32 as random } from "@/lib/domain/demo/prng";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { roundMoney } from "@/lib/domain/statements/analysis/money";
@@ -39,18 +40,6 @@ function sessions(last: string, n: number): string[] {
   const days = [last];
   while (days.length < n) days.unshift(defaultCalendar.previous(days[0]!));
   return days;
-}
-
-/** mulberry32: a seeded generator, so each master trades differently but every run the same. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function fill(date: string, side: "buy" | "sell", stock: (typeof CODES)[number], price: number, quantity: number, line: number, time: string): Fill {
