@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { jobs } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
@@ -27,6 +27,17 @@ describeOnEachEngine("quant: the job queue", () => {
     expect((await jobRow("count:3")).attempts).toBe(1);
     expect((await jobRow("count:later")).doneAt).toBeNull();
     expect((await runDueJobs(handlers, { now: new Date(Date.now() + 3_700_000) })).done).toBe(1);
+  });
+
+  it("a job queued within the millisecond of `now` is due (the database keeps microseconds, a Date milliseconds)", async () => {
+    const database = await db();
+    const now = new Date();
+    await database.insert(jobs).values({ kind: "count", dedupeKey: "count:same-ms", payload: { i: 1 }, runAfter: sql`${now.toISOString()}::timestamptz + interval '500 microseconds'` });
+    await database.insert(jobs).values({ kind: "count", dedupeKey: "count:next-ms", payload: { i: 2 }, runAfter: new Date(now.getTime() + 1) });
+    const seen: number[] = [];
+    expect(await runDueJobs({ count: async (p) => void seen.push(Number(p.i)) }, { now })).toMatchObject({ claimed: 1, done: 1 });
+    expect(seen).toEqual([1]);
+    await database.update(jobs).set({ doneAt: new Date() }).where(eq(jobs.dedupeKey, "count:next-ms")); // out of the later tests' way
   });
 
   it("retries a failing job with backoff, records the error, and gives up after MAX_JOB_ATTEMPTS", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
 import { jobs } from "@/lib/db/schema";
 import { logger } from "@/lib/server/logger";
@@ -67,7 +67,9 @@ export async function runDueJobs(
     const due = await tx
       .select({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
       .from(jobs)
-      .where(and(isNull(jobs.doneAt), lte(jobs.runAfter, now), lt(jobs.attempts, MAX_JOB_ATTEMPTS)))
+      // due within `now`'s millisecond: the database keeps microseconds, a JS Date whole milliseconds, so a job queued
+      // in the millisecond of `now` would otherwise look due only in the next one
+      .where(and(isNull(jobs.doneAt), lt(jobs.runAfter, new Date(now.getTime() + 1)), lt(jobs.attempts, MAX_JOB_ATTEMPTS)))
       .orderBy(asc(jobs.runAfter), asc(jobs.id))
       .limit(limit)
       .for("update", { skipLocked: true });
