@@ -18,13 +18,15 @@ const config: Config = {
   ],
 };
 
-// The unified/remark/rehype family ships ESM only: let SWC transform it.
+// The unified/remark/rehype family and file-type ship ESM only: let SWC transform them.
 const ESM_PACKAGES = [
   "unified", "remark-.*", "rehype-.*", "micromark.*", "mdast-.*", "hast-.*", "hastscript", "unist-.*", "vfile.*", "bail",
   "is-plain-obj", "trough", "devlop", "decode-named-character-reference", "character-entities.*", "character-reference-invalid",
   "ccount", "escape-string-regexp", "markdown-table", "longest-streak", "zwitch", "property-information",
   "space-separated-tokens", "comma-separated-tokens", "web-namespaces", "html-void-elements", "stringify-entities",
   "trim-lines", "is-.*", "parse-entities", "html-url-attributes",
+  // file-type (upload sniffing, ADR 0054) and its tokenizer
+  "file-type", "strtok3", "token-types", "@tokenizer/.*", "@borewit/.*", "uint8array-extras",
 ];
 
 export default async function jestConfig(): Promise<Config> {

@@ -16,7 +16,7 @@ import type { Fill, ImportReport } from "@/lib/domain/statements/types";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { storeReport } from "@/lib/server/statements/import";
 import { createMaster } from "@/lib/server/statements/masters-admin";
-import { tradesOnDay } from "@/lib/server/statements/god";
+import { tradesOnDay } from "@/lib/server/statements/master-hub";
 import { statementAccess } from "@/lib/server/statements/access";
 import GodPage from "./(site)/god/page";
 import { renderPage } from "./render-page.test-support";

@@ -4,7 +4,7 @@ import { ARTICLE_TYPES } from "@/lib/domain/article-types";
 import { absoluteUrl, articlePath, masterPath, SITEMAP_ARTICLES_PER_FILE } from "@/lib/domain/seo";
 import { sitemapArticles } from "@/lib/server/content/articles";
 import { listMasters, listStrategies } from "@/lib/server/content/masters";
-import { masterTradingDays } from "@/lib/server/statements/god";
+import { masterTradingDays } from "@/lib/server/statements/master-hub";
 
 // Read from the database per request, never while building.
 export const dynamic = "force-dynamic";

@@ -178,10 +178,10 @@ async function engineRun(engine, file, trials) {
       }
     };
     /** Runs one import; `killAfterGrowthMs`: SIGKILL its process group that long after the fills table starts to grow. */
-    const importRun = async (trader, killAfterGrowthMs = null) => {
+    const importRun = async (masterName, killAfterGrowthMs = null) => {
       const sizeBefore = await sizeNow();
       const started = performance.now();
-      const child = cli(env, ["import:statement", file, "--new-trader", trader], { detached: true });
+      const child = cli(env, ["import:statement", file, "--new-trader", masterName], { detached: true });
       const done = finished(child);
       let exited = null;
       done.then((r) => (exited = { ...r, at: performance.now() }));

@@ -194,11 +194,11 @@ export async function waitForHealth(server, timeoutMs = 120_000) {
 
 /** Finds the public pages the bench scripts request: a master's /detail/{guid} from /god, an article from /info/case. */
 export async function publicPages(server) {
-  const god = await get(server.url("/god"));
+  const hubPage = await get(server.url("/god"));
   const info = await get(server.url("/info/case"));
-  const detail = /href="(\/detail\/[0-9a-f-]{36})"/i.exec(god.body ?? "")?.[1];
+  const detail = /href="(\/detail\/[0-9a-f-]{36})"/i.exec(hubPage.body ?? "")?.[1];
   const article = /href="(\/info\/detail\/[^"?#]+)"/.exec(info.body ?? "")?.[1];
-  if (!detail) throw new Error(`no /detail/{guid} link in /god (status ${god.status})`);
+  if (!detail) throw new Error(`no /detail/{guid} link in /god (status ${hubPage.status})`);
   if (!article) throw new Error(`no /info/detail/{id} link in /info/case (status ${info.status})`);
   return ["/", "/god", "/rank", detail, article, "/disclaimer"];
 }

@@ -67,7 +67,9 @@ export function registerArticleCommands(program: Command): void {
     .option("--tags <list>", "tags, separated by commas")
     .action(async (opts: CreateOptions) => {
       const body = readBody(opts.bodyFile);
-      const { ArticleInput, createArticleAsOperator } = await import("@/lib/server/content/articles-admin");
+      const { ArticleInput } = await import("@/lib/domain/content/schemas");
+      const { createArticle } = await import("@/lib/server/content/articles-admin");
+      const { OPERATOR } = await import("@/lib/server/auth/roles");
       const input = {
         type: opts.type, title: opts.title, body, minLevel: opts.minLevel, videoUrl: opts.video ?? "", summary: opts.summary ?? "",
         coverUrl: opts.cover ?? "", tags: opts.tags ? opts.tags.split(/[,，]/) : [],
@@ -79,8 +81,7 @@ export function registerArticleCommands(program: Command): void {
       const quote = paidQuote(parsed.data.summary, parsed.data.body, parsed.data.minLevel);
       if (quote) console.warn(`warning: --summary quotes the paid part of the body ("${quote}"); every visitor and search engine reads the summary`);
       await withDatabase(true, async () => {
-        const outcome = await createArticleAsOperator(parsed.data);
-        if (!outcome.ok) throw new Error(outcome.message);
+        const outcome = await createArticle(OPERATOR, parsed.data, true);
         console.log(`published ${parsed.data.type} “${parsed.data.title}” for level ${parsed.data.minLevel} at /info/detail/${outcome.infoguid}`);
         console.log(outcome.infoguid);
       });

@@ -93,19 +93,22 @@ export function registerStatementCommands(program: Command): void {
     .option("--new-trader <name>", "create a master with this name first")
     .option("--public", "publish it into the master's book at once (otherwise it stays a draft for /admin/traders)")
     .action(async (file: string, opts: { trader?: string; newTrader?: string; public?: boolean }) => {
-      if (!!opts.trader === !!opts.newTrader) throw new InvalidArgumentError("give exactly one of --trader GUID or --new-trader NAME");
-      if (opts.trader && !GUID.test(opts.trader)) throw new InvalidArgumentError(`--trader must be a guid, got "${opts.trader}"`);
-      const name = opts.newTrader?.trim();
-      if (opts.newTrader !== undefined && (!name || name.length > 40)) throw new InvalidArgumentError("--new-trader needs a name of 1–40 characters");
+      // the flags keep the names the README and existing scripts use (ADR 0060); they name a master
+      const { trader: masterGuid, newTrader: newMasterName } = opts;
+      if (!!masterGuid === !!newMasterName) throw new InvalidArgumentError("give exactly one of --trader GUID or --new-trader NAME");
+      if (masterGuid && !GUID.test(masterGuid)) throw new InvalidArgumentError(`--trader must be a guid, got "${masterGuid}"`);
+      const name = newMasterName?.trim();
+      if (newMasterName !== undefined && (!name || name.length > 40)) throw new InvalidArgumentError("--new-trader needs a name of 1–40 characters");
       const bytes = readInput(file);
       await withDatabase(true, async () => {
-        const { createMaster, masterExists } = await import("@/lib/server/statements/masters-admin");
+        const { createMaster } = await import("@/lib/server/statements/masters-admin");
+        const { findMaster } = await import("@/lib/server/content/masters");
         const { importStatement } = await import("@/lib/server/statements/import");
-        const guid = opts.trader ?? (await createMaster(OPERATOR, { name: name! })).guid;
-        if (opts.trader && !(await masterExists(opts.trader))) throw new InvalidArgumentError(`no master with guid ${opts.trader}`);
+        const guid = masterGuid ?? (await createMaster(OPERATOR, { name: name! })).guid;
+        if (masterGuid && !(await findMaster(OPERATOR, masterGuid))) throw new InvalidArgumentError(`no master with guid ${masterGuid}`);
         const bar = progressBar("storing fills");
         let started = false;
-        const outcome = await importStatement(bytes, path.basename(file), { kind: "master", masterGuid: guid, isPublic: !!opts.public }, {
+        const outcome = await importStatement(OPERATOR, bytes, path.basename(file), { kind: "master", masterGuid: guid, isPublic: !!opts.public }, {
           onProgress: (stage, done, total) => {
             if (stage !== "store" || !bar) return;
             if (!started) bar.start(total, 0);

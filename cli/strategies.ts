@@ -23,8 +23,8 @@ function readInput(file: string): Uint8Array {
 }
 
 async function requireStrategy(guid: string): Promise<void> {
-  const { strategyExists } = await import("@/lib/server/quant/strategies-admin");
-  if (!(await strategyExists(guid))) throw new InvalidArgumentError(`no strategy with guid ${guid}`);
+  const { findStrategy } = await import("@/lib/server/quant/find-strategy");
+  if (!(await findStrategy(OPERATOR, guid))) throw new InvalidArgumentError(`no strategy with guid ${guid}`);
 }
 
 /** Prints a CSV import's outcome; every bad line goes to stderr and the command fails with nothing stored. */
@@ -50,7 +50,8 @@ export function registerStrategyCommands(program: Command): void {
     .option("--benchmark <code>", "benchmark index", "000300.SH")
     .option("--description <text>", "description", "")
     .action(async (opts: { name: string; author: string; status: string; start: string; style: string; benchmark: string; description: string }) => {
-      const { StrategyInput, createStrategy } = await import("@/lib/server/quant/strategies-admin");
+      const { StrategyInput } = await import("@/lib/domain/quant/schemas");
+      const { createStrategy } = await import("@/lib/server/quant/strategies-admin");
       const input = StrategyInput.safeParse({ ...opts, startDate: opts.start });
       if (!input.success) throw new InvalidArgumentError(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
       await withDatabase(true, async () => {
@@ -90,7 +91,7 @@ export function registerStrategyCommands(program: Command): void {
       await withDatabase(true, async () => {
         const { listStrategyKeys } = await import("@/lib/server/quant/api-keys");
         await requireStrategy(guid);
-        const keys = await listStrategyKeys(guid);
+        const keys = await listStrategyKeys(OPERATOR, guid);
         if (keys.length === 0) {
           console.log("no keys (create one with strategy:key GUID)");
           return;

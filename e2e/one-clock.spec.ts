@@ -20,10 +20,10 @@ test("a visitor sees one 数据截至 date on every page, and how late the free 
   const asOf = [...dates][0]!;
   expect(asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-  const god = lines.get("/god")!;
-  expect(god).toContain("免费会员延迟 20 个交易日查看");
-  expect(lines.get("/")).toBe(god);
-  const sample = god.match(/最近可看 (\d{4}-\d{2}-\d{2})/)![1]!;
+  const masterHub = lines.get("/god")!;
+  expect(masterHub).toContain("免费会员延迟 20 个交易日查看");
+  expect(lines.get("/")).toBe(masterHub);
+  const sample = masterHub.match(/最近可看 (\d{4}-\d{2}-\d{2})/)![1]!;
   expect(sample < asOf).toBe(true);
   expect(lines.get("/quant/realtrade")).toContain("非 SVIP 会员延迟 5 个交易日查看");
   expect(lines.get("/rank")).toBe(`数据截至 ${asOf}`);

@@ -4,6 +4,7 @@ import { levelById } from "@/lib/domain/levels";
 import { renderMarkdown } from "@/lib/domain/markdown";
 import { absoluteUrl, articlePath, rssXml, xmlEscape } from "@/lib/domain/seo";
 import { feedArticles, tagsOf } from "@/lib/server/content/articles";
+import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ const ITEMS = 30;
  * /rss.xml: the newest articles and videos (RSS 2.0). A feed is shared by everyone who fetches it, so it is always
  * the visitor's view: public articles whole, gated ones as their lead-in and a link to read on.
  */
-export async function GET() {
+export const GET = route({ name: "RSS feed", auth: "visitor", session: false }, async () => {
   const { siteUrl, siteName } = config();
   const articles = await feedArticles(ITEMS);
   const tags = await tagsOf(articles.map((a) => a.infoguid));
@@ -41,4 +42,4 @@ export async function GET() {
     items,
   );
   return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
-}
+});

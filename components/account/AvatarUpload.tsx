@@ -4,7 +4,8 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { buttonClass } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/components/ui/cn";
-import { FeedbackLine, postForm, type Feedback } from "./form-kit";
+import { FeedbackLine, type Feedback } from "@/components/ui/form";
+import { submitFailureMessage, submitForm } from "@/lib/client/request";
 import { useProfileSaved } from "./use-profile-saved";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -36,7 +37,7 @@ export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickn
     form.append("file", file);
     setBusy(true);
     setFeedback(null);
-    const result = await postForm("/api/user/avatar", form);
+    const result = await submitForm("/api/user/avatar", form, { fallback: avatarUploadFallback });
     setBusy(false);
     if (!result.ok) return setFeedback({ tone: "error", text: result.message });
     const info = result.body.userInfo as { avatar?: unknown } | undefined;
@@ -91,4 +92,9 @@ export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickn
       </div>
     </div>
   );
+}
+
+/** The avatar upload's own word for 413; the rest as every form says it. */
+function avatarUploadFallback(status: number): string {
+  return status === 413 ? "头像图片不能超过 2 MB" : submitFailureMessage(status);
 }

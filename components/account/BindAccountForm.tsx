@@ -2,10 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { parseAccount } from "@/lib/domain/account";
 import { maskMobile } from "@/lib/domain/mask";
-import { CODE_PATTERN, Field, FeedbackLine, inputClass, useCooldown, type Feedback } from "./form-kit";
+import { Field, FeedbackLine, inputClass, useCooldown, type Feedback } from "@/components/ui/form";
+import { CODE_PATTERN } from "./account-inputs";
 import { useProfileSaved } from "./use-profile-saved";
 
 export type BindKind = "email" | "mobile";
@@ -43,7 +44,7 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
     if (parsed.value === current) return setFeedback({ tone: "error", text: `该${label}已绑定到你的账号` });
     setBusy("send");
     setFeedback(null);
-    const result = await postJson("/api/user/bind", { step: "send", kind, account: parsed.value });
+    const result = await submitJson("/api/user/bind", { step: "send", kind, account: parsed.value });
     setBusy(null);
     if (!result.ok) return setFeedback({ tone: "error", text: result.message });
     setSentTo(parsed.value);
@@ -59,7 +60,7 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
     if (!CODE_PATTERN.test(digits)) return setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
     setBusy("confirm");
     setFeedback(null);
-    const result = await postJson("/api/user/bind", { step: "confirm", kind, account: sentTo, code: digits });
+    const result = await submitJson("/api/user/bind", { step: "confirm", kind, account: sentTo, code: digits });
     setBusy(null);
     if (!result.ok) return setFeedback({ tone: "error", text: result.message });
     setCurrent(sentTo);

@@ -1,48 +1,35 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
-import { postJson } from "@/components/dialogs/auth-fetch";
-import { charCount, FeedbackLine, inputClass, type Feedback } from "./form-kit";
+import { Field, FeedbackLine, inputClass, useSchemaForm } from "@/components/ui/form";
+import { NICKNAME_MAX_CHARS, NicknameForm as NicknameSchema } from "@/lib/domain/account/schemas";
+import { charCount } from "./account-inputs";
 import { useProfileSaved } from "./use-profile-saved";
 
-export const NICKNAME_MAX = 32;
-
-/** The nickname, shown as text with 修改; editing opens an inline form (1–32 characters, trimmed). */
+/** The nickname, shown as text with 修改; editing opens an inline form (the data layer's Nickname rules). */
 export function NicknameForm({ nickname }: { nickname: string }) {
   const [current, setCurrent] = useState(nickname);
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(nickname);
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
   const saved = useProfileSaved();
-  const inputId = useId();
+  const { register, reset, watch, feedback, setFeedback, pending, submitTo, check } = useSchemaForm(NicknameSchema, { nickname });
 
   const open = () => {
-    setValue(current);
+    reset({ nickname: current });
     setFeedback(null);
     setEditing(true);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = value.trim();
-    if (!trimmed) return setFeedback({ tone: "error", text: "请输入昵称" });
-    if (charCount(trimmed) > NICKNAME_MAX) return setFeedback({ tone: "error", text: `昵称最长 ${NICKNAME_MAX} 个字` });
-    if (trimmed === current) {
-      setEditing(false);
-      return;
-    }
-    setBusy(true);
-    setFeedback(null);
-    const result = await postJson("/api/user/profile", { nickname: trimmed });
-    setBusy(false);
-    if (!result.ok) return setFeedback({ tone: "error", text: result.message });
+  const send = submitTo("/api/user/profile", (values) => values, (result, values) => {
+    if (!result.ok) return;
     const info = result.body.userInfo as { nickName?: unknown } | undefined;
-    setCurrent(typeof info?.nickName === "string" ? info.nickName : trimmed);
+    setCurrent(typeof info?.nickName === "string" ? info.nickName : values.nickname);
     setEditing(false);
     saved(result.message || "昵称已更新");
-  };
+  });
+  // An unchanged name closes the form without asking the server.
+  const unchanged = check(() => setEditing(false));
+  const submit = (event: FormEvent<HTMLFormElement>) => (watch("nickname").trim() === current ? unchanged(event) : send(event));
 
   if (!editing) {
     return (
@@ -58,35 +45,23 @@ export function NicknameForm({ nickname }: { nickname: string }) {
     );
   }
 
-  const length = charCount(value.trim());
+  const length = charCount(watch("nickname").trim());
   return (
     <form onSubmit={submit} className="space-y-3 py-3" noValidate>
-      <div>
-        <div className="mb-1 flex justify-between text-sm">
-          <label htmlFor={inputId} className="text-slate-600">
-            昵称
-          </label>
-          <span className={length > NICKNAME_MAX ? "text-red-600" : "text-slate-400"} aria-live="polite">
-            {length}/{NICKNAME_MAX}
-          </span>
-        </div>
-        <input
-          id={inputId}
-          name="nickname"
-          className={inputClass}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          autoComplete="nickname"
-          placeholder="请输入昵称"
-          autoFocus
-        />
+      <div className="relative">
+        <span className={`absolute top-0 right-0 text-sm ${length > NICKNAME_MAX_CHARS ? "text-red-600" : "text-slate-400"}`} aria-live="polite">
+          {length}/{NICKNAME_MAX_CHARS}
+        </span>
+        <Field label="昵称">
+          {(control) => <input {...control} {...register("nickname")} className={inputClass} autoComplete="nickname" placeholder="请输入昵称" autoFocus />}
+        </Field>
       </div>
       <FeedbackLine feedback={feedback} />
       <div className="flex gap-3">
-        <Button type="submit" loading={busy} className="flex-1">
+        <Button type="submit" loading={pending} className="flex-1">
           保存
         </Button>
-        <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy} className="flex-1">
+        <Button variant="secondary" onClick={() => setEditing(false)} disabled={pending} className="flex-1">
           取消
         </Button>
       </div>

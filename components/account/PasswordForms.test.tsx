@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { ResetPasswordForm } from "./ResetPasswordForm";
-import { newPasswordProblem } from "./password-rules";
+import { passwordChangeForm } from "@/lib/domain/account/schemas";
 
 const openLogin = jest.fn();
 jest.mock("@/components/dialogs/login-state", () => ({ useLoginState: () => ({ openLogin }) }));
@@ -21,20 +21,23 @@ beforeEach(() => {
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 });
 
-describe("newPasswordProblem", () => {
+describe("passwordChangeForm", () => {
+  const problem = (newPassword: string, repeatPassword: string, names = {}) =>
+    passwordChangeForm(names).safeParse({ requiresCurrent: false, currentPassword: "", newPassword, repeatPassword }).error?.issues[0]?.message ?? null;
+
   it("checks length, blanks and the repetition", () => {
-    expect(newPasswordProblem("", "")).toBe("请输入新密码");
-    expect(newPasswordProblem("short", "short")).toBe("新密码至少 8 位");
-    expect(newPasswordProblem("x".repeat(129), "x".repeat(129))).toBe("新密码最长 128 位");
-    expect(newPasswordProblem("        ", "        ")).toBe("新密码不能全是空格");
-    expect(newPasswordProblem("long-enough", "long-enougH")).toBe("两次输入的新密码不一致");
-    expect(newPasswordProblem("long-enough", "long-enough")).toBeNull();
+    expect(problem("", "")).toBe("请输入新密码");
+    expect(problem("short", "short")).toBe("新密码至少 8 位");
+    expect(problem("x".repeat(129), "x".repeat(129))).toBe("新密码最长 128 位");
+    expect(problem("        ", "        ")).toBe("新密码不能全是空格");
+    expect(problem("long-enough", "long-enougH")).toBe("两次输入的新密码不一致");
+    expect(problem("long-enough", "long-enough")).toBeNull();
   });
 
   it("refuses the account's names in the browser too, and leaves the common-password list to the server", () => {
-    expect(newPasswordProblem("member-pass-1", "member-pass-1", { email: "member@e2e.test" })).toBe("新密码不能包含邮箱 @ 前面的部分");
-    expect(newPasswordProblem("LaoWang-2024", "LaoWang-2024", { nickname: "laowang" })).toBe("新密码不能包含昵称");
-    expect(newPasswordProblem("password1", "password1")).toBeNull();
+    expect(problem("member-pass-1", "member-pass-1", { email: "member@e2e.test" })).toBe("新密码不能包含邮箱 @ 前面的部分");
+    expect(problem("LaoWang-2024", "LaoWang-2024", { nickname: "laowang" })).toBe("新密码不能包含昵称");
+    expect(problem("password1", "password1")).toBeNull();
   });
 });
 

@@ -1,13 +1,13 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { parseAccount, ACCOUNT_INVALID_MESSAGE } from "@/lib/domain/account";
-import { CODE_PATTERN, Field, FeedbackLine, inputClass, useCooldown, type Feedback } from "./form-kit";
+import { passwordResetForm } from "@/lib/domain/account/schemas";
+import { Field, FeedbackLine, inputClass, SubmitButton, useCooldown, useSchemaForm } from "@/components/ui/form";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { newPasswordProblem } from "./password-rules";
 
 /**
  * Reset by a one-time code when logged out: account → code sent → code and new password. Afterwards the member is
@@ -16,42 +16,39 @@ import { newPasswordProblem } from "./password-rules";
 export function ResetPasswordForm() {
   const [account, setAccount] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [busy, setBusy] = useState<"send" | "confirm" | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const cooldown = useCooldown();
   const { openLogin } = useLoginState();
+  const schema = useMemo(() => passwordResetForm(sentTo?.includes("@") ? { email: sentTo } : { mobile: sentTo }), [sentTo]);
+  const { register, feedback, setFeedback, pending, submitTo } = useSchemaForm(schema, { code: "", newPassword: "", repeatPassword: "" });
 
   const send = async () => {
     const parsed = parseAccount(account);
     if (!parsed) return setFeedback({ tone: "error", text: account.trim() ? ACCOUNT_INVALID_MESSAGE : "请输入手机号或邮箱" });
-    setBusy("send");
+    setSending(true);
     setFeedback(null);
-    const result = await postJson("/api/auth/password-reset", { step: "send", account: parsed.value });
-    setBusy(null);
+    const result = await submitJson("/api/auth/password-reset", { step: "send", account: parsed.value });
+    setSending(false);
     if (!result.ok) return setFeedback({ tone: "error", text: result.message });
     setSentTo(parsed.value);
     cooldown.start();
     setFeedback({ tone: "success", text: result.message || "验证码已发送，请查收" });
   };
 
-  const submit = async (event: FormEvent) => {
+  const confirm = submitTo(
+    "/api/auth/password-reset",
+    ({ code, newPassword }) => ({ step: "confirm", account: sentTo, code, newPassword }),
+    (result) => {
+      if (result.ok) setDone(result.message || "密码已重置，请使用新密码登录");
+    },
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (sentTo) return confirm(event);
     event.preventDefault();
-    if (!sentTo) return send();
-    const digits = code.trim();
-    if (!CODE_PATTERN.test(digits)) return setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
-    const problem = newPasswordProblem(newPassword, repeat, sentTo.includes("@") ? { email: sentTo } : { mobile: sentTo });
-    if (problem) return setFeedback({ tone: "error", text: problem });
-    setBusy("confirm");
-    setFeedback(null);
-    const result = await postJson("/api/auth/password-reset", { step: "confirm", account: sentTo, code: digits, newPassword });
-    setBusy(null);
-    if (!result.ok) return setFeedback({ tone: "error", text: result.message });
-    setDone(result.message || "密码已重置，请使用新密码登录");
+    return send();
   };
+  const codeField = register("code");
 
   if (done) {
     return (
@@ -70,7 +67,7 @@ export function ResetPasswordForm() {
       <Field
         label="手机号或邮箱"
         action={
-          <Button variant="secondary" onClick={send} loading={busy === "send"} disabled={cooldown.left > 0 || busy !== null} className="shrink-0">
+          <Button variant="secondary" onClick={send} loading={sending} disabled={cooldown.left > 0 || sending || pending} className="shrink-0">
             {cooldown.left > 0 ? `${cooldown.left}秒` : "获取验证码"}
           </Button>
         }
@@ -96,24 +93,26 @@ export function ResetPasswordForm() {
             {(control) => (
               <input
                 {...control}
-                name="code"
+                {...codeField}
+                onChange={(e) => {
+                  e.target.value = e.target.value.replace(/\D/g, "");
+                  return codeField.onChange(e);
+                }}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
                 className={inputClass}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
                 placeholder="6 位数字"
               />
             )}
           </Field>
-          <NewPasswordFields newPassword={newPassword} repeat={repeat} onNewPassword={setNewPassword} onRepeat={setRepeat} />
+          <NewPasswordFields newPassword={register("newPassword")} repeat={register("repeatPassword")} />
         </>
       ) : null}
       <FeedbackLine feedback={feedback} testId="reset-feedback" />
-      <Button type="submit" block size="lg" loading={busy === "confirm"} disabled={!sentTo || busy !== null}>
+      <SubmitButton pending={pending} disabled={!sentTo || sending}>
         重置密码
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Card, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { SYNC_STATUS_LABELS, SYNC_TRIGGER_LABELS, syncTargetLabel, type MarketSyncOverview } from "@/lib/domain/market/sync-overview";
 import { MarketSyncButton } from "./MarketSyncButton";
+import { cn } from "@/components/ui/cn";
 
 const STATUS_TONE = {
   running: "bg-sky-50 text-sky-800 ring-sky-200",
@@ -48,7 +49,7 @@ export function MarketDataSection({ overview }: { overview: MarketSyncOverview }
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span>{formatDateTime(run.startedAt)}</span>
                   <span className="text-slate-500">{SYNC_TRIGGER_LABELS[run.trigger]}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${STATUS_TONE[run.status]}`}>{SYNC_STATUS_LABELS[run.status]}</span>
+                  <span className={cn("rounded-full px-2 py-0.5 text-xs ring-1 ring-inset", STATUS_TONE[run.status])}>{SYNC_STATUS_LABELS[run.status]}</span>
                 </p>
                 <p className="mt-1 text-slate-600">
                   股票 {run.codes} 只 · K 线 {run.bars} 根 · 请求 {run.calls} 次

@@ -6,6 +6,7 @@ import { fenToYuanInput, parseYuanToFen } from "@/components/payments/pay-helper
 import { formatYuanFromFen } from "@/lib/domain/format";
 import type { PlanView } from "@/lib/domain/payments/types";
 import { useAdminAction } from "./admin-action";
+import { cn } from "@/components/ui/cn";
 
 export const PLANS_API = "/api/admin/plans";
 /** The highest price a plan may have, in fen (¥100,000). */
@@ -59,7 +60,7 @@ export function PlanEditor({ plan }: { plan: Pick<PlanView, "id" | "name" | "pri
           onBlur={() => {
             if (priceFen !== null) setPrice(fenToYuanInput(priceFen));
           }}
-          className={`${field} text-right tabular-nums`}
+          className={cn(field, "text-right tabular-nums")}
           aria-describedby={`${id}-price-hint`}
         />
       </div>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { notify } from "@/lib/client/toast";
-import { postJson, type AuthResult } from "@/components/dialogs/auth-fetch";
+import { submitJson, type SubmitResult } from "@/lib/client/request";
 
 /**
  * POSTs an administration action, shows the server's message on failure or `success` on success, and re-renders
@@ -15,9 +15,9 @@ export function useAdminAction() {
   const [refreshing, startRefresh] = useTransition();
 
   /** `success` as a function: the toast is built from the server's answer (e.g. its message). */
-  async function run(endpoint: string, payload: unknown, success: string | ((result: AuthResult) => string)): Promise<AuthResult> {
+  async function run(endpoint: string, payload: unknown, success: string | ((result: SubmitResult) => string)): Promise<SubmitResult> {
     setSending(true);
-    const result = await postJson(endpoint, payload);
+    const result = await submitJson(endpoint, payload);
     setSending(false);
     if (!result.ok) {
       notify({ type: "error", message: result.message });

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Field, FeedbackLine, inputClass, type Feedback } from "@/components/account/form-kit";
+import { Field, FeedbackLine, inputClass, type Feedback } from "@/components/ui/form";
 import { NewPasswordFields } from "@/components/account/NewPasswordFields";
-import { newPasswordProblem } from "@/components/account/password-rules";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { passwordPairProblem } from "@/lib/domain/password-policy";
+import { submitJson } from "@/lib/client/request";
 import { Button } from "@/components/ui/Button";
 
 /**
@@ -25,12 +25,12 @@ export function FirstAdminSetup({ token: initialToken, memberName, loginHref }: 
     if (!token.trim()) return setFeedback({ tone: "error", text: "请填写设置令牌" });
     if (memberName === null) {
       if (!email.trim()) return setFeedback({ tone: "error", text: "请输入邮箱" });
-      const problem = newPasswordProblem(password, repeat, { email, nickname });
+      const problem = passwordPairProblem(password, repeat, { email, nickname });
       if (problem) return setFeedback({ tone: "error", text: problem });
     }
     setBusy(true);
     setFeedback(null);
-    const result = await postJson(
+    const result = await submitJson(
       "/api/auth/setup",
       memberName === null ? { token: token.trim(), account: { email: email.trim(), password, nickname: nickname.trim() || undefined } } : { token: token.trim() },
     );
@@ -68,7 +68,10 @@ export function FirstAdminSetup({ token: initialToken, memberName, loginHref }: 
               <input {...control} name="nickname" className={inputClass} value={nickname} onChange={(e) => setNickname(e.target.value)} autoComplete="nickname" maxLength={32} />
             )}
           </Field>
-          <NewPasswordFields newPassword={password} repeat={repeat} onNewPassword={setPassword} onRepeat={setRepeat} />
+          <NewPasswordFields
+            newPassword={{ name: "newPassword", value: password, onChange: (e) => setPassword(e.target.value) }}
+            repeat={{ name: "repeatPassword", value: repeat, onChange: (e) => setRepeat(e.target.value) }}
+          />
         </>
       )}
       <FeedbackLine feedback={feedback} testId="setup-feedback" />

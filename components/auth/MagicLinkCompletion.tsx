@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { assignLocation } from "@/components/ui/browser";
 import { Spinner } from "@/components/ui/Spinner";
 
@@ -14,7 +14,7 @@ export function MagicLinkCompletion({ token }: { token: string | null }) {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    void postJson("/api/auth/magic", { token }).then((result) => {
+    void submitJson("/api/auth/magic", { token }).then((result) => {
       if (result.ok) assignLocation(typeof result.body.redirectTo === "string" ? result.body.redirectTo : "/");
       else setError(result.message);
     });

@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { notify } from "@/lib/client/toast";
 import { BLOG_API, BLOG_LIMITS, blogPostApi, editUrl, postProblem, postUrl, type BlogStatus } from "./blog-api";
-import { fieldClass, MarkdownField } from "./MarkdownField";
+import { fieldClass } from "@/components/ui/form";
+import { MarkdownField } from "./MarkdownField";
 import { useUnsavedWarning } from "./use-unsaved-warning";
 
 export interface BlogEditorProps {
@@ -41,8 +42,8 @@ export function BlogEditor({ authorId, post }: BlogEditorProps) {
     if (problem) return;
     setPending(publish ? "publish" : "draft");
     const result = infoguid
-      ? await postJson(blogPostApi(infoguid), { action: "save", title, body, publish })
-      : await postJson(BLOG_API, { title, body, publish });
+      ? await submitJson(blogPostApi(infoguid), { action: "save", title, body, publish })
+      : await submitJson(BLOG_API, { title, body, publish });
     if (!result.ok) {
       setPending(null);
       setError(result.message);
@@ -63,7 +64,7 @@ export function BlogEditor({ authorId, post }: BlogEditorProps) {
   async function remove() {
     if (!infoguid) return;
     setPending("delete");
-    const result = await postJson(blogPostApi(infoguid), { action: "delete" });
+    const result = await submitJson(blogPostApi(infoguid), { action: "delete" });
     if (!result.ok) {
       setPending(null);
       notify({ type: "error", message: result.message });

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatDate } from "@/lib/domain/format";
 import { editUrl, postUrl, type BlogStatus } from "./blog-api";
+import { cn } from "@/components/ui/cn";
 
 export interface BlogPostListItem {
   infoguid: string;
@@ -28,7 +29,7 @@ export function BlogPostList({ uguid, items }: { uguid: string; items: BlogPostL
           <li key={p.infoguid}>
             <Link href={p.status === "draft" ? editUrl(uguid, p.infoguid) : postUrl(uguid, p.infoguid)} className="block px-4 py-3 hover:bg-slate-50">
               <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                {badge ? <span className={`rounded px-1.5 py-0.5 text-xs font-normal ${badge.className}`}>{badge.text}</span> : null}
+                {badge ? <span className={cn("rounded px-1.5 py-0.5 text-xs font-normal", badge.className)}>{badge.text}</span> : null}
                 <span className="break-words">{p.title}</span>
               </p>
               {p.summary ? <p className="mt-1 line-clamp-2 text-sm break-words text-slate-500">{p.summary}</p> : null}

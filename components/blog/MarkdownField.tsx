@@ -3,9 +3,10 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { renderMarkdown } from "@/lib/domain/markdown";
+import { fieldClass } from "@/components/ui/form";
 
-export const fieldClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/20 focus:outline-none";
+// Pages that style fields beside the editor import the look from here.
+export { fieldClass };
 
 export interface MarkdownFieldProps {
   label: string;

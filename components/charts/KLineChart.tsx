@@ -1,14 +1,14 @@
 "use client";
 
 import {
-  CandlestickSeries, HistogramSeries, LineSeries, createChart, createSeriesMarkers,
+  CandlestickSeries, HistogramSeries, LineSeries, createSeriesMarkers,
   type IChartApi, type ISeriesApi, type MouseEventParams, type SeriesMarker, type SeriesType, type Time,
 } from "lightweight-charts";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { formatNumber, formatVolumeAxis } from "@/lib/domain/statements/format";
-import { baseChartOptions, keepAttributionOutOfTabOrder } from "./chart-theme";
+import { ChartFigure } from "./ChartFigure";
 import { layoutMarkers } from "./kline-markers";
 import { barDetailAt, tappedIndex, type BarDetail } from "./kline-tap";
 import { SpanBand } from "./span-band";
@@ -17,6 +17,7 @@ import {
   type KLineHighlight, type KLineLimitMark, type KLineModel, type KLinePeriod, type KLineTradeMarker, type LegendData,
 } from "./kline-data";
 import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
+import { useLightweightChart } from "./use-lightweight-chart";
 
 export type { KLineHighlight, KLineLimitMark, KLinePeriod, KLineTradeMarker } from "./kline-data";
 
@@ -42,10 +43,8 @@ function asTimeData<T>(data: unknown): T[] {
   return data as T[];
 }
 
-function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: number | null) => void, onTap: (index: number | null) => void) {
+function drawChart(chart: IChartApi, model: KLineModel, container: HTMLElement, onTap: (index: number | null) => void) {
   const isMinute = model.period === "min";
-  const chart: IChartApi = createChart(container, baseChartOptions(isMinute));
-  const stopUntabbing = keepAttributionOutOfTabOrder(container);
   const priceFormat = { type: "price" as const, precision: model.pricePrecision, minMove: model.pricePrecision === 3 ? 0.001 : 0.01 };
 
   let main: ISeriesApi<SeriesType, Time>;
@@ -133,19 +132,14 @@ function drawChart(container: HTMLElement, model: KLineModel, onHover: (index: n
   };
   timeScale.subscribeVisibleLogicalRangeChange(relayout);
 
-  const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : indexOfTime(model, param.time));
-  chart.subscribeCrosshairMove(onMove);
   // A tap (or click) picks the bar under it, or the bar with fills within a fingertip.
   const onClick = (param: MouseEventParams<Time>) => onTap(tappedIndex(model, param.logical, barSpacing()));
   chart.subscribeClick(onClick);
 
   return () => {
-    stopUntabbing();
     timeScale.unsubscribeVisibleLogicalRangeChange(relayout);
-    chart.unsubscribeCrosshairMove(onMove);
     chart.unsubscribeClick(onClick);
     markers.detach();
-    chart.remove();
   };
 }
 
@@ -160,61 +154,51 @@ export function KLineChart({
     () => buildKLineModel({ bars, markers, limitMarks, highlight, period }),
     [bars, markers, limitMarks, highlight, period],
   );
-  const canvasRef = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState<{ model: KLineModel; markers: number } | null>(null);
-  const [hover, setHover] = useState<number | null>(null);
   const [tapped, setTapped] = useState<number | null>(null);
-  const summaryId = useId();
+  const { canvasRef, drawn, hover } = useLightweightChart({
+    model,
+    drawable: model.bars.length > 0,
+    height,
+    withClock: model.period === "min",
+    indexAt: (time) => indexOfTime(model, time),
+    draw: (chart, drawing, container) => {
+      const undraw = drawChart(chart, drawing, container, (index) => {
+        if (index !== null) setTapped(index);
+      });
+      return () => {
+        undraw();
+        setTapped(null);
+      };
+    },
+  });
 
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el || !model.bars.length) return;
-    const dispose = drawChart(el, model, setHover, (index) => {
-      if (index !== null) setTapped(index);
-    });
-    // Reports what the library drew (read by the e2e tests).
-    setDrawn({ model, markers: model.tradeMarkerCount });
-    return () => {
-      dispose();
-      setDrawn(null);
-      setHover(null);
-      setTapped(null);
-    };
-  }, [model, height]);
-
-  const ready = drawn?.model === model;
+  // What the library drew, reported for the e2e tests.
+  const ready = drawn === model;
   const lastIndex = model.bars.length - 1;
   const legend = legendAt(model, hover !== null && hover <= lastIndex ? hover : lastIndex);
   const periodName = PERIOD_LABEL[period];
 
   return (
-    <figure
-      data-testid="kline-chart"
-      data-markers={ready ? drawn.markers : 0}
-      data-limit-marks={ready ? model.markers.length - model.tradeMarkerCount : 0}
-      data-ready={ready ? "true" : "false"}
-      data-period={period}
-      aria-label={`${caption ? `${caption} ` : ""}K线图（${periodName}）`}
-      aria-describedby={describedBy ?? summaryId}
-      className={cn("m-0 w-full min-w-0", className)}
+    <ChartFigure
+      testId="kline-chart"
+      ready={ready}
+      data={{
+        "data-markers": ready ? model.tradeMarkerCount : 0,
+        "data-limit-marks": ready ? model.markers.length - model.tradeMarkerCount : 0,
+        "data-period": period,
+      }}
+      label={`${caption ? `${caption} ` : ""}K线图（${periodName}）`}
+      describedBy={describedBy}
+      summary={() => klineSummary(model, caption)}
+      legend={<Legend legend={legend} isMinute={period === "min"} precision={model.pricePrecision} />}
+      canvasRef={canvasRef}
+      height={height}
+      empty={model.bars.length ? null : "暂无行情数据"}
+      emptyClassName="text-slate-500"
+      className={className}
     >
-      {describedBy ? null : (
-        <figcaption id={summaryId} className="sr-only">
-          {klineSummary(model, caption)}
-        </figcaption>
-      )}
-      <Legend legend={legend} isMinute={period === "min"} precision={model.pricePrecision} />
-      {model.bars.length ? (
-        <>
-          <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
-          <BarPanel detail={ready ? barDetailAt(model, tapped) : null} onClose={() => setTapped(null)} />
-        </>
-      ) : (
-        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-500" style={{ height }}>
-          暂无行情数据
-        </div>
-      )}
-    </figure>
+      <BarPanel detail={ready ? barDetailAt(model, tapped) : null} onClose={() => setTapped(null)} />
+    </ChartFigure>
   );
 }
 

@@ -2,6 +2,7 @@ import { UpgradePrompt } from "@/components/site/UpgradePrompt";
 import { levelById } from "@/lib/domain/levels";
 import { PAYWALL_LEAD_CLASS, PAYWALL_LOCKED_CLASS } from "@/lib/domain/paywall";
 import { Markdown } from "./Markdown";
+import { cn } from "@/components/ui/cn";
 
 export interface ArticleBodyProps {
   /** the Markdown the viewer may read: the whole body, or the lead-in when locked */
@@ -26,11 +27,11 @@ export function ArticleBody({ body, locked, requiredLevel }: ArticleBodyProps) {
   const levelName = levelById(requiredLevel)?.levelName ?? "会员";
   return (
     <>
-      <div className={`${PAYWALL_LEAD_CLASS} relative`} data-testid="article-lead">
+      <div className={cn(PAYWALL_LEAD_CLASS, "relative")} data-testid="article-lead">
         <Markdown source={body} />
         <div aria-hidden className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-white to-transparent" />
       </div>
-      <div className={`${PAYWALL_LOCKED_CLASS} mt-4`}>
+      <div className={cn(PAYWALL_LOCKED_CLASS, "mt-4")}>
         <UpgradePrompt levelId={requiredLevel} levelName={levelName} />
       </div>
     </>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ThumbsUp } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { NETWORK_RETRY_MESSAGE, submitJson } from "@/lib/client/request";
 import { notify } from "@/lib/client/toast";
 
 export interface LikeButtonProps {
@@ -41,20 +42,14 @@ export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked,
       return;
     }
     setSending(true);
-    try {
-      const res = await fetch(`/api/articles/${infoguid}/like`, { method: "POST", credentials: "same-origin" });
-      const body = (await res.json().catch(() => ({}))) as { message?: string; likes?: number };
-      if (!res.ok) {
-        notify({ type: res.status === 403 ? "warning" : "error", message: body.message || "网络异常，请稍后再试" });
-        return;
-      }
-      setLiked(true);
-      if (typeof body.likes === "number") setLikes(body.likes);
-    } catch {
-      notify({ type: "error", message: "网络异常，请稍后再试" });
-    } finally {
-      setSending(false);
+    const answer = await submitJson(`/api/articles/${infoguid}/like`, undefined, { fallback: () => NETWORK_RETRY_MESSAGE });
+    setSending(false);
+    if (!answer.ok) {
+      notify({ type: answer.status === 403 ? "warning" : "error", message: answer.message });
+      return;
     }
+    setLiked(true);
+    if (typeof answer.body.likes === "number") setLikes(answer.body.likes);
   }
 
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
 
 export function PageIntro({ title, children, aside }: { title: string; children?: ReactNode; aside?: ReactNode }) {
   return (
@@ -25,5 +26,5 @@ export function Section({ title, more, children }: { title: string; more?: React
 }
 
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>{children}</div>;
+  return <div className={cn("rounded-xl border border-slate-200 bg-white p-4 shadow-sm", className)}>{children}</div>;
 }

@@ -1,18 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { assignLocation } from "@/components/ui/browser";
 import { Button } from "@/components/ui/Button";
-import { cn } from "@/components/ui/cn";
+import { Field, FeedbackLine, inputClass, SubmitButton, useCooldown, useSchemaForm, type Feedback } from "@/components/ui/form";
 import { Tabs } from "@/components/ui/Tabs";
-import { postJson } from "./auth-fetch";
+import { submitJson } from "@/lib/client/request";
+import { LoginBody } from "@/lib/domain/account/schemas";
 import type { LoginType } from "./login-state";
-
-const RESEND_SECONDS = 60;
-
-const inputClass =
-  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand focus:ring-2 focus:ring-brand/20 focus:outline-none";
 
 /** Where to return after login: the `r` the page gate put in the URL, else the page itself. */
 function returnPath(): string {
@@ -20,28 +16,12 @@ function returnPath(): string {
   return new URLSearchParams(search).get("r") || `${pathname}${search}`;
 }
 
-type Feedback = { tone: "error" | "success"; text: string } | null;
-
-function FeedbackLine({ feedback }: { feedback: Feedback }) {
-  if (!feedback) return null;
-  return (
-    <p
-      role={feedback.tone === "error" ? "alert" : "status"}
-      className={cn("rounded-lg px-3 py-2 text-sm", feedback.tone === "error" ? "bg-red-50 text-red-700" : "bg-green-50 text-green-800")}
-    >
-      {feedback.text}
-    </p>
-  );
+/** The page the server sends the member to after login. */
+function redirectTarget(body: Record<string, unknown>): string {
+  return typeof body.redirectTo === "string" && body.redirectTo ? body.redirectTo : "/";
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="block">
-      <span className="mb-1 block text-sm text-slate-600">{label}</span>
-      {children}
-    </label>
-  );
-}
+const passwordLoginSchema = LoginBody.omit({ r: true });
 
 function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
   const [account, setAccount] = useState("");
@@ -50,13 +30,7 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState<"send" | "verify" | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [cooldown, setCooldown] = useState(0);
-
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = setTimeout(() => setCooldown((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [cooldown]);
+  const { left: cooldown, start: startCooldown } = useCooldown();
 
   const send = async () => {
     const value = account.trim();
@@ -66,12 +40,12 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
     }
     setBusy("send");
     setFeedback(null);
-    const result = await postJson("/api/auth/code/send", { account: value });
+    const result = await submitJson("/api/auth/code/send", { account: value });
     setBusy(null);
     setFeedback({ tone: result.ok ? "success" : "error", text: result.ok ? "验证码已发送，10 分钟内有效" : result.message });
     if (result.ok) {
       setSent(true);
-      setCooldown(RESEND_SECONDS);
+      startCooldown();
     }
   };
 
@@ -85,10 +59,9 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
     setBusy("verify");
     setFeedback(null);
     const payload = { account: account.trim(), code: code.trim(), r: returnPath(), ...(invite.trim() ? { invitationCode: invite.trim() } : {}) };
-    const result = await postJson("/api/auth/code/verify", payload);
+    const result = await submitJson("/api/auth/code/verify", payload);
     if (result.ok) {
-      const target = typeof result.body.redirectTo === "string" && result.body.redirectTo ? result.body.redirectTo : "/";
-      assignLocation(target);
+      assignLocation(redirectTarget(result.body));
       return;
     }
     setBusy(null);
@@ -98,28 +71,34 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
   return (
     <form onSubmit={verify} className="space-y-3" noValidate>
       <Field label="手机号或邮箱">
-        <input
-          name="account"
-          className={inputClass}
-          value={account}
-          onChange={(e) => setAccount(e.target.value)}
-          autoComplete="username"
-          placeholder="请输入手机号或邮箱"
-        />
+        {(control) => (
+          <input
+            {...control}
+            name="account"
+            className={inputClass}
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            autoComplete="username"
+            placeholder="请输入手机号或邮箱"
+          />
+        )}
       </Field>
       {sent ? (
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <Field label="验证码">
-              <input
-                name="code"
-                className={inputClass}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="6 位数字"
-              />
+              {(control) => (
+                <input
+                  {...control}
+                  name="code"
+                  className={inputClass}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  placeholder="6 位数字"
+                />
+              )}
             </Field>
           </div>
           <Button type="button" variant="secondary" size="lg" className="shrink-0" disabled={cooldown > 0} loading={busy === "send"} onClick={() => void send()}>
@@ -128,14 +107,17 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
         </div>
       ) : null}
       <Field label="邀请码（选填）">
-        <input
-          name="invitationCode"
-          className={inputClass}
-          value={invite}
-          onChange={(e) => setInvite(e.target.value)}
-          autoComplete="off"
-          placeholder="填写好友的邀请码，注册即得3天SVIP"
-        />
+        {(control) => (
+          <input
+            {...control}
+            name="invitationCode"
+            className={inputClass}
+            value={invite}
+            onChange={(e) => setInvite(e.target.value)}
+            autoComplete="off"
+            placeholder="填写好友的邀请码，注册即得3天SVIP"
+          />
+        )}
       </Field>
       <FeedbackLine feedback={feedback} />
       <Button type="submit" block size="lg" loading={busy !== null}>
@@ -147,56 +129,25 @@ function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
 }
 
 function PasswordLoginForm({ onNavigate }: { onNavigate?: () => void }) {
-  const [account, setAccount] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!account.trim() || !password) {
-      setFeedback({ tone: "error", text: account.trim() ? "请输入密码" : "请输入手机号或邮箱" });
-      return;
-    }
-    setBusy(true);
-    setFeedback(null);
-    const result = await postJson("/api/auth/login", { account: account.trim(), password, r: returnPath() });
-    if (result.ok) {
-      const target = typeof result.body.redirectTo === "string" && result.body.redirectTo ? result.body.redirectTo : "/";
-      assignLocation(target);
-      return;
-    }
-    setBusy(false);
-    setFeedback({ tone: "error", text: result.message });
-  };
+  const { register, feedback, pending, submitTo } = useSchemaForm(passwordLoginSchema, { account: "", password: "" });
+  const submit = submitTo("/api/auth/login", (values) => ({ ...values, r: returnPath() }), (result) => {
+    if (!result.ok) return;
+    assignLocation(redirectTarget(result.body));
+    return "leaving";
+  });
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <Field label="手机号或邮箱">
-        <input
-          name="account"
-          className={inputClass}
-          value={account}
-          onChange={(e) => setAccount(e.target.value)}
-          autoComplete="username"
-          placeholder="请输入手机号或邮箱"
-        />
+        {(control) => <input {...control} {...register("account")} className={inputClass} autoComplete="username" placeholder="请输入手机号或邮箱" />}
       </Field>
       <Field label="密码">
-        <input
-          name="password"
-          type="password"
-          className={inputClass}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="current-password"
-          placeholder="请输入密码"
-        />
+        {(control) => (
+          <input {...control} {...register("password")} type="password" className={inputClass} autoComplete="current-password" placeholder="请输入密码" />
+        )}
       </Field>
       <FeedbackLine feedback={feedback} />
-      <Button type="submit" block size="lg" loading={busy}>
-        登录
-      </Button>
+      <SubmitButton pending={pending}>登录</SubmitButton>
       <p className="text-right text-sm">
         <Link href="/user/password" onClick={onNavigate} className="inline-flex min-h-10 items-center text-brand hover:underline">
           忘记密码？

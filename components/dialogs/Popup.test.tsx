@@ -1,12 +1,18 @@
 import "@/components/ui/test-polyfills";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import Cookies from "js-cookie";
+import { getCookies, getCookie, deleteCookie } from "cookies-next/client";
 import { useState } from "react";
 import { Popup, shouldShowPopup, type PopupProps } from "./Popup";
 
+/** Days from now to the Expires attribute of a Set-Cookie-style string written to document.cookie. */
+function daysUntilExpiry(written: string): number {
+  const expires = /Expires=([^;]+)/.exec(written)?.[1];
+  return expires ? (Date.parse(expires) - Date.now()) / 86_400_000 : NaN;
+}
+
 function clearCookies() {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: "/" });
+  for (const name of Object.keys(getCookies() ?? {})) deleteCookie(name, { path: "/" });
 }
 
 function Harness(props: Partial<PopupProps>) {
@@ -106,7 +112,7 @@ describe("Popup", () => {
     }
     expect(onPrimary).not.toHaveBeenCalled();
     expect(onSecondary).not.toHaveBeenCalled();
-    expect(Cookies.get("popup_shown")).toBeUndefined();
+    expect(getCookie("popup_shown")).toBeUndefined();
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
@@ -120,17 +126,18 @@ describe("Popup", () => {
     expect(shouldShowPopup()).toBe(true);
     render(<Harness />);
     await user.click(screen.getByRole("button", { name: "关闭" }));
-    expect(Cookies.get("popup_shown")).toBe("1");
+    expect(getCookie("popup_shown")).toBe("1");
     expect(shouldShowPopup()).toBe(false);
     expect(shouldShowPopup("popup_shown")).toBe(false);
   });
 
   it("sets its own cookie name when an action is taken", async () => {
     const user = userEvent.setup();
-    const set = jest.spyOn(Cookies, "set");
+    const set = jest.spyOn(Document.prototype, "cookie", "set");
     render(<Popup open cookieName="vip_offer" cookieDays={3} onPrimary={() => {}} />);
     await user.click(screen.getByRole("button", { name: "确认" }));
-    expect(set).toHaveBeenCalledWith("vip_offer", "1", expect.objectContaining({ expires: 3, path: "/" }));
+    expect(set).toHaveBeenCalledWith(expect.stringMatching(/^vip_offer=1; .*Path=\/; .*SameSite=Lax/));
+    expect(daysUntilExpiry(set.mock.calls[0]![0])).toBeCloseTo(3, 2);
     expect(shouldShowPopup("vip_offer")).toBe(false);
     expect(shouldShowPopup("popup_shown")).toBe(true);
     set.mockRestore();
@@ -138,10 +145,11 @@ describe("Popup", () => {
 
   it("keeps the cookie for one day by default", async () => {
     const user = userEvent.setup();
-    const set = jest.spyOn(Cookies, "set");
+    const set = jest.spyOn(Document.prototype, "cookie", "set");
     render(<Popup open onSecondary={() => {}} />);
     await user.click(screen.getByRole("button", { name: "取消" }));
-    expect(set).toHaveBeenCalledWith("popup_shown", "1", expect.objectContaining({ expires: 1 }));
+    expect(set).toHaveBeenCalledWith(expect.stringMatching(/^popup_shown=1; /));
+    expect(daysUntilExpiry(set.mock.calls[0]![0])).toBeCloseTo(1, 2);
     set.mockRestore();
   });
 

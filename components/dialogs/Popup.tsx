@@ -1,6 +1,7 @@
 "use client";
 
-import Cookies from "js-cookie";
+import { getCookie, setCookie } from "cookies-next/client";
+import { expiresAfterDays } from "@/lib/client/cookie-attributes";
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
@@ -8,6 +9,7 @@ import { lighten } from "@/lib/domain/color";
 import { BASE_Z_INDEX, POPUP_DEFAULT_COOKIE_DAYS, POPUP_GRADIENT_LIGHTEN } from "@/lib/domain/constants";
 import { overlayClass } from "@/components/ui/Dialog";
 import { Spinner } from "@/components/ui/Spinner";
+import { cn } from "@/components/ui/cn";
 
 export const POPUP_DEFAULT_COOKIE = "popup_shown";
 export const POPUP_DEFAULT_THEME = "#1d4ed8";
@@ -36,11 +38,11 @@ export interface PopupProps {
 
 /** True unless the popup with this cookie was closed or answered within its cookie lifetime. */
 export function shouldShowPopup(cookieName: string = POPUP_DEFAULT_COOKIE): boolean {
-  return Cookies.get(cookieName) !== "1";
+  return getCookie(cookieName) !== "1";
 }
 
 function remember(cookieName: string, cookieDays: number) {
-  Cookies.set(cookieName, "1", { expires: cookieDays, path: "/", sameSite: "Lax" });
+  setCookie(cookieName, "1", { expires: expiresAfterDays(cookieDays), path: "/", sameSite: "lax" });
 }
 
 /** The reusable recommendation popup of SPEC §2. */
@@ -104,7 +106,7 @@ export function Popup({
               aria-disabled={disabled || undefined}
               aria-busy={disabled || undefined}
               onClick={act(onSecondary)}
-              className={`${actionClass} border bg-white`}
+              className={cn(actionClass, "border bg-white")}
               style={{ borderColor: themeColor, color: themeColor }}
             >
               {disabled ? <Spinner size={16} label="" /> : null}
@@ -115,7 +117,7 @@ export function Popup({
               aria-disabled={disabled || undefined}
               aria-busy={disabled || undefined}
               onClick={act(onPrimary)}
-              className={`${actionClass} text-white shadow-sm`}
+              className={cn(actionClass, "text-white shadow-sm")}
               style={{ background: gradient }}
             >
               {disabled ? <Spinner size={16} label="" /> : null}

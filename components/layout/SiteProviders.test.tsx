@@ -1,7 +1,7 @@
 import "@/components/ui/test-polyfills";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import Cookies from "js-cookie";
+import { getCookie, deleteCookie } from "cookies-next/client";
 import { notify } from "@/lib/client/toast";
 import { isLoggedIn, loadUserInfo } from "@/lib/client/userinfo";
 import { DEFAULT_PLANS } from "@/lib/domain/plans";
@@ -31,7 +31,7 @@ function renderDemo() {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  Cookies.remove("demo_popup_shown", { path: "/" });
+  deleteCookie("demo_popup_shown", { path: "/" });
   jest.mocked(isLoggedIn).mockReturnValue(true);
   jest.mocked(loadUserInfo).mockReturnValue(member);
 });
@@ -60,7 +60,7 @@ describe("SiteProviders with the /demo showcase", () => {
     await user.click(screen.getByRole("button", { name: "打开弹窗" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "立即开通" }));
     expect(screen.getByTestId("popup-output")).toHaveTextContent("主按钮");
-    expect(Cookies.get("demo_popup_shown")).toBe("1");
+    expect(getCookie("demo_popup_shown")).toBe("1");
 
     await user.click(screen.getByRole("button", { name: "打开弹窗（禁用状态）" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: /立即开通/ }));

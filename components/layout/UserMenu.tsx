@@ -6,6 +6,7 @@ import { Badge, badgeText } from "@/components/ui/Badge";
 import { buttonClass } from "@/components/ui/Button";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { useLazyModule } from "@/components/ui/lazy-module";
+import { useUnreadCount } from "@/components/notifications/unread-count";
 import { USER_MENU_TRIGGER_CLASS } from "./nav-trigger";
 
 export interface UserMenuProps {
@@ -43,8 +44,9 @@ function Avatar({ viewer }: { viewer: UserInfo }) {
 const loadAccountMenu = () => import("./account-menu");
 
 /** The header's account corner: 登录/注册 for visitors, the avatar menu for members (its menu loads on first use). */
-export function UserMenu({ viewer, unreadCount, isStaff }: UserMenuProps) {
+export function UserMenu({ viewer, unreadCount: serverUnreadCount, isStaff }: UserMenuProps) {
   const { openLogin } = useLoginState();
+  const unreadCount = useUnreadCount(serverUnreadCount);
   const [clicked, setClicked] = useState(false);
   const loaded = useLazyModule(loadAccountMenu, clicked);
 

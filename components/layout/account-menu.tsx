@@ -4,6 +4,7 @@ import { Bell, Crown, FileUp, Gift, LogOut, Settings, Share2, ShieldCheck, UserR
 import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
+import { submitJson } from "@/lib/client/request";
 import { notify } from "@/lib/client/toast";
 import { clearUserInfo } from "@/lib/client/userinfo";
 import { BASE_Z_INDEX } from "@/lib/domain/constants";
@@ -29,13 +30,7 @@ function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; chi
 }
 
 async function logout() {
-  let ok = false;
-  try {
-    const response = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
-    ok = response.ok;
-  } catch {
-    ok = false;
-  }
+  const { ok } = await submitJson("/api/auth/logout", undefined);
   if (!ok) {
     notify({ type: "error", message: "网络异常，请稍后再试" });
     return;

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { notify } from "@/lib/client/toast";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
+import { publishUnreadCount } from "./unread-count";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 
@@ -21,8 +22,8 @@ export interface NotificationView {
 export const NOTIFICATIONS_API = "/api/user/notifications";
 
 /**
- * The member's notifications, unread first, with 标记已读 per item and 全部已读. After a change the page and the
- * header badge are re-rendered from the server (router.refresh()).
+ * The member's notifications, unread first, with 标记已读 per item and 全部已读. After a change the header badge takes
+ * the answer's unread count at once, and the page and the badge are re-rendered from the server (router.refresh()).
  */
 export function NotificationList({ items }: { items: NotificationView[] }) {
   const router = useRouter();
@@ -34,12 +35,13 @@ export function NotificationList({ items }: { items: NotificationView[] }) {
 
   async function send(payload: { action: "read"; ids: string[] } | { action: "read-all" }, ids: string[], key: string) {
     setBusy(key);
-    const result = await postJson(NOTIFICATIONS_API, payload);
+    const result = await submitJson(NOTIFICATIONS_API, payload);
     setBusy(null);
     if (!result.ok) {
       notify({ type: "error", message: result.message });
       return;
     }
+    publishUnreadCount(result.body.unread);
     setLocallyRead((prev) => new Set([...prev, ...ids]));
     startRefresh(() => router.refresh());
   }

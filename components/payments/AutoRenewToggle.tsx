@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { Button } from "@/components/ui/Button";
 import { LazyDialog } from "@/components/ui/LazyDialog";
 import { cn } from "@/components/ui/cn";
@@ -38,7 +38,7 @@ export function AutoRenewToggle({ subscription, today }: AutoRenewToggleProps) {
   async function setRenew(renew: boolean): Promise<boolean> {
     setSending(true);
     setNotice(null);
-    const result = await postJson(SUBSCRIPTION_API, { subscriptionId: sub.id, renew });
+    const result = await submitJson(SUBSCRIPTION_API, { subscriptionId: sub.id, renew });
     setSending(false);
     const next = result.body.subscription as SubscriptionView | undefined;
     if (!result.ok) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { cn } from "@/components/ui/cn";
 import { EMAIL_TOPICS, EMAIL_TOPIC_LABELS, type EmailTopic } from "@/lib/domain/payments/types";
 
@@ -23,7 +23,7 @@ export function EmailPrefsForm({ optOuts: initial }: { optOuts: readonly EmailTo
     setOptOuts(subscribed ? before.filter((t) => t !== topic) : [...before, topic]);
     setSaving(topic);
     setMessage(null);
-    const result = await postJson(EMAIL_PREFS_API, { topic, subscribed });
+    const result = await submitJson(EMAIL_PREFS_API, { topic, subscribed });
     setSaving(null);
     const answer = result.body.optOuts;
     if (!result.ok) {

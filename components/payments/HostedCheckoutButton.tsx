@@ -3,7 +3,7 @@
 import { ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { resultHref } from "./pay-helpers";
 
@@ -18,7 +18,7 @@ export function HostedCheckoutButton({ orderGuid }: { orderGuid: string }) {
     inFlight.current = true;
     setPending(true);
     setError(null);
-    const result = await postJson(`/api/pay/orders/${encodeURIComponent(orderGuid)}/checkout`, {});
+    const result = await submitJson(`/api/pay/orders/${encodeURIComponent(orderGuid)}/checkout`, {});
     const url = result.body.url;
     if (result.ok && typeof url === "string" && /^https?:\/\//.test(url)) {
       // Stay busy until the browser leaves the page.

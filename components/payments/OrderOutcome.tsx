@@ -6,6 +6,7 @@ import type { OrderView } from "@/lib/domain/payments/types";
 import { OrderStatusPoller } from "./OrderStatusPoller";
 import { OrderSummary } from "./OrderSummary";
 import { continuePayHref, planPayHref } from "./pay-helpers";
+import { cn } from "@/components/ui/cn";
 
 export interface OrderOutcomeProps {
   /** The order after the server settled it; null when it is unknown or not the viewer's. */
@@ -20,7 +21,7 @@ function Shell({ icon, title, children, tone }: { icon: ReactNode; title: string
   return (
     <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="order-outcome">
       <div className="flex flex-col items-center text-center">
-        <span className={`flex size-14 items-center justify-center rounded-full ${tone}`}>{icon}</span>
+        <span className={cn("flex size-14 items-center justify-center rounded-full", tone)}>{icon}</span>
         <h1 className="mt-3 text-xl font-semibold text-slate-900">{title}</h1>
       </div>
       {children}

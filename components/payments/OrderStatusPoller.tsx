@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
+import { request } from "@/lib/client/request";
 import type { OrderStatus } from "@/lib/domain/payments/types";
 
 export const POLL_INTERVAL_MS = 2000;
@@ -12,15 +13,9 @@ export const POLL_LIMIT_MS = 60_000;
 /** Reads an order's status; null when no usable answer arrived (the poll just tries again). */
 async function fetchStatus(orderGuid: string, signal: AbortSignal): Promise<OrderStatus | null> {
   try {
-    const res = await fetch(`/api/pay/orders/${encodeURIComponent(orderGuid)}`, {
-      credentials: "same-origin",
-      headers: { Accept: "application/json" },
-      cache: "no-store",
-      signal,
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { order?: { status?: OrderStatus } };
-    return body.order?.status ?? null;
+    const body = await request.get<{ order?: { status?: OrderStatus } } | null>(`/api/pay/orders/${encodeURIComponent(orderGuid)}`,
+      undefined, { cache: "no-store", signal, silent: true });
+    return body?.order?.status ?? null;
   } catch {
     return null;
   }

@@ -17,8 +17,9 @@ const INTENT = { clientSecret: "pi_123_secret_456", publishableKey: "pk_test_1",
 
 function fakeStripe() {
   const handlers: Record<string, () => void> = {};
-  const element: { on: jest.Mock; mount: jest.Mock; destroy: jest.Mock } = {
+  const element: { on: jest.Mock; off: jest.Mock; mount: jest.Mock; destroy: jest.Mock } = {
     on: jest.fn(),
+    off: jest.fn(),
     mount: jest.fn(),
     destroy: jest.fn(),
   };
@@ -31,6 +32,10 @@ function fakeStripe() {
     elements: jest.fn(() => elements),
     confirmPayment: jest.fn(),
     confirmSetup: jest.fn(),
+    // react-stripe-js's <Elements> checks for these before it accepts a Stripe instance.
+    createToken: jest.fn(),
+    createPaymentMethod: jest.fn(),
+    confirmCardPayment: jest.fn(),
   };
   return { stripe, elements, element, fire: (event: string) => act(() => handlers[event]?.()) };
 }

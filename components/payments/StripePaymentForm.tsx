@@ -1,9 +1,10 @@
 "use client";
 
-import type { Stripe, StripeElements, StripePaymentElement } from "@stripe/stripe-js";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { useEffect, useState, type ReactNode } from "react";
+import { submitJson } from "@/lib/client/request";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { formatYuanFromFen } from "@/lib/domain/format";
 import { resultHref } from "./pay-helpers";
@@ -18,9 +19,11 @@ interface IntentAnswer {
 
 type Phase =
   | { kind: "loading" }
-  | { kind: "ready" }
+  | { kind: "ready"; stripe: Stripe; clientSecret: string }
   | { kind: "intent-error"; message: string; status: number }
   | { kind: "stripe-unavailable" };
+
+const PAYMENT_ELEMENT_OPTIONS = { layout: "tabs" } as const;
 
 /** Stripe's brand colours in our tokens; Chinese labels. */
 const APPEARANCE = {
@@ -62,27 +65,19 @@ function Skeleton() {
 }
 
 /**
- * The Payment Element for one order: asks the server for the order's client secret, mounts Stripe's form (card,
- * Alipay, WeChat Pay where enabled) and confirms it; Stripe then returns to /stripePay/result, which asks the server.
+ * The Payment Element for one order: asks the server for the order's client secret, loads Stripe.js and hands it to
+ * react-stripe-js's <Elements> (card, Alipay, WeChat Pay where enabled); Stripe then returns to /stripePay/result,
+ * which asks the server.
  */
 export function StripePaymentForm({ orderGuid, amountFen, planId, autoRenew }: { orderGuid: string; amountFen: number; planId: string; autoRenew: boolean }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<Stripe | null>(null);
-  const elementsRef = useRef<StripeElements | null>(null);
-  const secretRef = useRef("");
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
-  const [elementReady, setElementReady] = useState(false);
   const [amount, setAmount] = useState(amountFen);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState("");
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
-    let element: StripePaymentElement | null = null;
-
     (async () => {
-      const answer = await postJson(`/api/pay/orders/${encodeURIComponent(orderGuid)}/intent`, {});
+      const answer = await submitJson(`/api/pay/orders/${encodeURIComponent(orderGuid)}/intent`, {});
       if (cancelled) return;
       const body = answer.body as Partial<IntentAnswer>;
       if (!answer.ok || typeof body.clientSecret !== "string" || typeof body.publishableKey !== "string") {
@@ -90,66 +85,18 @@ export function StripePaymentForm({ orderGuid, amountFen, planId, autoRenew }: {
         return;
       }
       if (typeof body.amountFen === "number") setAmount(body.amountFen);
-
-      let stripe: Stripe | null = null;
-      try {
-        stripe = await loadStripeJs(body.publishableKey);
-      } catch {
-        stripe = null;
-      }
+      const stripe = await loadStripeJs(body.publishableKey).catch(() => null);
       if (cancelled) return;
-      if (!stripe || !mountRef.current) {
-        setPhase({ kind: "stripe-unavailable" });
-        return;
-      }
-      const elements = stripe.elements({ clientSecret: body.clientSecret, appearance: APPEARANCE, locale: "zh" });
-      element = elements.create("payment", { layout: "tabs" });
-      element.on("ready", () => {
-        if (!cancelled) setElementReady(true);
-      });
-      element.on("loaderror", () => {
-        if (!cancelled) setPhase({ kind: "stripe-unavailable" });
-      });
-      element.mount(mountRef.current);
-      stripeRef.current = stripe;
-      elementsRef.current = elements;
-      secretRef.current = body.clientSecret;
-      setPhase({ kind: "ready" });
+      setPhase(stripe ? { kind: "ready", stripe, clientSecret: body.clientSecret } : { kind: "stripe-unavailable" });
     })();
-
     return () => {
       cancelled = true;
-      element?.destroy();
-      stripeRef.current = null;
-      elementsRef.current = null;
     };
   }, [orderGuid, attempt]);
 
   function retry() {
     setPhase({ kind: "loading" });
-    setElementReady(false);
-    setError("");
     setAttempt((n) => n + 1);
-  }
-
-  async function pay() {
-    const stripe = stripeRef.current;
-    const elements = elementsRef.current;
-    if (!stripe || !elements || submitting) return;
-    setSubmitting(true);
-    setError("");
-    const returnUrl = `${window.location.origin}/stripePay/result?order=${encodeURIComponent(orderGuid)}`;
-    try {
-      // A subscription that starts with a free or zero-amount period hands us a SetupIntent instead.
-      const { error: failure } = secretRef.current.startsWith("seti_")
-        ? await stripe.confirmSetup({ elements, confirmParams: { return_url: returnUrl } })
-        : await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
-      // Reaching here means Stripe did not redirect: the payment was not completed.
-      setError(confirmErrorText(failure));
-    } catch {
-      setError("网络异常，请稍后再试");
-    }
-    setSubmitting(false);
   }
 
   if (phase.kind === "intent-error") {
@@ -184,6 +131,58 @@ export function StripePaymentForm({ orderGuid, amountFen, planId, autoRenew }: {
     );
   }
 
+  if (phase.kind === "loading") {
+    return <PaymentFormFrame amount={amount} elementReady={false} submitting={false} error="" onSubmit={() => {}} />;
+  }
+
+  return (
+    <Elements key={attempt} stripe={phase.stripe} options={{ clientSecret: phase.clientSecret, appearance: APPEARANCE, locale: "zh" }}>
+      <PaymentFields orderGuid={orderGuid} clientSecret={phase.clientSecret} amount={amount} onUnavailable={() => setPhase({ kind: "stripe-unavailable" })} />
+    </Elements>
+  );
+}
+
+/** The Payment Element and its 支付 button, inside <Elements>: confirms with Stripe, which redirects on success. */
+function PaymentFields({ orderGuid, clientSecret, amount, onUnavailable }: { orderGuid: string; clientSecret: string; amount: number; onUnavailable: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [elementReady, setElementReady] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState("");
+
+  async function pay() {
+    if (!stripe || !elements || submitting) return;
+    setSubmitting(true);
+    setError("");
+    const returnUrl = `${window.location.origin}/stripePay/result?order=${encodeURIComponent(orderGuid)}`;
+    try {
+      // A subscription that starts with a free or zero-amount period hands us a SetupIntent instead.
+      const { error: failure } = clientSecret.startsWith("seti_")
+        ? await stripe.confirmSetup({ elements, confirmParams: { return_url: returnUrl } })
+        : await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
+      // Reaching here means Stripe did not redirect: the payment was not completed.
+      setError(confirmErrorText(failure));
+    } catch {
+      setError("网络异常，请稍后再试");
+    }
+    setSubmitting(false);
+  }
+
+  return (
+    <PaymentFormFrame amount={amount} elementReady={elementReady} submitting={submitting} error={error} onSubmit={() => void pay()}>
+      <PaymentElement options={PAYMENT_ELEMENT_OPTIONS} onReady={() => setElementReady(true)} onLoadError={onUnavailable} />
+    </PaymentFormFrame>
+  );
+}
+
+function PaymentFormFrame({ amount, elementReady, submitting, error, onSubmit, children }: {
+  amount: number;
+  elementReady: boolean;
+  submitting: boolean;
+  error: string;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
   return (
     <form
       aria-label="填写支付信息"
@@ -191,11 +190,11 @@ export function StripePaymentForm({ orderGuid, amountFen, planId, autoRenew }: {
       data-testid="stripe-payment"
       onSubmit={(e) => {
         e.preventDefault();
-        void pay();
+        onSubmit();
       }}
     >
       {!elementReady ? <Skeleton /> : null}
-      <div ref={mountRef} className={elementReady ? undefined : "h-0 overflow-hidden"} />
+      <div className={elementReady ? undefined : "h-0 overflow-hidden"}>{children}</div>
       <Button type="submit" size="lg" block loading={submitting} disabled={!elementReady} data-testid="stripe-submit">
         支付 {formatYuanFromFen(amount)}
       </Button>

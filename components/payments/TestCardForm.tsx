@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import type { OrderView } from "@/lib/domain/payments/types";
@@ -66,7 +66,7 @@ export function TestCardForm({ orderGuid, cards = [] }: { orderGuid: string; car
     inFlight.current = true;
     setPending(true);
     setSettled(false);
-    const result = await postJson(TEST_PAY_API, { orderGuid, number: number.replace(/\D/g, ""), expiry, cvc });
+    const result = await submitJson(TEST_PAY_API, { orderGuid, number: number.replace(/\D/g, ""), expiry, cvc });
     if (result.ok) {
       router.push(resultHref(orderGuid));
       return;

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import type { OrderView, PayMethod } from "@/lib/domain/payments/types";
 import { continuePayHref, newNonce, safeLocalPath } from "./pay-helpers";
 
@@ -31,7 +31,7 @@ export function useCreateOrder() {
     inFlight.current = true;
     setPending(true);
     setError("");
-    const result = await postJson(ORDERS_API, { ...order, nonce });
+    const result = await submitJson(ORDERS_API, { ...order, nonce });
     const made = result.body.order as OrderView | undefined;
     if (result.ok && made && typeof made.orderGuid === "string") {
       // Stay busy while the next page loads.

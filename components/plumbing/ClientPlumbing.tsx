@@ -11,7 +11,8 @@ import { installErrorReporter } from "@/lib/client/error-reporter";
 import { bootIntercom, intercomUser, isIntercomBooted, updateIntercom } from "@/lib/client/intercom";
 import { captureReferral } from "@/lib/client/referral";
 import { createRequest } from "@/lib/client/request";
-import { fetchUserInfoIfMissing, loadUserInfo } from "@/lib/client/userinfo";
+import { useUserInfo } from "@/lib/client/use-user-info";
+import { loadUserInfo } from "@/lib/client/userinfo";
 import type { ClientConfig } from "@/lib/domain/client-config";
 import { FingerprintProvider } from "./fingerprint-context";
 
@@ -53,16 +54,19 @@ export function ClientPlumbing({ config, children, nonce }: ClientPlumbingProps)
     };
   }, [isDevelopment, buildId, intercomAppId]);
 
+  const { user, refresh: refreshUserInfo } = useUserInfo(request);
   const previousPath = useRef<string | null>(null);
   useEffect(() => {
     const isNavigation = previousPath.current !== null && previousPath.current !== pathname;
     previousPath.current = pathname;
     if (isNavigation && reloadIfUpdatePending()) return;
     if (isNavigation && baiduTongjiId) trackBaiduPageview(pathname);
-    void fetchUserInfoIfMissing(pathname, request).then((user) => {
-      if (user && isIntercomBooted()) updateIntercom(intercomUser(user));
-    });
-  }, [pathname, request, baiduTongjiId]);
+    refreshUserInfo(pathname);
+  }, [pathname, refreshUserInfo, baiduTongjiId]);
+
+  useEffect(() => {
+    if (user && isIntercomBooted()) updateIntercom(intercomUser(user));
+  }, [user]);
 
   return (
     <FingerprintProvider fingerprintKey={config.fingerprintKey} fingerprintIv={config.fingerprintIv}>

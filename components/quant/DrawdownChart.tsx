@@ -1,9 +1,9 @@
 "use client";
 
-import { BaselineSeries, createChart, createSeriesMarkers, type MouseEventParams, type SeriesMarker, type Time } from "lightweight-charts";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { baseChartOptions, showWholeHistory } from "@/components/charts/chart-theme";
-import { formatChartTime } from "@/components/charts/kline-data";
+import { BaselineSeries, createSeriesMarkers, type IChartApi, type SeriesMarker, type Time } from "lightweight-charts";
+import { useMemo } from "react";
+import { ChartFigure } from "@/components/charts/ChartFigure";
+import { indexByDate, useLightweightChart } from "@/components/charts/use-lightweight-chart";
 import { cn } from "@/components/ui/cn";
 import { formatPercent } from "@/lib/domain/statements/format";
 import {
@@ -40,8 +40,7 @@ export function drawdownMarkers(span: MaxDrawdownSpan | null): SeriesMarker<Time
   ];
 }
 
-function drawChart(el: HTMLElement, model: Model, onHover: (index: number | null) => void): () => void {
-  const chart = createChart(el, baseChartOptions(false));
+function drawDrawdown(chart: IChartApi, model: Model) {
   const area = chart.addSeries(BaselineSeries, {
     baseValue: { type: "price", price: 0 },
     topLineColor: "rgba(0, 0, 0, 0)",
@@ -57,16 +56,7 @@ function drawChart(el: HTMLElement, model: Model, onHover: (index: number | null
   });
   area.setData(model.points.map((p) => ({ time: p.date as Time, value: p.drawdown })));
   const markers = createSeriesMarkers(area, drawdownMarkers(model.span));
-  const stopFitting = showWholeHistory(chart);
-  const index = new Map(model.points.map((p, i) => [p.date, i]));
-  const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : (index.get(formatChartTime(param.time)) ?? null));
-  chart.subscribeCrosshairMove(onMove);
-  return () => {
-    stopFitting();
-    chart.unsubscribeCrosshairMove(onMove);
-    markers.detach();
-    chart.remove();
-  };
+  return () => markers.detach();
 }
 
 /**
@@ -78,62 +68,41 @@ export function DrawdownChart({ points, peak, trough, height = DRAWDOWN_DEFAULT_
     const clean = cleanDrawdown(points);
     return { points: clean, span: maxDrawdownSpan(clean, { peak, trough }) };
   }, [points, peak, trough]);
-  const canvasRef = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState<Model | null>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  const summaryId = useId();
-
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el || !model.points.length) return;
-    const dispose = drawChart(el, model, setHover);
-    setDrawn(model);
-    return () => {
-      dispose();
-      setDrawn(null);
-      setHover(null);
-    };
-  }, [model, height]);
+  const indexAt = useMemo(() => indexByDate(model.points.map((p) => p.date)), [model]);
+  const { canvasRef, drawn, hover } = useLightweightChart({ model, drawable: model.points.length > 0, height, wholeHistory: true, indexAt, draw: drawDrawdown });
 
   const label = caption ?? "回撤走势";
   const shown = model.points[hover ?? model.points.length - 1] ?? model.points[model.points.length - 1];
   const ready = drawn === model && model.points.length > 0;
 
   return (
-    <figure
-      data-testid="drawdown-chart"
-      data-ready={ready ? "true" : "false"}
-      aria-label={label}
-      aria-describedby={describedBy ?? summaryId}
-      className={cn("m-0 w-full min-w-0", className)}
-    >
-      {describedBy ? null : (
-        <figcaption id={summaryId} className="sr-only">
-          {drawdownSummary(model.points, model.span, caption)}
-        </figcaption>
-      )}
-      <div aria-hidden className="flex items-center justify-between gap-2 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums" style={{ height: DRAWDOWN_LEGEND_HEIGHT }}>
-        {shown ? (
-          <span className="inline-flex items-center gap-2">
-            <span className="text-slate-700">{shown.date}</span>
-            <span>
-              回撤 <span className={cn("font-medium", shown.drawdown < 0 ? "text-down-text" : "text-slate-600")}>{formatPercent(shown.drawdown)}</span>
+    <ChartFigure
+      testId="drawdown-chart"
+      ready={ready}
+      label={label}
+      describedBy={describedBy}
+      summary={() => drawdownSummary(model.points, model.span, caption)}
+      legend={
+        <div aria-hidden className="flex items-center justify-between gap-2 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums" style={{ height: DRAWDOWN_LEGEND_HEIGHT }}>
+          {shown ? (
+            <span className="inline-flex items-center gap-2">
+              <span className="text-slate-700">{shown.date}</span>
+              <span>
+                回撤 <span className={cn("font-medium", shown.drawdown < 0 ? "text-down-text" : "text-slate-600")}>{formatPercent(shown.drawdown)}</span>
+              </span>
             </span>
-          </span>
-        ) : null}
-        {model.span ? (
-          <span>
-            最大 <span className="font-medium text-down-text">{formatPercent(model.span.depth)}</span>
-          </span>
-        ) : null}
-      </div>
-      {model.points.length ? (
-        <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
-      ) : (
-        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-400" style={{ height }}>
-          暂无净值数据
+          ) : null}
+          {model.span ? (
+            <span>
+              最大 <span className="font-medium text-down-text">{formatPercent(model.span.depth)}</span>
+            </span>
+          ) : null}
         </div>
-      )}
-    </figure>
+      }
+      canvasRef={canvasRef}
+      height={height}
+      empty={model.points.length ? null : "暂无净值数据"}
+      className={className}
+    />
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { LineSeries, createChart, type LineStyle, type MouseEventParams, type Time } from "lightweight-charts";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { baseChartOptions, showWholeHistory } from "@/components/charts/chart-theme";
-import { formatChartTime } from "@/components/charts/kline-data";
+import { LineSeries, type IChartApi, type LineStyle, type Time } from "lightweight-charts";
+import { useMemo } from "react";
+import { ChartFigure } from "@/components/charts/ChartFigure";
+import { indexByDate, useLightweightChart } from "@/components/charts/use-lightweight-chart";
 import { returnClass } from "./tone";
 import { cn } from "@/components/ui/cn";
 import type { NavPoint } from "@/lib/domain/quant/types";
@@ -29,8 +29,7 @@ export interface NavChartProps {
 
 const DASHED = 2 as LineStyle;
 
-function drawChart(el: HTMLElement, model: NavModel, onHover: (index: number | null) => void): () => void {
-  const chart = createChart(el, baseChartOptions(false));
+function drawNav(chart: IChartApi, model: NavModel) {
   const priceFormat = { type: "custom" as const, formatter: (v: number) => formatRebased(v, 1), minMove: 0.0001 };
   if (model.benchmark.length) {
     const bench = chart.addSeries(LineSeries, {
@@ -42,15 +41,6 @@ function drawChart(el: HTMLElement, model: NavModel, onHover: (index: number | n
   line.setData(model.strategy.map((p) => ({ time: p.date as Time, value: p.value })));
   // 0% (the base date's level)
   line.createPriceLine({ price: 1, color: NAV_COLORS.zero, lineWidth: 1, lineStyle: DASHED, axisLabelVisible: false, title: "" });
-  const stopFitting = showWholeHistory(chart);
-  const index = new Map(model.strategy.map((p, i) => [p.date, i]));
-  const onMove = (param: MouseEventParams<Time>) => onHover(param.time === undefined ? null : (index.get(formatChartTime(param.time)) ?? null));
-  chart.subscribeCrosshairMove(onMove);
-  return () => {
-    stopFitting();
-    chart.unsubscribeCrosshairMove(onMove);
-    chart.remove();
-  };
 }
 
 function LegendItem({ color, name, value }: { color: string; name: string; value: number | null }) {
@@ -69,62 +59,41 @@ function LegendItem({ color, name, value }: { color: string; name: string; value
  */
 export function NavChart({ nav, benchmark, benchmarkName = DEFAULT_BENCHMARK_NAME, height = NAV_DEFAULT_HEIGHT, caption, describedBy, className }: NavChartProps) {
   const model = useMemo(() => rebaseNav(nav, benchmark), [nav, benchmark]);
-  const canvasRef = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState<NavModel | null>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  const summaryId = useId();
-
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el || !model.strategy.length) return;
-    const dispose = drawChart(el, model, setHover);
-    setDrawn(model);
-    return () => {
-      dispose();
-      setDrawn(null);
-      setHover(null);
-    };
-  }, [model, height]);
+  const indexAt = useMemo(() => indexByDate(model.strategy.map((p) => p.date)), [model]);
+  const { canvasRef, drawn, hover } = useLightweightChart({ model, drawable: model.strategy.length > 0, height, wholeHistory: true, indexAt, draw: drawNav });
 
   const label = caption ?? "策略净值走势";
   const legend = navLegendAt(model, hover);
   const ready = drawn === model && model.strategy.length > 0;
 
   return (
-    <figure
-      data-testid="nav-chart"
-      data-ready={ready ? "true" : "false"}
-      data-base-date={model.baseDate ?? undefined}
-      aria-label={label}
-      aria-describedby={describedBy ?? summaryId}
-      className={cn("m-0 w-full min-w-0", className)}
-    >
-      {describedBy ? null : (
-        <figcaption id={summaryId} className="sr-only">
-          {navSummary(model, benchmarkName, caption)}
-        </figcaption>
-      )}
-      <div
-        aria-hidden
-        data-testid="nav-legend"
-        className="flex items-center gap-x-3 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums"
-        style={{ height: NAV_LEGEND_HEIGHT }}
-      >
-        {legend ? (
-          <>
-            <span className="text-slate-700">{legend.date}</span>
-            <LegendItem color={NAV_COLORS.strategy} name="策略" value={legend.strategy} />
-            {model.benchmark.length ? <LegendItem color={NAV_COLORS.benchmark} name={benchmarkName} value={legend.benchmark} /> : null}
-          </>
-        ) : null}
-      </div>
-      {model.strategy.length ? (
-        <div ref={canvasRef} aria-hidden className="relative w-full min-w-0 select-none" style={{ height }} />
-      ) : (
-        <div className="flex w-full items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-400" style={{ height }}>
-          暂无净值数据
+    <ChartFigure
+      testId="nav-chart"
+      ready={ready}
+      data={{ "data-base-date": model.baseDate ?? undefined }}
+      label={label}
+      describedBy={describedBy}
+      summary={() => navSummary(model, benchmarkName, caption)}
+      legend={
+        <div
+          aria-hidden
+          data-testid="nav-legend"
+          className="flex items-center gap-x-3 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums"
+          style={{ height: NAV_LEGEND_HEIGHT }}
+        >
+          {legend ? (
+            <>
+              <span className="text-slate-700">{legend.date}</span>
+              <LegendItem color={NAV_COLORS.strategy} name="策略" value={legend.strategy} />
+              {model.benchmark.length ? <LegendItem color={NAV_COLORS.benchmark} name={benchmarkName} value={legend.benchmark} /> : null}
+            </>
+          ) : null}
         </div>
-      )}
-    </figure>
+      }
+      canvasRef={canvasRef}
+      height={height}
+      empty={model.strategy.length ? null : "暂无净值数据"}
+      className={className}
+    />
   );
 }

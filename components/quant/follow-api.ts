@@ -1,4 +1,4 @@
-import { postJson, type AuthResult } from "@/components/dialogs/auth-fetch";
+import { submitJson, type SubmitResult } from "@/lib/client/request";
 
 export const FOLLOW_API = "/api/quant/follow";
 
@@ -9,7 +9,7 @@ export interface FollowPayload {
   email?: boolean;
 }
 
-/** POSTs a follow / unfollow / e-mail choice; never throws (see postJson). */
-export function postFollow(payload: FollowPayload): Promise<AuthResult> {
-  return postJson(FOLLOW_API, payload);
+/** POSTs a follow / unfollow / e-mail choice; never throws (see submitJson). */
+export function postFollow(payload: FollowPayload): Promise<SubmitResult> {
+  return submitJson(FOLLOW_API, payload);
 }

@@ -1,10 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import { Search } from "lucide-react";
 import { MAX_QUERY_CHARS, SEARCH_KIND_LABELS } from "@/lib/domain/search/kinds";
-import { searchPath, wellFormed, type Suggestion } from "@/lib/domain/search/results";
+import { searchPath } from "@/lib/domain/search/results";
+import { useSuggestions } from "./use-suggestions";
+import { cn } from "@/components/ui/cn";
 
 export interface SearchBoxProps {
   initial?: string;
@@ -27,61 +29,22 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
   const id = useId();
   const listId = `${id}-list`;
   const [value, setValue] = useState(initial);
-  const [items, setItems] = useState<Suggestion[]>([]);
-  const [forTerm, setForTerm] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inflight = useRef<AbortController | null>(null);
-  const cache = useRef(new Map<string, Suggestion[]>());
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      inflight.current?.abort();
-    },
-    [],
-  );
+  // A term given by the page (the search page's own query) is not suggested for until the visitor turns to the box.
+  const [engaged, setEngaged] = useState(false);
 
   const term = value.trim();
+  const { items, forTerm, retry } = useSuggestions(engaged ? term : "", debounceMs);
+  // New suggestions start with no row chosen (state adjusted while rendering, as React recommends).
+  const [activeFor, setActiveFor] = useState(forTerm);
+  if (activeFor !== forTerm) {
+    setActiveFor(forTerm);
+    setActive(-1);
+  }
   // the last row searches for what was typed
   const options = term && forTerm === term ? items.length + 1 : 0;
   const showList = open && term.length > 0 && forTerm === term;
-
-  function show(t: string, list: Suggestion[]) {
-    setItems(list);
-    setForTerm(t);
-    setActive(-1);
-  }
-
-  function request(next: string) {
-    if (timer.current) clearTimeout(timer.current);
-    inflight.current?.abort();
-    const t = next.trim();
-    if (!t) {
-      show("", []);
-      return;
-    }
-    const cached = cache.current.get(t);
-    if (cached) {
-      show(t, cached);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      const controller = new AbortController();
-      inflight.current = controller;
-      try {
-        const res = await fetch(`/api/search/suggest?q=${encodeURIComponent(wellFormed(t))}`, { signal: controller.signal, headers: { accept: "application/json" } });
-        if (!res.ok) return; // rate-limited or refused: keep what is shown
-        const body = (await res.json()) as { items?: Suggestion[] };
-        const list = Array.isArray(body.items) ? body.items : [];
-        cache.current.set(t, list);
-        show(t, list);
-      } catch {
-        // aborted or offline: suggestions are optional
-      }
-    }, debounceMs);
-  }
 
   function go(url: string) {
     setOpen(false);
@@ -122,7 +85,7 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
       role="search"
       action="/search"
       method="get"
-      className={`relative flex gap-2 ${className}`}
+      className={cn("relative flex gap-2", className)}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -149,11 +112,12 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
           onChange={(e) => {
             setValue(e.target.value);
             setOpen(true);
-            request(e.target.value);
+            setEngaged(true);
           }}
           onFocus={() => {
             setOpen(true);
-            if (term && forTerm !== term) request(value);
+            setEngaged(true);
+            if (engaged && term && forTerm !== term) retry();
           }}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
@@ -179,7 +143,7 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => go(s.url)}
               onMouseEnter={() => setActive(i)}
-              className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm ${active === i ? "bg-slate-100" : ""}`}
+              className={cn("flex cursor-pointer items-center gap-2 px-3 py-2 text-sm", active === i ? "bg-slate-100" : "")}
             >
               <span className="shrink-0 rounded bg-slate-100 px-1.5 py-px text-xs text-slate-500">{SEARCH_KIND_LABELS[s.kind]}</span>
               <span className="min-w-0 truncate text-slate-900">{s.title}</span>
@@ -193,7 +157,7 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => go(searchPath(term))}
             onMouseEnter={() => setActive(items.length)}
-            className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-brand ${active === items.length ? "bg-slate-100" : ""}`}
+            className={cn("flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-brand", active === items.length ? "bg-slate-100" : "")}
           >
             <Search aria-hidden className="h-4 w-4 shrink-0" />
             <span className="min-w-0 truncate">搜索“{term}”</span>

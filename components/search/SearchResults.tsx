@@ -6,9 +6,10 @@ import { StatusBadge } from "@/components/quant/StatusBadge";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { formatDate } from "@/lib/domain/format";
 import { SEARCH_KIND_LABELS, SEARCH_KINDS, type SearchKind } from "@/lib/domain/search/kinds";
-import { searchHref, type SearchItem, type SiteSearchResult, type StockTraders } from "@/lib/domain/search/results";
+import { searchHref, type SearchItem, type SiteSearchResult, type StockMasters } from "@/lib/domain/search/results";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { Highlighted } from "./Highlighted";
+import { cn } from "@/components/ui/cn";
 
 const LEVEL_LABEL: Record<number, string> = { 100: "VIP", 200: "SVIP" };
 
@@ -28,10 +29,10 @@ export function SearchTabs({ query, result }: { query: string; result: SiteSearc
               <Link
                 href={searchHref(query, { kind: t.kind })}
                 aria-current={active ? "page" : undefined}
-                className={`-mb-px inline-flex h-10 items-center gap-1 border-b-2 px-3 text-sm ${active ? "border-brand font-medium text-brand" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                className={cn("-mb-px inline-flex h-10 items-center gap-1 border-b-2 px-3 text-sm", active ? "border-brand font-medium text-brand" : "border-transparent text-slate-600 hover:text-slate-900")}
               >
                 {t.label}
-                <span className={`tabular-nums text-xs ${active ? "text-brand" : "text-slate-400"}`}>{t.count}</span>
+                <span className={cn("tabular-nums text-xs", active ? "text-brand" : "text-slate-400")}>{t.count}</span>
               </Link>
             </li>
           );
@@ -128,15 +129,15 @@ function Pager({ query, result }: { query: string; result: SiteSearchResult }) {
 }
 
 /** The stock a code search names: who among the masters traded it (within what the viewer may see). */
-export function StockTradersPanel({ stock }: { stock: StockTraders }) {
+export function StockMastersPanel({ stock }: { stock: StockMasters }) {
   return (
-    <section aria-labelledby="stock-traders-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="stock-traders-title" className="font-semibold text-slate-900">
+    <section aria-labelledby="stock-masters-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="stock-masters-title" className="font-semibold text-slate-900">
         {stock.name}({stock.code}) 的大神交易
       </h2>
-      {stock.traders.length ? (
+      {stock.masters.length ? (
         <ul className="mt-3 divide-y divide-slate-100">
-          {stock.traders.map((t) => (
+          {stock.masters.map((t) => (
             <li key={t.guid}>
               <Link href={t.url} className="flex items-center gap-2 py-2 text-sm hover:text-brand">
                 <span className="font-medium">{t.name}</span>
@@ -162,9 +163,9 @@ export function StockTradersPanel({ stock }: { stock: StockTraders }) {
 }
 
 /** The results below the search form: tabs, groups (all tab) or one kind's page, and the empty states. */
-export function SearchResults({ query, result, stock }: { query: string; result: SiteSearchResult; stock: StockTraders | null }) {
+export function SearchResults({ query, result, stock }: { query: string; result: SiteSearchResult; stock: StockMasters | null }) {
   const tabs = <SearchTabs query={query} result={result} />;
-  const stockPanel = stock ? <div className="mt-4"><StockTradersPanel stock={stock} /></div> : null;
+  const stockPanel = stock ? <div className="mt-4"><StockMastersPanel stock={stock} /></div> : null;
   if (result.total === 0) {
     return (
       <div className="mt-4">

@@ -1,5 +1,5 @@
 import "@/components/ui/test-polyfills";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SearchItem, SiteSearchResult } from "@/lib/domain/search/results";
 import { SearchBox } from "./SearchBox";
@@ -80,6 +80,30 @@ describe("SearchBox", () => {
     await user.type(input, "   {Enter}");
     expect(push).not.toHaveBeenCalled();
   });
+
+  it("asks once per term and shows an answered term again without asking", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue({ ok: true, status: 200, json: async () => ({ items: SUGGESTIONS }) });
+    render(<SearchBox debounceMs={0} />);
+    const input = screen.getByRole("combobox");
+    await user.type(input, "pay");
+    await screen.findByRole("listbox");
+    await user.clear(input);
+    await user.type(input, "pay");
+    await screen.findByRole("listbox");
+    expect(fetchMock.mock.calls.filter((call) => call[0] === "/api/search/suggest?q=pay")).toHaveLength(1);
+  });
+
+  it("does not ask for the page's own term until the visitor turns to the box", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue({ ok: true, status: 200, json: async () => ({ items: SUGGESTIONS }) });
+    render(<SearchBox initial="茅台酒" debounceMs={0} variant="page" />);
+    await act(async () => {});
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("combobox"));
+    await screen.findByRole("listbox");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });
 
 const item = (over: Partial<SearchItem>): SearchItem => ({
@@ -126,7 +150,7 @@ describe("SearchResults", () => {
       <SearchResults
         query="600519"
         result={result({ total: 0, totals: { master: 0, stock: 0, strategy: 0, article: 0, member: 0 } })}
-        stock={{ code: "600519", exchange: "SH", name: "贵州茅台", delayed: true, traders: [{ guid: "g", name: "炒股养家", isDemo: true, firstDate: "2024-03-04", lastDate: "2024-03-06", buys: 1, sells: 1, url: "/detail/g/2024-03-06/600519" }] }}
+        stock={{ code: "600519", exchange: "SH", name: "贵州茅台", delayed: true, masters: [{ guid: "g", name: "炒股养家", isDemo: true, firstDate: "2024-03-04", lastDate: "2024-03-06", buys: 1, sells: 1, url: "/detail/g/2024-03-06/600519" }] }}
       />,
     );
     expect(screen.getByTestId("empty-state")).toHaveTextContent("没有找到与“600519”相关的内容");

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { postJson } from "@/components/dialogs/auth-fetch";
+import { submitJson } from "@/lib/client/request";
 import { Button } from "@/components/ui/Button";
 import { notify } from "@/lib/client/toast";
 
@@ -14,7 +14,7 @@ export function OwnStatementActions({ statementId, isPublic }: { statementId: st
 
   async function act(action: "publish" | "unpublish" | "delete") {
     setPending(true);
-    const result = await postJson(`/api/statements/${statementId}`, { action });
+    const result = await submitJson(`/api/statements/${statementId}`, { action });
     setPending(false);
     notify({ type: result.ok ? "success" : "error", message: result.message });
     if (!result.ok) return;

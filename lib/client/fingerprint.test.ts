@@ -1,4 +1,4 @@
-import Cookies from "js-cookie";
+import { getCookies, getCookie, setCookie, deleteCookie } from "cookies-next/client";
 import { decryptPayload } from "@/lib/domain/fingerprint-payload";
 
 const KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
@@ -17,7 +17,7 @@ const originalGetContext = HTMLCanvasElement.prototype.getContext;
 
 beforeEach(() => {
   HTMLCanvasElement.prototype.getContext = jest.fn(() => null) as unknown as typeof originalGetContext;
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: "/" });
+  for (const name of Object.keys(getCookies() ?? {})) deleteCookie(name, { path: "/" });
 });
 afterEach(() => {
   HTMLCanvasElement.prototype.getContext = originalGetContext;
@@ -37,15 +37,15 @@ describe("getFingerprint", () => {
   });
 
   it("keeps the stored fingerprint for the cookies' lifetime, so the same browser never looks like a new device", async () => {
-    Cookies.set("_lh_fa", "a".repeat(32));
-    Cookies.set("_lh_fb", "earlier-payload");
-    Cookies.set("_lh_fc", "0");
+    setCookie("_lh_fa", "a".repeat(32));
+    setCookie("_lh_fb", "earlier-payload");
+    setCookie("_lh_fc", "0");
     HTMLCanvasElement.prototype.getContext = jest.fn(() => {
       throw new Error("canvas blocked");
     }) as unknown as typeof originalGetContext;
     const { getFingerprint } = loadModule();
     expect(await getFingerprint(keys)).toEqual({ hash: "a".repeat(32), encryptedData: "earlier-payload", isWebdriver: false });
-    expect(Cookies.get("_lh_fb")).toBe("earlier-payload");
+    expect(getCookie("_lh_fb")).toBe("earlier-payload");
   });
 
   it("collects and stores a fingerprint when the cookies hold none, even with a failed signal", async () => {
@@ -54,15 +54,15 @@ describe("getFingerprint", () => {
     }) as unknown as typeof originalGetContext;
     const { getFingerprint } = loadModule();
     const fingerprint = await getFingerprint(keys);
-    expect(Cookies.get("_lh_fa")).toBe(fingerprint.hash);
+    expect(getCookie("_lh_fa")).toBe(fingerprint.hash);
   });
 
   it("stores hash, payload and flag in the three obfuscated cookies", async () => {
     const { getFingerprint } = loadModule();
     const fingerprint = await getFingerprint(keys);
-    expect(Cookies.get("_lh_fa")).toBe(fingerprint.hash);
-    expect(Cookies.get("_lh_fb")).toBe(fingerprint.encryptedData);
-    expect(Cookies.get("_lh_fc")).toBe("0");
+    expect(getCookie("_lh_fa")).toBe(fingerprint.hash);
+    expect(getCookie("_lh_fb")).toBe(fingerprint.encryptedData);
+    expect(getCookie("_lh_fc")).toBe("0");
   });
 
   it("collects only after 100 ms, once per page load", async () => {

@@ -4,7 +4,7 @@
  *   _lh_fa = hash (MD5 of the signals), _lh_fb = encryptedData (AES-CBC payload), _lh_fc = isWebdriver ("1"/"0").
  * Never rejects: without canvas/audio the signals fall back to fixed values; without a valid key encryptedData is "".
  */
-import Cookies from "js-cookie";
+import { getCookie, setCookie } from "cookies-next/client";
 import { FINGERPRINT_COOKIE_DAYS, FINGERPRINT_DELAY_MS } from "@/lib/domain/constants";
 import { FINGERPRINT_COOKIES, type Fingerprint } from "@/lib/domain/fingerprint-cookies";
 import { cookieAttributes } from "./cookie-attributes";
@@ -71,15 +71,15 @@ async function computeFingerprint(keys: FingerprintKeys): Promise<Fingerprint> {
 }
 
 function storedFingerprint(): Fingerprint | null {
-  const hash = Cookies.get(FINGERPRINT_COOKIES.hash);
-  const encryptedData = Cookies.get(FINGERPRINT_COOKIES.encryptedData);
+  const hash = getCookie(FINGERPRINT_COOKIES.hash);
+  const encryptedData = getCookie(FINGERPRINT_COOKIES.encryptedData);
   if (!hash || !encryptedData) return null;
-  return { hash, encryptedData, isWebdriver: Cookies.get(FINGERPRINT_COOKIES.isWebdriver) === "1" };
+  return { hash, encryptedData, isWebdriver: getCookie(FINGERPRINT_COOKIES.isWebdriver) === "1" };
 }
 
 function storeFingerprint(fingerprint: Fingerprint): void {
   const attributes = cookieAttributes(FINGERPRINT_COOKIE_DAYS);
-  Cookies.set(FINGERPRINT_COOKIES.hash, fingerprint.hash, attributes);
-  Cookies.set(FINGERPRINT_COOKIES.encryptedData, fingerprint.encryptedData, attributes);
-  Cookies.set(FINGERPRINT_COOKIES.isWebdriver, fingerprint.isWebdriver ? "1" : "0", attributes);
+  setCookie(FINGERPRINT_COOKIES.hash, fingerprint.hash, attributes);
+  setCookie(FINGERPRINT_COOKIES.encryptedData, fingerprint.encryptedData, attributes);
+  setCookie(FINGERPRINT_COOKIES.isWebdriver, fingerprint.isWebdriver ? "1" : "0", attributes);
 }

@@ -1,11 +1,14 @@
-import Cookies from "js-cookie";
+import { getCookies, deleteCookie } from "cookies-next/client";
 import { captureReferral, readInviteCode, readRefererRecord, rememberInviteCode } from "./referral";
 
 const at = (search: string, pathname = "/price") => ({ search, origin: "https://www.example.com", pathname });
-const cookieSetSpy = () => jest.spyOn(Cookies, "set");
+const cookieSetSpy = () => jest.spyOn(Document.prototype, "cookie", "set");
+const written = (set: jest.SpyInstance, name: string) => set.mock.calls.map((call) => String(call[0])).find((c) => c.startsWith(`${name}=`));
+/** Days from now to the Expires attribute of a string written to document.cookie. */
+const daysUntilExpiry = (cookie: string | undefined) => (Date.parse(/Expires=([^;]+)/.exec(cookie ?? "")?.[1] ?? "") - Date.now()) / 86_400_000;
 
 beforeEach(() => {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: "/" });
+  for (const name of Object.keys(getCookies() ?? {})) deleteCookie(name, { path: "/" });
   jest.restoreAllMocks();
 });
 
@@ -17,8 +20,10 @@ describe("captureReferral", () => {
     expect(readRefererRecord()).toEqual({
       TParam: "wx", QuestionParam: { code: "AB12", t: "wx" }, Referer: "https://weibo.com/", cUrl: "https://www.example.com/price",
     });
-    expect(set).toHaveBeenCalledWith("cfc_inv", "AB12", expect.objectContaining({ expires: 7, path: "/" }));
-    expect(set).toHaveBeenCalledWith("cfc.lianghua.referer", expect.any(String), expect.objectContaining({ expires: 3, path: "/" }));
+    expect(written(set, "cfc_inv")).toMatch(/^cfc_inv=AB12; .*Path=\/; .*SameSite=Lax/);
+    expect(daysUntilExpiry(written(set, "cfc_inv"))).toBeCloseTo(7, 2);
+    expect(written(set, "cfc.lianghua.referer")).toMatch(/Path=\/; .*SameSite=Lax/);
+    expect(daysUntilExpiry(written(set, "cfc.lianghua.referer"))).toBeCloseTo(3, 2);
   });
 
   it("takes the code carried inside r", () => {

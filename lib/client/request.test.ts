@@ -171,3 +171,42 @@ describe("createRequest", () => {
     await expect(request.get("/robots.txt")).resolves.toBe("plain");
   });
 });
+
+describe("submit", () => {
+  const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, text: async () => "", json: async () => body });
+
+  it("posts JSON same-origin and lifts the data object's fields beside the body's", async () => {
+    const fetch = jest.fn(async () => answer(200, { ok: true, data: { message: "已保存", id: 7 } }));
+    const request = createRequest({ apiHosts: ["https://api.example.com"] }, { fetch });
+    const result = await request.submit("/api/user/profile", { nickName: "股神" });
+    expect(fetch).toHaveBeenCalledWith("/api/user/profile", expect.objectContaining({ method: "POST", credentials: "same-origin", body: '{"nickName":"股神"}' }));
+    expect(result).toEqual({ ok: true, status: 200, message: "已保存", body: { ok: true, id: 7, message: "已保存", data: { message: "已保存", id: 7 } } });
+  });
+
+  it("gives the server's Chinese message of a refusal, or the form's own words when it names none", async () => {
+    const fetch = jest.fn<Promise<ResponseLike>, [string, RequestInit]>()
+      .mockResolvedValueOnce(answer(400, { message: "昵称不能为空" }))
+      .mockResolvedValueOnce(answer(502, "<html>"))
+      .mockResolvedValueOnce(answer(413, {}));
+    const request = createRequest({ apiHosts: [] }, { fetch });
+    expect(await request.submit("/api/x", {})).toMatchObject({ ok: false, status: 400, message: "昵称不能为空" });
+    expect(await request.submit("/api/x", {})).toMatchObject({ ok: false, status: 502, message: "服务器内部错误，请稍后再试" });
+    expect(await request.submit("/api/x", {}, { fallback: (s) => `太大了 ${s}` })).toMatchObject({ message: "太大了 413" });
+  });
+
+  it("answers status 0 with the network message when nothing arrives, without a toast", async () => {
+    const notify = jest.fn();
+    const request = createRequest({ apiHosts: [] }, { notify, fetch: async () => { throw new TypeError("Failed to fetch"); } });
+    await expect(request.submit("/api/x", { a: 1 })).resolves.toEqual({ ok: false, status: 0, message: "网络异常，请稍后再试", body: {} });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("sends a payload with a file as multipart without a JSON content type", async () => {
+    const fetch = jest.fn(async () => answer(200, {}));
+    const request = createRequest({ apiHosts: [] }, { fetch });
+    await request.submit("/api/upload", { file: new Blob(["x"]), kind: "avatar" });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBeInstanceOf(FormData);
+    expect(init.headers).not.toHaveProperty("Content-Type");
+  });
+});

@@ -3,7 +3,7 @@
  * optional success message (headers showMessage/message, then a toast), optional progress bar, multipart
  * conversion, and the failure toasts of SPEC §8. Resolves with the parsed response body only.
  */
-import Cookies from "js-cookie";
+import { getCookie } from "cookies-next/client";
 import { USERINFO_COOKIE } from "@/lib/domain/site";
 import { containsBlob, toFormData, type Payload } from "./multipart";
 import { requestProgress, type ProgressHooks } from "./progress-counter";
@@ -21,12 +21,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** No failure toasts: for background calls whose failures the caller ignores. */
   silent?: boolean;
+  /** fetch's cache mode, e.g. "no-store" for a poll. */
+  cache?: RequestCache;
 }
 
 export interface ResponseLike {
   ok: boolean;
   status: number;
   text(): Promise<string>;
+  /** Read instead of text() by submissions when present (a fetch Response has both). */
+  json?(): Promise<unknown>;
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<ResponseLike>;
@@ -51,6 +55,25 @@ export interface Requester {
   get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T>;
   post<T = unknown>(path: string, data?: unknown, options?: RequestOptions): Promise<T>;
   postForm<T = unknown>(path: string, data: FormData | Payload, options?: RequestOptions): Promise<T>;
+  /** A same-origin form submission (JSON or multipart) read into a SubmitResult; never throws, never toasts. */
+  submit(path: string, data: unknown, options?: SubmitOptions): Promise<SubmitResult>;
+}
+
+/** The answer to a form submission: the caller shows `message` beside the form. */
+export interface SubmitResult {
+  ok: boolean;
+  /** The HTTP status, or 0 when no answer arrived. */
+  status: number;
+  /** The server's Chinese `message`, or ours when it sent none or could not be reached; "" on a silent success. */
+  message: string;
+  /** The answer's fields, with those of its `data` object lifted beside them. */
+  body: Record<string, unknown>;
+}
+
+export interface SubmitOptions {
+  /** The message for a refusal whose body names none (e.g. an upload's own word for 413). */
+  fallback?: (status: number) => string;
+  signal?: AbortSignal;
 }
 
 /** A failed request. `status` is the HTTP status, or 0 when no response arrived. */
@@ -72,6 +95,15 @@ export function failureMessage(status: number): string {
   return "网络异常";
 }
 
+export const NETWORK_RETRY_MESSAGE = "网络异常，请稍后再试";
+
+/** A form's words for a refusal without a message of its own. */
+export function submitFailureMessage(status: number): string {
+  if (status === 404) return "请求地址不存在";
+  if (status >= 500) return "服务器内部错误，请稍后再试";
+  return NETWORK_RETRY_MESSAGE;
+}
+
 interface PreparedRequest {
   url: string;
   init: RequestInit;
@@ -82,7 +114,7 @@ export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Re
   const random = deps.random ?? Math.random;
   const notify = deps.notify ?? showToast;
   const progress = deps.progress ?? requestProgress;
-  const readUserInfo = deps.readUserInfo ?? (() => Cookies.get(USERINFO_COOKIE));
+  const readUserInfo = deps.readUserInfo ?? (() => getCookie(USERINFO_COOKIE));
   const readToken = deps.readToken ?? readStoredToken;
 
   function prepare(method: "GET" | "POST", path: string, params: QueryParams | undefined, body: () => BodyInit | undefined,
@@ -102,7 +134,7 @@ export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Re
     const host = config.apiHosts.length ? config.apiHosts[Math.floor(random() * config.apiHosts.length)] : undefined;
     return {
       url: buildUrl(host, path, params),
-      init: { method, headers, body: payload, signal: options.signal, credentials: "include" },
+      init: { method, headers, body: payload, signal: options.signal, credentials: "include", ...(options.cache ? { cache: options.cache } : {}) },
     };
   }
 
@@ -129,7 +161,7 @@ export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Re
       try {
         response = await fetchImpl(prepared.url, prepared.init);
         if (!response.ok) return fail(response.status, options);
-        body = parseBody(await response.text());
+        body = await readBody(response);
       } catch (cause) {
         if (cause instanceof RequestError || isAbort(cause, options.signal)) throw cause;
         return fail(0, options, cause);
@@ -147,11 +179,68 @@ export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Re
     notify({ type: resultStatus(body, httpStatus) === 200 ? "success" : "error", message });
   }
 
+  /** Same origin, cookie session: the configured API hosts and the token headers are for the SPEC's API calls. */
+  async function submit(path: string, data: unknown, options: SubmitOptions = {}): Promise<SubmitResult> {
+    const payload = toBody(data);
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (typeof payload === "string") headers["Content-Type"] = "application/json";
+    let response: ResponseLike;
+    try {
+      response = await fetchImpl(path, { method: "POST", credentials: "same-origin", headers, body: payload, signal: options.signal });
+    } catch {
+      return { ok: false, status: 0, message: NETWORK_RETRY_MESSAGE, body: {} };
+    }
+    const body = await readRecord(response);
+    const nested = isRecord(body.data) ? body.data : {};
+    const serverMessage = [body.message, nested.message].find((m): m is string => typeof m === "string" && m.trim() !== "");
+    const fallback = options.fallback ?? submitFailureMessage;
+    return {
+      ok: response.ok,
+      status: response.status,
+      message: serverMessage ?? (response.ok ? "" : fallback(response.status)),
+      body: { ...nested, ...body },
+    };
+  }
+
   return {
     get: (path, params, options) => send("GET", path, params, () => undefined, options),
     post: (path, data, options) => send("POST", path, undefined, () => toBody(data), options),
     postForm: (path, data, options) => send("POST", path, undefined, () => toFormData(data), options),
+    submit,
   };
+}
+
+/** The same-origin client of the site's own pages and forms. */
+export const request: Requester = createRequest({ apiHosts: [] });
+
+/** POSTs JSON (or multipart when it carries files) and reads the answer; never throws (status 0: no answer). */
+export function submitJson(path: string, data: unknown, options?: SubmitOptions): Promise<SubmitResult> {
+  return request.submit(path, data, options);
+}
+
+/** POSTs form data (a file upload) and reads the answer like submitJson. */
+export function submitForm(path: string, form: FormData | Payload, options?: SubmitOptions): Promise<SubmitResult> {
+  return request.submit(path, toFormData(form), options);
+}
+
+/** The text parsed when it can be read as text (a body that is not JSON stays a string), else the JSON. */
+async function readBody(response: ResponseLike): Promise<unknown> {
+  if (typeof response.text !== "function" && response.json) return response.json();
+  return parseBody(await response.text());
+}
+
+async function readRecord(response: ResponseLike): Promise<Record<string, unknown>> {
+  try {
+    const parsed = response.json ? await response.json() : parseBody(await response.text());
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    // Not JSON (a proxy's error page): the fallback message speaks instead.
+    return {};
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function toBody(data: unknown): BodyInit | undefined {

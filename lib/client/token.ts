@@ -1,4 +1,4 @@
-import Cookies from "js-cookie";
+import { getCookie } from "cookies-next/client";
 import { TOKEN_COOKIE } from "@/lib/domain/site";
 
 /**
@@ -6,7 +6,7 @@ import { TOKEN_COOKIE } from "@/lib/domain/site";
  * only found when a non-HttpOnly copy exists (a readable `token` cookie or localStorage value named `token`).
  */
 export function readStoredToken(): string | null {
-  const fromCookie = Cookies.get(TOKEN_COOKIE);
+  const fromCookie = getCookie(TOKEN_COOKIE);
   if (fromCookie) return fromCookie;
   try {
     return window.localStorage.getItem(TOKEN_COOKIE) || null;

@@ -1,4 +1,4 @@
-import Cookies from "js-cookie";
+import { getCookies, setCookie, deleteCookie } from "cookies-next/client";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { clearUserInfo, fetchUserInfoIfMissing, isLoggedIn, loadUserInfo, saveUserInfo, userInfoFromBody } from "./userinfo";
 
@@ -8,7 +8,7 @@ const member: UserInfo = {
 };
 
 function clearCookies() {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: "/" });
+  for (const name of Object.keys(getCookies() ?? {})) deleteCookie(name, { path: "/" });
 }
 
 beforeEach(() => {
@@ -18,14 +18,14 @@ beforeEach(() => {
 
 describe("loadUserInfo", () => {
   it("reads the cookie and mirrors it into localStorage", () => {
-    Cookies.set("userinfo", JSON.stringify(member), { path: "/" });
+    setCookie("userinfo", JSON.stringify(member), { path: "/" });
     expect(loadUserInfo()).toEqual(member);
     expect(JSON.parse(localStorage.getItem("userinfo_lianghua")!)).toEqual(member);
   });
 
   it("prefers the cookie over a stale localStorage copy", () => {
     localStorage.setItem("userinfo_lianghua", JSON.stringify({ ...member, nickName: "旧名" }));
-    Cookies.set("userinfo", JSON.stringify(member), { path: "/" });
+    setCookie("userinfo", JSON.stringify(member), { path: "/" });
     expect(loadUserInfo()?.nickName).toBe("短线客");
   });
 
@@ -36,7 +36,7 @@ describe("loadUserInfo", () => {
   });
 
   it("treats a malformed cookie as absent", () => {
-    Cookies.set("userinfo", "{not json", { path: "/" });
+    setCookie("userinfo", "{not json", { path: "/" });
     expect(loadUserInfo()).toBeNull();
   });
 });

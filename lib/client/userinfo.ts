@@ -3,7 +3,7 @@
  * login; the token cookie is HttpOnly, so this cookie is the browser's logged-in signal) and localStorage
  * `userinfo_lianghua` mirrors it.
  */
-import Cookies from "js-cookie";
+import { getCookie, setCookie, deleteCookie } from "cookies-next/client";
 import { TOKEN_COOKIE, USERINFO_COOKIE, USERINFO_STORAGE_KEY } from "@/lib/domain/site";
 import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
 import { cookieAttributes } from "./cookie-attributes";
@@ -22,7 +22,7 @@ export interface UserInfoSource {
 
 /** Reads the user info from the cookie and syncs localStorage; no cookie means logged out, so the mirror is cleared. */
 export function loadUserInfo(): UserInfo | null {
-  const info = parseUserInfo(Cookies.get(USERINFO_COOKIE));
+  const info = parseUserInfo(getCookie(USERINFO_COOKIE));
   if (info) writeStorage(JSON.stringify(info));
   else writeStorage(null);
   return info;
@@ -31,7 +31,7 @@ export function loadUserInfo(): UserInfo | null {
 /** Stores the user info as a session cookie (the server's login cookie sets the lasting one) and in localStorage. */
 export function saveUserInfo(info: UserInfo): void {
   const json = JSON.stringify(info);
-  Cookies.set(USERINFO_COOKIE, json, cookieAttributes());
+  setCookie(USERINFO_COOKIE, json, cookieAttributes());
   writeStorage(json);
 }
 
@@ -40,8 +40,8 @@ export function saveUserInfo(info: UserInfo): void {
  * a readable copy of the token (cookie or localStorage) is removed here.
  */
 export function clearUserInfo(): void {
-  Cookies.remove(USERINFO_COOKIE, { path: "/" });
-  Cookies.remove(TOKEN_COOKIE, { path: "/" });
+  deleteCookie(USERINFO_COOKIE, { path: "/" });
+  deleteCookie(TOKEN_COOKIE, { path: "/" });
   writeStorage(null);
   try {
     window.localStorage.removeItem(TOKEN_COOKIE);
@@ -51,7 +51,7 @@ export function clearUserInfo(): void {
 }
 
 export function isLoggedIn(): boolean {
-  return Cookies.get(USERINFO_COOKIE) !== undefined;
+  return getCookie(USERINFO_COOKIE) !== undefined;
 }
 
 /**

@@ -49,3 +49,10 @@ export function passwordProblem(password: string, names: PasswordNames = {}, isC
   if (isCommon?.(password)) return COMMON_PASSWORD_MESSAGE;
   return null;
 }
+
+export const REPEAT_MISMATCH_MESSAGE = "两次输入的新密码不一致";
+
+/** A new password typed twice, as a form checks it: the rules above (without the common list), then the repetition. */
+export function passwordPairProblem(password: string, repeat: string, names: PasswordNames = {}): string | null {
+  return passwordProblem(password, names) ?? (password !== repeat ? REPEAT_MISMATCH_MESSAGE : null);
+}

@@ -14,7 +14,7 @@ describe("matchRoute", () => {
     [`/analysis/${GUID}/monthly/2024`, "analysis"], ["/recs/AB12CD/%E5%B0%8F%E6%98%8E", "recs"], ["/error/503", "error"],
     ["/stripePay/result", "stripePayResult"], ["/pay/result", "payResult"], ["/quant/realtrade", "realtrade"],
     ["/admin", "admin"], ["/admin/members", "adminMembers"], [`/admin/members/${GUID}`, "adminMember"],
-    ["/admin/traders", "adminTraders"], [`/admin/traders/${GUID}`, "adminTrader"],
+    ["/admin/traders", "adminMasters"], [`/admin/traders/${GUID}`, "adminMaster"],
     ["/admin/strategies", "adminStrategies"], ["/admin/plans", "adminPlans"], [`/admin/strategies/${GUID}`, "adminStrategy"],
     ["/admin/articles", "adminArticles"], ["/admin/articles/new", "adminArticleNew"], [`/admin/articles/${GUID}`, "adminArticle"],
   ])("%s is route %s", (path, name) => {

@@ -3,6 +3,8 @@
  * client-chosen file name may become (shown and stored as data, never used for a path or a key).
  */
 
+import { fileTypeFromBuffer } from "file-type/core";
+
 export type StatementFileKind = "xlsx" | "xls" | "text";
 
 function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolean {
@@ -63,11 +65,31 @@ export function isTextFile(bytes: Uint8Array): boolean {
   return controls <= sample.length * CONTROL_SHARE;
 }
 
-/** A broker statement by its bytes: an Excel workbook (zip), a legacy Excel file (OLE2) or text; null otherwise. */
-export function statementFileKind(bytes: Uint8Array): StatementFileKind | null {
+/** What `file-type` recognised in a file's bytes (its extension), or undefined when it knows none of them. */
+export interface DetectedType {
+  ext: string;
+}
+
+/** file-type's answers that are a workbook: an .xlsx (or a zip the workbook reader will look into) or an OLE2 .xls. */
+const WORKBOOK_TYPES: Readonly<Record<string, StatementFileKind>> = { xlsx: "xlsx", zip: "xlsx", cfb: "xls" };
+/** file-type's answers for text (SpreadsheetML and HTML "xls" exports): the project's own text detection decides. */
+const TEXT_TYPES = new Set(["xml", "svg", "html"]);
+
+/**
+ * A broker statement by its bytes: an Excel workbook (zip), a legacy Excel file (OLE2) or text; null otherwise.
+ * `detected` is file-type's answer (detectStatementFile): any binary format it knows but a workbook is no statement.
+ * Text formats (CSV, TXT, XLS-as-HTML) are not file-type's job; isTextFile decides those.
+ */
+export function statementFileKind(bytes: Uint8Array, detected?: DetectedType): StatementFileKind | null {
+  if (detected && !TEXT_TYPES.has(detected.ext)) return WORKBOOK_TYPES[detected.ext] ?? null;
   if (startsWith(bytes, ZIP_LOCAL_HEADER)) return "xlsx";
   if (startsWith(bytes, OLE2)) return "xls";
   return isTextFile(bytes) ? "text" : null;
+}
+
+/** statementFileKind with file-type's answer (asynchronous: file-type reads through a tokenizer). */
+export async function detectStatementFile(bytes: Uint8Array): Promise<StatementFileKind | null> {
+  return statementFileKind(bytes, await fileTypeFromBuffer(bytes));
 }
 
 export const UPLOAD_LABEL_MAX = 100;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextResponse } from "next/server";
-import { fail } from "@/lib/server/http";
+import { fail } from "@/lib/server/http/fail";
 
 /**
  * The one way a route handler reads its request body (ADR 0025): a declared Content-Length above the route's limit is

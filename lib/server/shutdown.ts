@@ -8,7 +8,8 @@
  *
  * So the app adds its own listener next to Next's (never instead of it: with `NEXT_MANUAL_SIG_HANDLE` set, Next would
  * not drain the HTTP server and nothing here can reach it). On the first signal it
- *   1. stops the background work at once (job worker, expiry reminders, search indexing: each finishes its current run),
+ *   1. stops the background work at once (the job worker with its scheduled kinds, search indexing: each finishes its
+ *      current run),
  *   2. holds back Next's final `process.exit(…)` — that call is the signal that every request has been answered —
  *      for at most `drainTimeoutMs` (25 s),
  *   3. closes the database (PGlite writes its data and the data-directory lock is released on exit),

@@ -1,11 +1,9 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { cancelRunningStatements, closeDatabase, prepareDatabase, warmDatabase } from "@/lib/db";
-import { startExpiryReminders } from "@/lib/server/notifications/expiry";
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
 import { writeMissingMasterFigures } from "@/lib/server/statements/figures-backfill";
-import { startJobWorker } from "@/lib/server/quant/jobs";
-import { ensureDailySync } from "@/lib/server/market/sync/schedule";
+import { startJobWorker } from "@/lib/server/jobs/worker";
 import { seedDemoStrategies } from "@/lib/server/quant/demo-seed";
 import { seedDemoBlogs } from "@/lib/server/content/demo-blogs";
 import { flushArticleViews } from "@/lib/server/content/view-counts";
@@ -27,8 +25,8 @@ export interface PrepareServerOptions {
  * Runs in instrumentation `register()`, which `next start` awaits before it hands any request to the app: opens the
  * database (for PGlite: takes the data-directory lock, migrates and loads the demo data on first run) and warms it,
  * so neither the first visitor nor the first health check pays for that, and a second process on the same data
- * directory stops at once with a clear message (P22). Then starts the background work (search index, hourly
- * membership-expiry reminders, job worker, the daily market sync's schedule) and the graceful shutdown (P24,
+ * directory stops at once with a clear message (P22). Then starts the background work (search index, and the job
+ * worker, which also queues the scheduled kinds: hourly membership-expiry reminders, the daily market sync) and the graceful shutdown (P24,
  * lib/server/shutdown.ts), which stops that work and closes the database after Next.js has answered the last request.
  */
 export async function prepareServer(opts: PrepareServerOptions = {}): Promise<void> {
@@ -85,11 +83,8 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     // The first build of the search index takes a few seconds on PGlite: searches made meanwhile wait for it.
     const indexing = ensureSearchIndex().catch((err) => console.error("search index not built:", (err as Error).message));
     stops.push(() => indexing);
-    stops.push(startExpiryReminders());
+    // All background work: queued jobs and the scheduled kinds (hourly expiry reminders, the daily market sync).
     stops.push(startJobWorker());
-    // The daily market sync queues its successor after each run; this starts the chain (nothing without a provider).
-    const scheduling = ensureDailySync().catch((err) => console.error("daily market sync not scheduled:", (err as Error).message));
-    stops.push(() => scheduling.then(() => undefined));
     console.log(
       `> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""}; ` +
         `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,

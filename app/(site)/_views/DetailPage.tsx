@@ -26,7 +26,7 @@ import type { RouteParams } from "@/lib/domain/routes";
 import { FREE_SAMPLE_DELAY_DAYS, statementDelayNote } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { listArticles } from "@/lib/server/content/articles";
-import { masterByGuid } from "@/lib/server/content/masters";
+import { findMaster } from "@/lib/server/content/masters";
 import { marketDataSetupFor } from "@/lib/server/market/setup";
 import { masterDetail } from "@/lib/server/statements/detail";
 import { displayCode } from "@/lib/domain/market/codes";
@@ -199,7 +199,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
 
 /** Title, description, canonical URL and the Open Graph share image of a master's page. */
 export async function detailMetadata(guid: string | undefined): Promise<Metadata> {
-  const master = guid ? await masterByGuid(guid) : null;
+  const master = guid ? await findMaster(null, guid) : null;
   if (!master) return { title: "大神交割单" };
   const cfg = config();
   return masterSeo({ siteUrl: cfg.siteUrl, siteName: cfg.siteName }, master).metadata as Metadata;

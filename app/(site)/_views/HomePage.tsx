@@ -6,7 +6,7 @@ import { isInvitationCode } from "@/lib/domain/route-params";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { homeData } from "@/lib/server/content/home";
 import { bestStrategiesBySharpe } from "@/lib/server/quant/strategies";
-import { godHub } from "@/lib/server/statements/god";
+import { masterHub } from "@/lib/server/statements/master-hub";
 import { rankings, type MasterRankRow } from "@/lib/server/statements/rankings";
 
 const HOME_TRADES = 8;
@@ -19,7 +19,7 @@ export async function HomePage({ searchParams }: { searchParams: SearchParams })
   const [viewer, query, jar] = await Promise.all([getViewer(), searchParams, cookies()]);
   const data = await homeData(viewer);
   const code = typeof query.code === "string" ? query.code : jar.get(INVITE_COOKIE)?.value;
-  const [hub, rank, strategies] = await Promise.all([godHub(viewer), rankings(viewer, { period: "day", show: "profit" }), bestStrategiesBySharpe(3)]);
+  const [hub, rank, strategies] = await Promise.all([masterHub(viewer), rankings(viewer, { period: "day", show: "profit" }), bestStrategiesBySharpe(3)]);
   const latestDay = hub.day && hub.trades.length ? { day: hub.day, trades: hub.trades.slice(0, HOME_TRADES), total: hub.tradesTotal } : null;
   const topRank = rank.day ? { day: rank.day, rows: (rank.rows as MasterRankRow[]).slice(0, HOME_RANK_ROWS) } : null;
   return (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ChevronRight, CreditCard, FileText, LineChart, Sigma, Users } from "lucide-react";
 import { MarketDataSection } from "@/components/admin/MarketDataSection";
+import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -20,6 +21,15 @@ const ADMIN_SECTIONS = [
   { href: "/admin/articles", title: "文章管理", hint: "撰写与发布文章视频、隐藏会员博客", Icon: FileText, adminOnly: false },
   { href: "/admin/plans", title: "会员套餐", hint: "调整价格、上下架套餐", Icon: CreditCard, adminOnly: true },
 ] as const;
+
+type ErrorReport = Awaited<ReturnType<typeof adminOverview>>["reports"][number];
+
+const REPORT_COLUMNS: AdminColumn<ErrorReport>[] = [
+  { header: "时间", nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
+  { header: "类别", cell: (r) => r.innerException },
+  { header: "页面", className: "max-w-[200px] truncate", cell: (r) => r.requestUrl },
+  { header: "错误", className: "max-w-[360px] truncate font-mono text-xs", cell: (r) => r.exception },
+];
 
 export default async function AdminPage() {
   const viewer = await requireEditorRights();
@@ -56,25 +66,7 @@ export default async function AdminPage() {
       </div>
       {market && <MarketDataSection overview={market} />}
       <Section title="前端错误报告（最近 20 条）">
-        {o.reports.length === 0 ? (
-          <EmptyState title="暂无错误报告" />
-        ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="bg-slate-50 text-slate-500"><tr><th className="px-3 py-2">时间</th><th className="px-3 py-2">类别</th><th className="px-3 py-2">页面</th><th className="px-3 py-2">错误</th></tr></thead>
-              <tbody>
-                {o.reports.map((r) => (
-                  <tr key={r.id} className="border-t border-slate-100 align-top">
-                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(r.createdAt)}</td>
-                    <td className="px-3 py-2">{r.innerException}</td>
-                    <td className="max-w-[200px] truncate px-3 py-2">{r.requestUrl}</td>
-                    <td className="max-w-[360px] truncate px-3 py-2 font-mono text-xs">{r.exception}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable rows={o.reports} columns={REPORT_COLUMNS} rowKey={(r) => r.id} minWidth={640} empty={<EmptyState title="暂无错误报告" />} />
       </Section>
     </>
   );

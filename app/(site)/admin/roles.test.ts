@@ -123,7 +123,6 @@ describeOnEachEngine("ADR 0028: admin pages × member / editor / admin", () => {
       tokens[role] = made[role].token;
     }
     const article = await createArticle(made.admin.viewer, { type: "case", title: "权限测试", body: "正文" }, false);
-    if (!article.ok) throw new Error(article.message);
     fx = {
       member: made.member.viewer.userId,
       article: article.infoguid,

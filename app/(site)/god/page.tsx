@@ -12,7 +12,7 @@ import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import { getViewer } from "@/lib/server/auth/viewer";
-import { godHub } from "@/lib/server/statements/god";
+import { masterHub } from "@/lib/server/statements/master-hub";
 
 export const metadata: Metadata = {
   title: "大神交割单",
@@ -26,7 +26,7 @@ export default async function GodPage({ searchParams }: Props) {
   const asked = await searchParams;
   const day = typeof asked.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(asked.date) ? asked.date : undefined;
   const page = typeof asked.page === "string" && /^[1-9]\d{0,4}$/.test(asked.page) ? Number(asked.page) : 1;
-  const hub = await godHub(await getViewer(), day, page);
+  const hub = await masterHub(await getViewer(), day, page);
   const locked = !!hub.day && !hub.fullAccess && hub.day > hub.sampleThrough;
   const dayHref = (n: number) => `/god?${new URLSearchParams({ ...(hub.day ? { date: hub.day } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
   return (

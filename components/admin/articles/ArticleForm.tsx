@@ -2,13 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import { fieldClass, MarkdownField } from "@/components/blog/MarkdownField";
+import { MarkdownField } from "@/components/blog/MarkdownField";
+import { fieldClass } from "@/components/ui/form";
 import { useUnsavedWarning } from "@/components/blog/use-unsaved-warning";
 import { Button } from "@/components/ui/Button";
 import { autoSummary, paidQuote } from "@/lib/domain/article-summary";
 import { ARTICLE_TYPES } from "@/lib/domain/article-types";
 import { useAdminAction } from "../admin-action";
 import { ARTICLE_LIMITS, ARTICLES_API, articleApi, articleProblem, LEVEL_LABELS, parseTags, type ArticleFormValues } from "./articles-api";
+import { cn } from "@/components/ui/cn";
 
 const EMPTY: ArticleFormValues = { type: "case", title: "", summary: "", body: "", coverUrl: "", videoUrl: "", minLevel: 0, tags: [] };
 
@@ -65,19 +67,19 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-type`} className="mb-1 block text-sm text-slate-600">类型</label>
-          <select id={`${id}-type`} value={values.type} onChange={(e) => set("type", e.target.value)} className={`${fieldClass} h-11`}>
+          <select id={`${id}-type`} value={values.type} onChange={(e) => set("type", e.target.value)} className={cn(fieldClass, "h-11")}>
             {Object.entries(ARTICLE_TYPES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-level`} className="mb-1 block text-sm text-slate-600">可见等级</label>
-          <select id={`${id}-level`} value={values.minLevel} onChange={(e) => set("minLevel", Number(e.target.value))} className={`${fieldClass} h-11`}>
+          <select id={`${id}-level`} value={values.minLevel} onChange={(e) => set("minLevel", Number(e.target.value))} className={cn(fieldClass, "h-11")}>
             {[0, 100, 200].map((level) => <option key={level} value={level}>{LEVEL_LABELS[level]}</option>)}
           </select>
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-title`} className="mb-1 block text-sm text-slate-600">标题</label>
-          <input id={`${id}-title`} value={values.title} maxLength={ARTICLE_LIMITS.title} onChange={(e) => set("title", e.target.value)} className={`${fieldClass} h-11`} />
+          <input id={`${id}-title`} value={values.title} maxLength={ARTICLE_LIMITS.title} onChange={(e) => set("title", e.target.value)} className={cn(fieldClass, "h-11")} />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-summary`} className="mb-1 block text-sm text-slate-600">摘要</label>
@@ -90,7 +92,7 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
             aria-describedby={`${id}-summary-help`}
             aria-invalid={summaryHelp.quote ? true : undefined}
             onChange={(e) => set("summary", e.target.value)}
-            className={`${fieldClass} py-2`}
+            className={cn(fieldClass, "py-2")}
           />
           <div id={`${id}-summary-help`}>
             {summaryHelp.quote ? (
@@ -104,11 +106,11 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
         </div>
         <div>
           <label htmlFor={`${id}-cover`} className="mb-1 block text-sm text-slate-600">封面地址</label>
-          <input id={`${id}-cover`} value={values.coverUrl} inputMode="url" placeholder="https://… 或 /images/…" onChange={(e) => set("coverUrl", e.target.value)} className={`${fieldClass} h-11`} />
+          <input id={`${id}-cover`} value={values.coverUrl} inputMode="url" placeholder="https://… 或 /images/…" onChange={(e) => set("coverUrl", e.target.value)} className={cn(fieldClass, "h-11")} />
         </div>
         <div>
           <label htmlFor={`${id}-video`} className="mb-1 block text-sm text-slate-600">视频地址{values.type === "video" ? "（必填）" : ""}</label>
-          <input id={`${id}-video`} value={values.videoUrl} inputMode="url" placeholder="HLS (.m3u8) 或 MP4" onChange={(e) => set("videoUrl", e.target.value)} className={`${fieldClass} h-11`} />
+          <input id={`${id}-video`} value={values.videoUrl} inputMode="url" placeholder="HLS (.m3u8) 或 MP4" onChange={(e) => set("videoUrl", e.target.value)} className={cn(fieldClass, "h-11")} />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-tags`} className="mb-1 block text-sm text-slate-600">标签</label>
@@ -118,7 +120,7 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
             onChange={(e) => set("tags", e.target.value)}
             placeholder="如：打板，首板，复盘"
             aria-describedby={`${id}-tags-help`}
-            className={`${fieldClass} h-11`}
+            className={cn(fieldClass, "h-11")}
           />
           <p id={`${id}-tags-help`} className="mt-1 text-xs text-slate-500">用逗号分隔，最多 {ARTICLE_LIMITS.tags} 个，每个不超过 {ARTICLE_LIMITS.tagChars} 个字</p>
         </div>

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition } from "react";
-import { postFormData } from "@/components/dialogs/auth-fetch";
+import { submitForm } from "@/lib/client/request";
 import { Button } from "@/components/ui/Button";
 import { notify } from "@/lib/client/toast";
 import { strategyCsvApi } from "./strategies-api";
@@ -60,7 +60,7 @@ export function CsvUploadForm({ guid, kind }: { guid: string; kind: "nav" | "fil
     const form = new FormData();
     form.append("file", file, file.name);
     setSending(true);
-    const answer = await postFormData(strategyCsvApi(guid, kind), form, uploadFallback);
+    const answer = await submitForm(strategyCsvApi(guid, kind), form, { fallback: uploadFallback });
     setSending(false);
     if (!answer.ok && !Array.isArray(answer.body.errors)) {
       setError(answer.message);

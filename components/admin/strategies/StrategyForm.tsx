@@ -5,8 +5,9 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DatePicker } from "@/components/ui/DatePicker";
 import { useAdminAction } from "../admin-action";
-import { fieldClass } from "../traders/MasterForm";
+import { fieldClass } from "@/components/ui/form";
 import { DEFAULT_BENCHMARK, STATUS_LABELS, STRATEGIES_API, strategyApi, strategyProblem, type StatusValue, type StrategyFormValues } from "./strategies-api";
+import { cn } from "@/components/ui/cn";
 
 const EMPTY: StrategyFormValues = { name: "", author: "", description: "", style: "", status: "paper", startDate: "", benchmark: DEFAULT_BENCHMARK };
 
@@ -57,15 +58,15 @@ export function StrategyForm({ guid, initial, dataLocked = false }: { guid?: str
     >
       <div>
         <label htmlFor={`${id}-name`} className="mb-1 block text-sm text-slate-600">策略名称</label>
-        <input id={`${id}-name`} value={v.name} maxLength={40} onChange={(e) => set("name", e.target.value)} className={`${fieldClass} h-11`} />
+        <input id={`${id}-name`} value={v.name} maxLength={40} onChange={(e) => set("name", e.target.value)} className={cn(fieldClass, "h-11")} />
       </div>
       <div>
         <label htmlFor={`${id}-author`} className="mb-1 block text-sm text-slate-600">作者</label>
-        <input id={`${id}-author`} value={v.author} maxLength={40} onChange={(e) => set("author", e.target.value)} className={`${fieldClass} h-11`} />
+        <input id={`${id}-author`} value={v.author} maxLength={40} onChange={(e) => set("author", e.target.value)} className={cn(fieldClass, "h-11")} />
       </div>
       <div>
         <label htmlFor={`${id}-status`} className="mb-1 block text-sm text-slate-600">状态</label>
-        <select id={`${id}-status`} value={v.status} disabled={dataLocked} onChange={(e) => set("status", e.target.value as StatusValue)} className={`${fieldClass} h-11`}>
+        <select id={`${id}-status`} value={v.status} disabled={dataLocked} onChange={(e) => set("status", e.target.value as StatusValue)} className={cn(fieldClass, "h-11")}>
           {(Object.keys(STATUS_LABELS) as StatusValue[]).map((s) => (
             <option key={s} value={s}>{STATUS_LABELS[s]}</option>
           ))}
@@ -73,7 +74,7 @@ export function StrategyForm({ guid, initial, dataLocked = false }: { guid?: str
       </div>
       <div>
         <label htmlFor={`${id}-style`} className="mb-1 block text-sm text-slate-600">风格</label>
-        <input id={`${id}-style`} value={v.style} maxLength={20} placeholder="如：多因子、趋势跟踪" onChange={(e) => set("style", e.target.value)} className={`${fieldClass} h-11`} />
+        <input id={`${id}-style`} value={v.style} maxLength={20} placeholder="如：多因子、趋势跟踪" onChange={(e) => set("style", e.target.value)} className={cn(fieldClass, "h-11")} />
       </div>
       <div>
         <span className="mb-1 block text-sm text-slate-600">开始日期</span>
@@ -88,13 +89,13 @@ export function StrategyForm({ guid, initial, dataLocked = false }: { guid?: str
           disabled={dataLocked}
           onChange={(e) => set("benchmark", e.target.value)}
           aria-describedby={`${id}-benchmark-help`}
-          className={`${fieldClass} h-11 font-mono`}
+          className={cn(fieldClass, "h-11 font-mono")}
         />
         <p id={`${id}-benchmark-help`} className="mt-1 text-xs text-slate-500">指数代码，默认 000300.SH（沪深300）</p>
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-description`} className="mb-1 block text-sm text-slate-600">简介</label>
-        <textarea id={`${id}-description`} value={v.description} maxLength={2000} rows={3} onChange={(e) => set("description", e.target.value)} className={`${fieldClass} py-2`} />
+        <textarea id={`${id}-description`} value={v.description} maxLength={2000} rows={3} onChange={(e) => set("description", e.target.value)} className={cn(fieldClass, "py-2")} />
       </div>
       {dataLocked ? <p className="text-xs text-slate-500 sm:col-span-2">状态、开始日期和业绩基准由管理员修改。</p> : null}
       <div className="flex items-end sm:col-span-2 sm:justify-end">

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./members";
 
-/** Top traders whose settlement statements the site teaches from. */
+/** Masters (大神): the top traders whose settlement statements the site teaches from. */
 export const masters = pgTable("masters", {
   guid: uuid("guid").primaryKey().defaultRandom(),
   name: text("name").notNull(),

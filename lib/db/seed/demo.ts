@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { appMeta, articles, articleTags, masters, strategies } from "../schema";
-import { DEMO_ARTICLES, DEMO_MASTERS, DEMO_STRATEGIES } from "./demo-content";
+import { DEMO_ARTICLES, DEMO_MASTER_ROWS, DEMO_STRATEGIES } from "./demo-content";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -14,7 +14,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       .onConflictDoNothing({ target: appMeta.key })
       .returning();
     if (claimed.length === 0) return false;
-    await tx.insert(masters).values(DEMO_MASTERS.map((m) => ({ ...m, isDemo: true })));
+    await tx.insert(masters).values(DEMO_MASTER_ROWS.map((m) => ({ ...m, isDemo: true })));
     await tx.insert(strategies).values(DEMO_STRATEGIES.map((s) => ({ ...s, isDemo: true })));
     const inserted = await tx
       .insert(articles)

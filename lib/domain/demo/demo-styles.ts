@@ -126,7 +126,7 @@ function createDipBuyer(tempo: DipTempo): DemoStrategy {
 }
 
 /** 波段: buy the open after a close crosses above MA10 in an uptrend (above MA20); trim half at +12%, exit below MA10. */
-function createSwingTrader(): DemoStrategy {
+function createSwingStrategy(): DemoStrategy {
   const trimmed = new Set<string>();
   return (ctx) => {
     for (const code of trimmed) if (ctx.book.held(code) === 0) trimmed.delete(code);
@@ -179,6 +179,6 @@ export function createStrategy(style: DemoStyle, dipTempo: DipTempo = PATIENT_DI
     case "低吸":
       return createDipBuyer(dipTempo);
     case "波段":
-      return createSwingTrader();
+      return createSwingStrategy();
   }
 }

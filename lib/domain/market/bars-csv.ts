@@ -1,3 +1,4 @@
+import { splitCsvLine } from "@/lib/domain/csv-line";
 import { parseBarDate } from "@/lib/domain/market/bar-dates";
 import { normalizeCode } from "@/lib/domain/market/codes";
 import { codeFromFileName } from "@/lib/domain/market/file-code";
@@ -30,30 +31,6 @@ const COLUMN_LABEL: Record<Column, string> = {
 export interface BarsCsvResult {
   bars: DailyBar[];
   skipped: { line: number; reason: string }[];
-}
-
-function splitLine(line: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '"') {
-      if (quoted && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else {
-        quoted = !quoted;
-      }
-    } else if (ch === delimiter && !quoted) {
-      cells.push(cell.trim());
-      cell = "";
-    } else {
-      cell += ch;
-    }
-  }
-  cells.push(cell.trim());
-  return cells;
 }
 
 function headerKey(cell: string): string {
@@ -89,7 +66,7 @@ export function readBarsCsv(text: string, fileName: string): BarsCsvResult {
   if (headerIndex < 0) throw new MarketDataRejected("文件是空的");
   const headerLine = lines[headerIndex] ?? "";
   const delimiter = headerLine.includes(",") ? "," : headerLine.includes("\t") ? "\t" : ";";
-  const columns = findColumns(splitLine(headerLine, delimiter));
+  const columns = findColumns(splitCsvLine(headerLine, delimiter));
   const missing = REQUIRED.filter((c) => columns[c] === undefined).map((c) => COLUMN_LABEL[c]);
   if (missing.length > 0) {
     throw new MarketDataRejected(`表头缺少列：${missing.join("、")}（需要 日期、开盘、最高、最低、收盘、成交量）`);
@@ -107,7 +84,7 @@ export function readBarsCsv(text: string, fileName: string): BarsCsvResult {
     const raw = lines[i] ?? "";
     if (raw.trim() === "") continue;
     const line = i + 1;
-    const cells = splitLine(raw, delimiter);
+    const cells = splitCsvLine(raw, delimiter);
     const cell = (column: Column): string => {
       const index = columns[column];
       return index === undefined ? "" : (cells[index] ?? "");

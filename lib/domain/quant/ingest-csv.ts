@@ -4,6 +4,7 @@
  * their order is free. Every bad line is reported with its line number; the caller stores nothing when any line is bad.
  * The field rules are those of the ingest API (ingest-schema.ts). Pure: no I/O.
  */
+import { splitCsvLine } from "@/lib/domain/csv-line";
 import { decodeText, type DecodedText } from "@/lib/domain/statements/import/decode";
 import { fieldSchemas, type FillInput, type NavInput } from "./ingest-schema";
 
@@ -46,31 +47,6 @@ const FILL_COLUMNS = {
 } as const;
 
 const SIDES: Record<string, "buy" | "sell"> = { buy: "buy", sell: "sell", 买入: "buy", 卖出: "sell", 买: "buy", 卖: "sell", b: "buy", s: "sell" };
-
-/** One CSV line → fields: commas (or tabs in a tab-separated file), double quotes with "" escapes. */
-export function splitCsvLine(line: string, delimiter = ","): string[] {
-  const out: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field.trim() === "") {
-      quoted = true;
-      field = "";
-    } else if (c === delimiter) {
-      out.push(field.trim());
-      field = "";
-    } else field += c;
-  }
-  out.push(field.trim());
-  return out;
-}
 
 /** `YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY/M/D` or `YYYYMMDD` → `YYYY-MM-DD` (not checked further here). */
 export function normalizeCsvDate(value: string): string {
@@ -237,3 +213,5 @@ export function readFillsCsv(bytes: Uint8Array, today: string): CsvRead<FillInpu
   }
   return { rows, errors, encoding, repeats: 0 };
 }
+
+export { splitCsvLine };

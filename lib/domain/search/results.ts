@@ -69,7 +69,7 @@ export interface Suggestion {
   detail?: string;
 }
 
-export interface StockTrader {
+export interface StockMaster {
   guid: string;
   name: string;
   isDemo: boolean;
@@ -81,11 +81,11 @@ export interface StockTrader {
   url: string;
 }
 
-export interface StockTraders {
+export interface StockMasters {
   code: string;
   exchange: string;
   name: string;
-  traders: StockTrader[];
+  masters: StockMaster[];
   /** true when the viewer sees masters' trades late (the free sample): newer trades may exist */
   delayed: boolean;
 }

@@ -69,10 +69,10 @@ describeOnEachEngine("admin: members", () => {
     const requestId = randomUUID();
     const first = await addGrant(admin, { userId: m.id, levelId: 100, days: 30, requestId }, now);
     expect(first).toEqual({ status: "created", grantId: expect.any(String) });
-    expect(await addGrant(admin, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toEqual({ status: "duplicate", grantId: (first as { grantId: string }).grantId });
+    expect(await addGrant(admin, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toEqual({ status: "duplicate", grantId: first.grantId });
     const otherAdmin = await viewerOf(await createUser({ email: "other-admin@example.com", role: "admin" }));
     expect(await addGrant(otherAdmin, { userId: m.id, levelId: 100, days: 30, requestId }, now)).toMatchObject({ status: "created" });
-    expect(await addGrant(admin, { userId: randomUUID(), levelId: 100, days: 1, requestId: randomUUID() }, now)).toEqual({ status: "not-found" });
+    await expect(addGrant(admin, { userId: randomUUID(), levelId: 100, days: 1, requestId: randomUUID() }, now)).rejects.toMatchObject({ code: "not_found", message: "会员不存在" });
     await expect(addGrant(admin, { userId: m.id, levelId: 100, days: 0, requestId: randomUUID() }, now)).rejects.toThrow("1–3660");
     await expect(addGrant(admin, { userId: m.id, levelId: 100, days: 3661, requestId: randomUUID() }, now)).rejects.toThrow("1–3660");
 
@@ -99,9 +99,9 @@ describeOnEachEngine("admin: members", () => {
     // The VIP grant waits behind SVIP: no reminder yet.
     expect(await (await db()).select().from(notifications).where(eq(notifications.userId, m.id))).toHaveLength(0);
 
-    expect(await endGrant(admin, svip!.id, now)).toEqual({ status: "ended", userId: m.id });
-    expect(await endGrant(admin, svip!.id, now)).toEqual({ status: "inactive" });
-    expect(await endGrant(admin, randomUUID(), now)).toEqual({ status: "not-found" });
+    expect(await endGrant(admin, svip!.id, now)).toEqual({ userId: m.id });
+    await expect(endGrant(admin, svip!.id, now)).rejects.toMatchObject({ code: "conflict", message: "该授权未在生效中，无法结束" });
+    await expect(endGrant(admin, randomUUID(), now)).rejects.toMatchObject({ code: "not_found", message: "授权不存在" });
     const [row] = await (await db()).select().from(grants).where(eq(grants.id, svip!.id));
     expect(row!.endsAt).toEqual(now);
     const state = await memberDetail(admin, m.id, now);
@@ -115,7 +115,7 @@ describeOnEachEngine("admin: members", () => {
     const future = await createUser({ email: "future@example.com" });
     await grantDays({ userId: future.id, levelId: 100, days: 5, source: "admin", sourceKey: `f:${future.id}`, now: new Date(now.getTime() + DAY) });
     const [upcoming] = (await memberDetail(admin, future.id, now))!.grants;
-    expect(await endGrant(admin, upcoming!.id, now)).toEqual({ status: "inactive" });
+    await expect(endGrant(admin, upcoming!.id, now)).rejects.toMatchObject({ code: "conflict" });
     // Bought under SVIP, the VIP days waited behind it (PRODUCT.md: a higher grant does not waste a lower one).
     expect(vip!.state).toBe("upcoming");
   });

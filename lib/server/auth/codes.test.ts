@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describeOnEachEngine } from "@/lib/db/test-support";
+import { AppError } from "@/lib/server/http/app-error";
+import { refusalOf } from "@/lib/server/http/test-support";
 import { readOutbox } from "@/lib/server/messaging/outbox";
 import { createUser } from "@/lib/server/members/users";
 import { consumeLoginLink, issueCode, verifyCode } from "./codes";
@@ -18,13 +20,13 @@ describeOnEachEngine("one-time codes", (engine) => {
   const addr = (name: string) => `${name}-${engine}@example.com`;
 
   it("sends a 6-digit code with a one-click link, accepts it once", async () => {
-    expect(await issueCode({ account: addr("a"), purpose: "login", ip: ip() })).toEqual({ ok: true });
+    await expect(issueCode({ account: addr("a"), purpose: "login", ip: ip() })).resolves.toBeUndefined();
     const message = latestCode(addr("a"))!;
     expect(message.code).toMatch(/^\d{6}$/);
     expect(message.text).toContain(message.code!);
     expect(message.text).toMatch(/\/auth\?token=[\w-]+/);
-    expect(await verifyCode({ account: addr("a").toUpperCase(), purpose: "login", code: message.code! })).toMatchObject({ ok: true, account: { kind: "email", value: addr("a") } });
-    expect(await verifyCode({ account: addr("a"), purpose: "login", code: message.code! })).toMatchObject({ ok: false, message: "验证码已失效，请重新获取" });
+    expect(await verifyCode({ account: addr("a").toUpperCase(), purpose: "login", code: message.code! })).toEqual({ kind: "email", value: addr("a") });
+    await expect(verifyCode({ account: addr("a"), purpose: "login", code: message.code! })).rejects.toMatchObject({ code: "invalid", message: "验证码已失效，请重新获取" });
   });
 
   it("ends a code at the fifth wrong try", async () => {
@@ -32,24 +34,24 @@ describeOnEachEngine("one-time codes", (engine) => {
     const { code } = latestCode(addr("b"))!;
     const wrong = code === "000000" ? "111111" : "000000";
     const messages = [];
-    for (let i = 0; i < 5; i++) messages.push((await verifyCode({ account: addr("b"), purpose: "login", code: wrong })) as { message: string });
+    for (let i = 0; i < 5; i++) messages.push(await refusalOf(verifyCode({ account: addr("b"), purpose: "login", code: wrong })));
     expect(messages[0]!.message).toBe("验证码错误，还可尝试 4 次");
     expect(messages[4]!.message).toBe("验证码错误次数过多，请重新获取");
-    expect(await verifyCode({ account: addr("b"), purpose: "login", code: code! })).toMatchObject({ ok: false });
+    await expect(verifyCode({ account: addr("b"), purpose: "login", code: code! })).rejects.toBeInstanceOf(AppError);
   });
 
   it("limits sending to one a minute per address", async () => {
-    expect((await issueCode({ account: addr("c"), purpose: "login", ip: ip() })).ok).toBe(true);
-    const again = await issueCode({ account: addr("c"), purpose: "login", ip: ip() });
-    expect(again).toMatchObject({ ok: false, status: 429 });
-    expect((again as { retryAfterSec: number }).retryAfterSec).toBeGreaterThan(0);
+    await expect(issueCode({ account: addr("c"), purpose: "login", ip: ip() })).resolves.toBeUndefined();
+    const again = await refusalOf(issueCode({ account: addr("c"), purpose: "login", ip: ip() }));
+    expect(again.status).toBe(429);
+    expect(Number(again.headers?.["Retry-After"])).toBeGreaterThan(0);
   });
 
   it("answers a reset for an unknown account like any other, sending nothing", async () => {
-    expect(await issueCode({ account: addr("ghost"), purpose: "reset", ip: ip() })).toEqual({ ok: true });
+    await expect(issueCode({ account: addr("ghost"), purpose: "reset", ip: ip() })).resolves.toBeUndefined();
     expect(latestCode(addr("ghost"))).toBeUndefined();
     await createUser({ email: addr("known") });
-    expect(await issueCode({ account: addr("known"), purpose: "reset", ip: ip() })).toEqual({ ok: true });
+    await expect(issueCode({ account: addr("known"), purpose: "reset", ip: ip() })).resolves.toBeUndefined();
     expect(latestCode(addr("known"))?.text).toContain("重置密码");
   });
 
@@ -60,21 +62,20 @@ describeOnEachEngine("one-time codes", (engine) => {
     const sent = latestCode(addr("known2"))!.code!;
     const wrong = sent === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      const known = await verifyCode({ account: addr("known2"), purpose: "reset", code: wrong });
-      const ghost = await verifyCode({ account: addr("ghost2"), purpose: "reset", code: i === 0 ? sent : wrong });
-      expect(ghost).toEqual(known);
-      expect(known.ok).toBe(false);
+      const known = await refusalOf(verifyCode({ account: addr("known2"), purpose: "reset", code: wrong }));
+      const ghost = await refusalOf(verifyCode({ account: addr("ghost2"), purpose: "reset", code: i === 0 ? sent : wrong }));
+      expect([ghost.status, ghost.message]).toEqual([known.status, known.message]);
     }
   });
 
   it("sends a bind code to an address another member holds exactly as to a free one (ADR 0029)", async () => {
     await createUser({ email: addr("taken") });
     const other = await createUser({ email: addr("other") });
-    expect(await issueCode({ account: addr("taken"), purpose: "bind", ip: ip(), userId: other.id })).toEqual({ ok: true });
+    await expect(issueCode({ account: addr("taken"), purpose: "bind", ip: ip(), userId: other.id })).resolves.toBeUndefined();
     expect(latestCode(addr("taken"))?.text).toContain("绑定账号");
-    expect(await issueCode({ account: addr("free"), purpose: "bind", ip: ip(), userId: other.id })).toEqual({ ok: true });
+    await expect(issueCode({ account: addr("free"), purpose: "bind", ip: ip(), userId: other.id })).resolves.toBeUndefined();
     const { code } = latestCode(addr("free"))!;
-    expect(await verifyCode({ account: addr("free"), purpose: "bind", code: code!, userId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ ok: false });
+    await expect(verifyCode({ account: addr("free"), purpose: "bind", code: code!, userId: "00000000-0000-4000-8000-000000000000" })).rejects.toBeInstanceOf(AppError);
   });
 
   it("the one-click link works once", async () => {
@@ -86,7 +87,7 @@ describeOnEachEngine("one-time codes", (engine) => {
   });
 
   it("rejects malformed accounts and codes with a clear message", async () => {
-    expect(await issueCode({ account: "not an account", purpose: "login", ip: ip() })).toMatchObject({ ok: false, status: 400, message: "请输入正确的手机号或邮箱" });
-    expect(await verifyCode({ account: addr("e"), purpose: "login", code: "12ab" })).toMatchObject({ ok: false, message: "请输入 6 位数字验证码" });
+    await expect(issueCode({ account: "not an account", purpose: "login", ip: ip() })).rejects.toMatchObject({ code: "invalid", message: "请输入正确的手机号或邮箱" });
+    await expect(verifyCode({ account: addr("e"), purpose: "login", code: "12ab" })).rejects.toMatchObject({ code: "invalid", message: "请输入 6 位数字验证码" });
   });
 });

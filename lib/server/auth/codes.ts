@@ -6,12 +6,12 @@ import { db } from "@/lib/db";
 import { loginCodes, users } from "@/lib/db/schema";
 import { ACCOUNT_INVALID_MESSAGE, parseAccount, type Account } from "@/lib/domain/account";
 import { CODE_TTL_MS, attemptsLeft, codeState, formatCode, isCodeFormat } from "@/lib/domain/login-code";
+import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { deliver } from "@/lib/server/messaging/deliver";
 import { logger } from "@/lib/server/logger";
 import { takeToken } from "@/lib/server/security/rate-limit";
 
 export type CodePurpose = "login" | "bind" | "reset";
-export type CodeFailure = { ok: false; status: number; message: string; retryAfterSec?: number };
 
 /** Marks the stored code of an unknown account's reset: never six digits, so no typed code matches it. */
 const UNSENT_CODE_PREFIX = "unsent:";
@@ -60,16 +60,16 @@ function deliverAfterAnswer(message: ReturnType<typeof composeMessage>): void {
  * exactly as a wrong code for a real account does (ADR 0029). A bind code goes to any address, another member's
  * too: that the address is taken is said only once its code is confirmed, to the person who holds it.
  */
-export async function issueCode(opts: { account: string; purpose: CodePurpose; ip: string; userId?: string }): Promise<{ ok: true } | CodeFailure> {
+export async function issueCode(opts: { account: string; purpose: CodePurpose; ip: string; userId?: string }): Promise<void> {
   const account = parseAccount(opts.account);
-  if (!account) return { ok: false, status: 400, message: ACCOUNT_INVALID_MESSAGE };
+  if (!account) throw new AppError("invalid", ACCOUNT_INVALID_MESSAGE);
   const limits = [
     takeToken("code-minute", account.value, 1, 60),
     takeToken("code-hour", account.value, 5, 3600),
     takeToken("code-ip", opts.ip, 20, 3600),
   ];
   const wait = Math.max(...(await Promise.all(limits)));
-  if (wait > 0) return { ok: false, status: 429, message: `发送太频繁，请 ${wait} 秒后再试`, retryAfterSec: wait };
+  if (wait > 0) throw rateLimited(`发送太频繁，请 ${wait} 秒后再试`, wait);
 
   const holder = await accountHolder(account);
   // An unknown account's reset goes through the same steps up to the delivery, storing an unmatchable code (P12).
@@ -95,39 +95,39 @@ export async function issueCode(opts: { account: string; purpose: CodePurpose; i
   const message = composeMessage(account, opts.purpose, code, link);
   if (unknownReset) {
     logger().info({ purpose: "reset" }, "reset code requested for an unknown account; nothing sent");
-    return { ok: true };
+    return;
   }
   if (opts.purpose === "reset") {
     deliverAfterAnswer(message);
-    return { ok: true };
+    return;
   }
   await deliver(message);
-  return { ok: true };
 }
 
-/** Checks a code: single use, 10 minutes, the fifth wrong try ends it. */
-export async function verifyCode(opts: { account: string; purpose: CodePurpose; code: string; userId?: string }): Promise<{ ok: true; account: Account } | CodeFailure> {
+/** Checks a code: single use, 10 minutes, the fifth wrong try ends it. Returns the account it was sent to. */
+export async function verifyCode(opts: { account: string; purpose: CodePurpose; code: string; userId?: string }): Promise<Account> {
   const account = parseAccount(opts.account);
-  if (!account) return { ok: false, status: 400, message: ACCOUNT_INVALID_MESSAGE };
-  if (!isCodeFormat(opts.code.trim())) return { ok: false, status: 400, message: "请输入 6 位数字验证码" };
+  if (!account) throw new AppError("invalid", ACCOUNT_INVALID_MESSAGE);
+  if (!isCodeFormat(opts.code.trim())) throw new AppError("invalid", "请输入 6 位数字验证码");
   const database = await db();
   const [row] = await database.select().from(loginCodes)
     .where(and(eq(loginCodes.account, account.value), eq(loginCodes.purpose, opts.purpose)))
     .orderBy(desc(loginCodes.createdAt)).limit(1);
-  const expired = { ok: false as const, status: 400, message: CODE_SPENT_MESSAGE };
-  if (!row || codeState(row, new Date()) !== "active") return expired;
-  if (opts.purpose === "bind" && row.userId !== (opts.userId ?? null)) return expired;
+  const spent = () => new AppError("invalid", CODE_SPENT_MESSAGE);
+  if (!row || codeState(row, new Date()) !== "active") throw spent();
+  if (opts.purpose === "bind" && row.userId !== (opts.userId ?? null)) throw spent();
 
   if (row.codeHash !== hashCode(account.value, opts.purpose, opts.code.trim())) {
     const [after] = await database.update(loginCodes).set({ attempts: sql`${loginCodes.attempts} + 1` })
       .where(eq(loginCodes.id, row.id)).returning({ attempts: loginCodes.attempts });
     const left = attemptsLeft(after?.attempts ?? row.attempts + 1);
-    return { ok: false, status: 400, message: left > 0 ? `验证码错误，还可尝试 ${left} 次` : "验证码错误次数过多，请重新获取" };
+    throw new AppError("invalid", left > 0 ? `验证码错误，还可尝试 ${left} 次` : "验证码错误次数过多，请重新获取");
   }
   // Single use even under concurrent submissions: only the update that flips consumed_at wins.
   const claimed = await database.update(loginCodes).set({ consumedAt: new Date() })
     .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.consumedAt))).returning({ id: loginCodes.id });
-  return claimed.length === 1 ? { ok: true, account } : expired;
+  if (claimed.length !== 1) throw spent();
+  return account;
 }
 
 /** Consumes the one-click link of a login e-mail; returns the account it was sent to. */

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { appMeta, users } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { loginWithPassword } from "./login";
+import { refusalOf } from "@/lib/server/http/test-support";
 import { adminExists, claimFirstAdmin, issueSetupToken, SETUP_MESSAGES, SETUP_TOKEN_HOURS, setupTokenState } from "./first-admin";
 import { createUser } from "@/lib/server/members/users";
 
@@ -25,13 +26,13 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
     expect(issued!.expiresAt.getTime() - Date.now()).toBeGreaterThan((SETUP_TOKEN_HOURS - 1) * HOUR);
     expect(await setupTokenState(issued!.token)).toBe("usable");
 
-    expect(await claimFirstAdmin(issued!.token, { userId: member.id })).toEqual({ ok: true, userId: member.id, created: false });
+    expect(await claimFirstAdmin(issued!.token, { userId: member.id })).toEqual({ userId: member.id, created: false });
     expect(await adminExists()).toBe(true);
     const [row] = await (await db()).select({ role: users.role }).from(users).where(eq(users.id, member.id));
     expect(row!.role).toBe("admin");
 
     const other = await createUser({ email: "second@example.com" });
-    expect(await claimFirstAdmin(issued!.token, { userId: other.id })).toMatchObject({ ok: false, status: 403 });
+    await expect(claimFirstAdmin(issued!.token, { userId: other.id })).rejects.toMatchObject({ code: "forbidden" });
     expect(await setupTokenState(issued!.token)).toBe("admin-exists");
     expect(await issueSetupToken()).toBeNull();
   });
@@ -39,7 +40,7 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
   it("a new account made on the page is an administrator that can log in with its password", async () => {
     const { token } = (await issueSetupToken())!;
     const result = await claimFirstAdmin(token, { email: "Boss@Example.com", password: "granite-orchard-17", nickname: "站长" });
-    expect(result).toMatchObject({ ok: true, created: true });
+    expect(result).toMatchObject({ created: true });
     const login = await loginWithPassword("boss@example.com", "granite-orchard-17", "jest");
     expect(login.ok).toBe(true);
     expect(await adminExists()).toBe(true);
@@ -50,13 +51,13 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
     const now = new Date();
     const { token } = (await issueSetupToken(now))!;
     for (const wrong of ["", "x", token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), `${token} `]) {
-      expect([wrong, await claimFirstAdmin(wrong, { userId: member.id })]).toEqual([wrong, { ok: false, status: 403, message: SETUP_MESSAGES.badToken }]);
+      expect([wrong, await refusalOf(claimFirstAdmin(wrong, { userId: member.id }))]).toEqual([wrong, expect.objectContaining({ code: "forbidden", message: SETUP_MESSAGES.badToken })]);
     }
     const later = new Date(now.getTime() + (SETUP_TOKEN_HOURS + 1) * HOUR);
     expect(await setupTokenState(token, later)).toBe("bad-token");
-    expect(await claimFirstAdmin(token, { userId: member.id }, later)).toMatchObject({ ok: false, status: 403 });
+    await expect(claimFirstAdmin(token, { userId: member.id }, later)).rejects.toMatchObject({ code: "forbidden" });
     expect(await adminExists()).toBe(false);
-    expect(await claimFirstAdmin(token, { userId: member.id }, now)).toMatchObject({ ok: true });
+    await expect(claimFirstAdmin(token, { userId: member.id }, now)).resolves.toMatchObject({ created: false });
   });
 
   it("refuses once an administrator exists (made meanwhile by the CLI), and a second instance's token dies with the first", async () => {
@@ -64,23 +65,23 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
     const b = (await issueSetupToken())!;
     const member = await createUser({ email: "late@example.com" });
     await createUser({ email: "cli-admin@example.com", role: "admin" });
-    expect(await claimFirstAdmin(a.token, { userId: member.id })).toEqual({ ok: false, status: 409, message: SETUP_MESSAGES.adminExists });
+    await expect(claimFirstAdmin(a.token, { userId: member.id })).rejects.toMatchObject({ code: "conflict", message: SETUP_MESSAGES.adminExists });
     await clearAdmins();
     const c = (await issueSetupToken())!;
     const d = (await issueSetupToken())!;
-    expect(await claimFirstAdmin(c.token, { userId: member.id })).toMatchObject({ ok: true });
+    await expect(claimFirstAdmin(c.token, { userId: member.id })).resolves.toMatchObject({ created: false });
     await (await db()).update(users).set({ role: "member" }).where(eq(users.id, member.id));
-    expect(await claimFirstAdmin(d.token, { userId: member.id })).toMatchObject({ ok: false, status: 403 });
-    expect(await claimFirstAdmin(b.token, { userId: member.id })).toMatchObject({ ok: false, status: 403 });
+    await expect(claimFirstAdmin(d.token, { userId: member.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(claimFirstAdmin(b.token, { userId: member.id })).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("checks a new account like registration: the password rules, and an e-mail already taken", async () => {
     const { token } = (await issueSetupToken())!;
     await createUser({ email: "taken@example.com" });
-    expect(await claimFirstAdmin(token, { email: "taken@example.com", password: "granite-orchard-17" })).toEqual({ ok: false, status: 409, message: SETUP_MESSAGES.accountTaken });
-    expect(await claimFirstAdmin(token, { email: "new@example.com", password: "short" })).toMatchObject({ ok: false, status: 400 });
-    expect(await claimFirstAdmin(token, { email: "new@example.com", password: "password123" })).toMatchObject({ ok: false, status: 400 });
-    expect(await claimFirstAdmin(token, { email: "not-an-email", password: "granite-orchard-17" })).toMatchObject({ ok: false, status: 400 });
+    await expect(claimFirstAdmin(token, { email: "taken@example.com", password: "granite-orchard-17" })).rejects.toMatchObject({ code: "conflict", message: SETUP_MESSAGES.accountTaken });
+    await expect(claimFirstAdmin(token, { email: "new@example.com", password: "short" })).rejects.toMatchObject({ code: "invalid" });
+    await expect(claimFirstAdmin(token, { email: "new@example.com", password: "password123" })).rejects.toMatchObject({ code: "invalid" });
+    await expect(claimFirstAdmin(token, { email: "not-an-email", password: "granite-orchard-17" })).rejects.toMatchObject({ code: "invalid" });
     expect(await setupTokenState(token)).toBe("usable");
   });
 });

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, like, lt } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { appMeta, users } from "@/lib/db/schema";
+import { AppError } from "@/lib/server/http/app-error";
 import { newPasswordProblem } from "@/lib/server/auth/password-change";
 import { createUser, DuplicateAccountError, NewUserInput } from "@/lib/server/members/users";
 import { hashToken } from "./tokens";
@@ -57,45 +58,38 @@ export async function setupTokenState(token: string | null, now = new Date()): P
 
 /** Who becomes the administrator: the member who is logged in, or a new account made here. */
 export type SetupClaimant = { userId: string } | { email: string; password: string; nickname?: string };
-export type SetupResult = { ok: true; userId: string; created: boolean } | { ok: false; status: number; message: string };
-
-class SetupRefusal extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
+export type SetupResult = { userId: string; created: boolean };
 
 /**
  * Spends the token and makes the administrator, in one transaction: every setup token is deleted (a concurrent claim
  * finds none left and is refused), an administrator made meanwhile refuses it, and a refused claim changes nothing.
  */
 export async function claimFirstAdmin(token: string, who: SetupClaimant, now = new Date()): Promise<SetupResult> {
-  if (!TOKEN_SHAPE.test(token)) return { ok: false, status: 403, message: SETUP_MESSAGES.badToken };
+  if (!TOKEN_SHAPE.test(token)) throw new AppError("forbidden", SETUP_MESSAGES.badToken);
   if ("email" in who) {
     const input = NewUserInput.safeParse({ email: who.email, password: who.password, nickname: who.nickname || undefined, role: "admin" });
-    if (!input.success) return { ok: false, status: 400, message: input.error.issues[0]?.message ?? "请检查填写的内容" };
+    if (!input.success) throw new AppError("invalid", input.error.issues[0]?.message ?? "请检查填写的内容");
     const problem = newPasswordProblem(who.password, { email: who.email, nickname: who.nickname });
-    if (problem) return { ok: false, status: 400, message: problem };
+    if (problem) throw new AppError("invalid", problem);
   }
   try {
     return await (await db()).transaction(async (tx) => {
       const spent = await tx.delete(appMeta).where(like(appMeta.key, `${KEY_PREFIX}%`)).returning({ key: appMeta.key, value: appMeta.value });
       const mine = spent.find((row) => row.key === keyOf(token));
       // A wrong token rolls back: it must not spend the tokens of whoever holds the right one.
-      if (!mine || mine.value <= now.toISOString()) throw new SetupRefusal(403, SETUP_MESSAGES.badToken);
+      if (!mine || mine.value <= now.toISOString()) throw new AppError("forbidden", SETUP_MESSAGES.badToken);
       const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-      if (admin) throw new SetupRefusal(409, SETUP_MESSAGES.adminExists);
+      if (admin) throw new AppError("conflict", SETUP_MESSAGES.adminExists);
       if ("userId" in who) {
         const done = await tx.update(users).set({ role: "admin", updatedAt: now }).where(eq(users.id, who.userId)).returning({ id: users.id });
-        if (!done[0]) throw new SetupRefusal(401, "请先登录");
-        return { ok: true as const, userId: who.userId, created: false };
+        if (!done[0]) throw new AppError("unauthenticated", "请先登录");
+        return { userId: who.userId, created: false };
       }
       const user = await createUser({ email: who.email, password: who.password, nickname: who.nickname || undefined, role: "admin" }, {}, tx);
-      return { ok: true as const, userId: user.id, created: true };
+      return { userId: user.id, created: true };
     });
   } catch (err) {
-    if (err instanceof SetupRefusal) return { ok: false, status: err.status, message: err.message };
-    if (err instanceof DuplicateAccountError) return { ok: false, status: 409, message: SETUP_MESSAGES.accountTaken };
+    if (err instanceof DuplicateAccountError) throw new AppError("conflict", SETUP_MESSAGES.accountTaken);
     throw err;
   }
 }

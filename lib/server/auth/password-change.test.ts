@@ -3,7 +3,7 @@ import { parseAccount } from "@/lib/domain/account";
 import { createUser, findUserById } from "@/lib/server/members/users";
 import { loginWithPassword } from "./login";
 import { hashPassword } from "./password";
-import { changePassword, hasPassword, newPasswordProblem, resetPassword } from "./password-change";
+import { WrongCurrentPasswordError, changePassword, hasPassword, newPasswordProblem, resetPassword } from "./password-change";
 import { createSession } from "./sessions";
 import { viewerForToken, type Viewer } from "./viewer";
 
@@ -38,8 +38,8 @@ describeOnEachEngine("password change and reset", () => {
     const mine = await sessionOf(user.id);
     const other = await sessionOf(user.id);
     expect(await hasPassword(user.id)).toBe(false);
-    expect(await changePassword(mine.viewer, mine.token, { newPassword: "i-am-laowang" })).toMatchObject({ ok: false, message: "新密码不能包含昵称" });
-    expect(await changePassword(mine.viewer, mine.token, { newPassword: "first-password" })).toEqual({ ok: true, wasSet: true });
+    await expect(changePassword(mine.viewer, mine.token, { newPassword: "i-am-laowang" })).rejects.toMatchObject({ code: "invalid", message: "新密码不能包含昵称" });
+    expect(await changePassword(mine.viewer, mine.token, { newPassword: "first-password" })).toEqual({ wasSet: true });
     expect(await hasPassword(user.id)).toBe(true);
     expect(await viewerForToken(mine.token)).not.toBeNull();
     expect(await viewerForToken(other.token)).toBeNull();
@@ -53,22 +53,16 @@ describeOnEachEngine("password change and reset", () => {
     const stranger = await createUser({ email: "stranger@example.com" });
     const strangerSession = await sessionOf(stranger.id);
 
-    expect(await changePassword(mine.viewer, mine.token, { newPassword: "new-password" }))
-      .toEqual({ ok: false, status: 400, message: "请输入当前密码" });
-    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "wrong-password", newPassword: "new-password" }))
-      .toEqual({ ok: false, status: 400, message: "当前密码不正确", wrongPassword: true });
-    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "short" }))
-      .toEqual({ ok: false, status: 400, message: "新密码至少 8 位" });
-    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "1q2w3e4r5t" }))
-      .toEqual({ ok: false, status: 400, message: "这个密码太常见，很容易被猜到，请换一个" });
-    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "my-Change-2024" }))
-      .toEqual({ ok: false, status: 400, message: "新密码不能包含邮箱 @ 前面的部分" });
-    expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "old-password" }))
-      .toEqual({ ok: false, status: 400, message: "新密码不能与当前密码相同" });
+    await expect(changePassword(mine.viewer, mine.token, { newPassword: "new-password" })).rejects.toMatchObject({ code: "invalid", message: "请输入当前密码" });
+    await expect(changePassword(mine.viewer, mine.token, { currentPassword: "wrong-password", newPassword: "new-password" })).rejects.toBeInstanceOf(WrongCurrentPasswordError);
+    await expect(changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "short" })).rejects.toMatchObject({ code: "invalid", message: "新密码至少 8 位" });
+    await expect(changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "1q2w3e4r5t" })).rejects.toMatchObject({ code: "invalid", message: "这个密码太常见，很容易被猜到，请换一个" });
+    await expect(changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "my-Change-2024" })).rejects.toMatchObject({ code: "invalid", message: "新密码不能包含邮箱 @ 前面的部分" });
+    await expect(changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "old-password" })).rejects.toMatchObject({ code: "invalid", message: "新密码不能与当前密码相同" });
     expect(await viewerForToken(other.token)).not.toBeNull(); // refusals change nothing
 
     expect(await changePassword(mine.viewer, mine.token, { currentPassword: "old-password", newPassword: "new-password" }))
-      .toEqual({ ok: true, wasSet: false });
+      .toEqual({ wasSet: false });
     expect(await viewerForToken(mine.token)).not.toBeNull();
     expect(await viewerForToken(other.token)).toBeNull();
     expect(await viewerForToken(strangerSession.token)).not.toBeNull();
@@ -81,24 +75,23 @@ describeOnEachEngine("password change and reset", () => {
     const one = await sessionOf(user.id);
     const two = await sessionOf(user.id);
     const result = await resetPassword(parseAccount("13800138200")!, "brand-new-pw");
-    expect(result).toEqual({ ok: true, userId: user.id });
+    expect(result).toBe(user.id);
     expect(await viewerForToken(one.token)).toBeNull();
     expect(await viewerForToken(two.token)).toBeNull();
     expect((await loginWithPassword("reset@example.com", "brand-new-pw", "")).ok).toBe(true);
     expect((await findUserById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
 
-    expect(await resetPassword(parseAccount("reset@example.com")!, "short")).toMatchObject({ ok: false, status: 400, message: "新密码至少 8 位" });
-    expect(await resetPassword(parseAccount("13800138200")!, "x13800138200")).toMatchObject({ ok: false, status: 400, message: "新密码不能包含手机号" });
+    await expect(resetPassword(parseAccount("reset@example.com")!, "short")).rejects.toMatchObject({ code: "invalid", message: "新密码至少 8 位" });
+    await expect(resetPassword(parseAccount("13800138200")!, "x13800138200")).rejects.toMatchObject({ code: "invalid", message: "新密码不能包含手机号" });
   });
 
   it("does the same work, and answers as for a spent code, when the confirmed address has no member", async () => {
     await createUser({ email: "still-here@example.com", password: "forgotten-pw" });
     hashed.mockClear();
-    expect((await resetPassword(parseAccount("still-here@example.com")!, "brand-new-pw")).ok).toBe(true);
+    expect(await resetPassword(parseAccount("still-here@example.com")!, "brand-new-pw")).toEqual(expect.any(String));
     expect(hashed).toHaveBeenCalledTimes(1);
     hashed.mockClear();
-    expect(await resetPassword(parseAccount("nobody@example.com")!, "brand-new-pw"))
-      .toEqual({ ok: false, status: 400, message: "验证码已失效，请重新获取" });
+    await expect(resetPassword(parseAccount("nobody@example.com")!, "brand-new-pw")).rejects.toMatchObject({ code: "invalid", message: "验证码已失效，请重新获取" });
     expect(hashed).toHaveBeenCalledTimes(1);
   });
 });

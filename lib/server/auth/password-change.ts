@@ -5,6 +5,7 @@ import { users } from "@/lib/db/schema";
 import type { Account } from "@/lib/domain/account";
 import { isCommonPassword } from "@/lib/domain/common-passwords";
 import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, type PasswordNames } from "@/lib/domain/password-policy";
+import { AppError } from "@/lib/server/http/app-error";
 import { findUserByAccount, findUserById } from "@/lib/server/members/users";
 import { CODE_SPENT_MESSAGE } from "./codes";
 import { hashPassword, verifyPassword } from "./password";
@@ -18,13 +19,12 @@ export function newPasswordProblem(password: string, names: PasswordNames): stri
   return passwordProblem(password, names, isCommonPassword);
 }
 
-export type PasswordFailure = {
-  ok: false;
-  status: number;
-  message: string;
-  /** True when the current password was wrong (the route counts it against the rate limit). */
-  wrongPassword?: boolean;
-};
+/** The current password was wrong: a 400 the route also counts against its rate limit. */
+export class WrongCurrentPasswordError extends AppError {
+  constructor() {
+    super("invalid", "当前密码不正确");
+  }
+}
 
 async function storeHash(userId: string, passwordHash: string): Promise<void> {
   await (await db()).update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -46,21 +46,19 @@ export async function changePassword(
   viewer: Viewer,
   keepToken: string,
   input: { currentPassword?: string; newPassword: string },
-): Promise<{ ok: true; wasSet: boolean } | PasswordFailure> {
+): Promise<{ wasSet: boolean }> {
   const user = await findUserById(viewer.userId);
   if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
   const problem = newPasswordProblem(input.newPassword, user);
-  if (problem) return { ok: false, status: 400, message: problem };
+  if (problem) throw new AppError("invalid", problem);
   if (user.passwordHash) {
-    if (!input.currentPassword) return { ok: false, status: 400, message: "请输入当前密码" };
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      return { ok: false, status: 400, message: "当前密码不正确", wrongPassword: true };
-    }
-    if (input.currentPassword === input.newPassword) return { ok: false, status: 400, message: "新密码不能与当前密码相同" };
+    if (!input.currentPassword) throw new AppError("invalid", "请输入当前密码");
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new WrongCurrentPasswordError();
+    if (input.currentPassword === input.newPassword) throw new AppError("invalid", "新密码不能与当前密码相同");
   }
   await storePassword(user.id, input.newPassword);
   await revokeOtherSessions(user.id, keepToken);
-  return { ok: true, wasSet: user.passwordHash === null };
+  return { wasSet: user.passwordHash === null };
 }
 
 /** The names a reset may check before its code is confirmed: only the account typed (nothing read from the database). */
@@ -72,15 +70,15 @@ export function resetPasswordNames(account: Account): PasswordNames {
  * Sets a new password for the member who owns a confirmed reset code, and ends all of their sessions (they log in
  * again with it). The password is hashed before the member is looked up, so a code confirmed for an address that
  * has no member (only an unsent code for it exists, or the member was removed since) costs the same and gets the
- * answer of a spent code (ADR 0029).
+ * answer of a spent code (ADR 0029). Returns the member's id.
  */
-export async function resetPassword(account: Account, newPassword: string): Promise<{ ok: true; userId: string } | PasswordFailure> {
+export async function resetPassword(account: Account, newPassword: string): Promise<string> {
   const problem = newPasswordProblem(newPassword, resetPasswordNames(account));
-  if (problem) return { ok: false, status: 400, message: problem };
+  if (problem) throw new AppError("invalid", problem);
   const passwordHash = await hashPassword(newPassword);
   const user = await findUserByAccount(account.value);
-  if (!user) return { ok: false, status: 400, message: CODE_SPENT_MESSAGE };
+  if (!user) throw new AppError("invalid", CODE_SPENT_MESSAGE);
   await storeHash(user.id, passwordHash);
   await revokeOtherSessions(user.id, null);
-  return { ok: true, userId: user.id };
+  return user.id;
 }

@@ -1,8 +1,8 @@
 import "server-only";
 /** The JSON answers of the blog route handlers (app/api/blog). */
 import { NextResponse } from "next/server";
-import type { BlogFailure, SaveOutcome } from "./posts";
-import { fail } from "@/lib/server/http";
+import type { SavedPost } from "./posts";
+import { fail } from "@/lib/server/http/fail";
 import { readJsonBody, type BodyRead, type BodySource } from "@/lib/server/request-body";
 
 /**
@@ -11,7 +11,7 @@ import { readJsonBody, type BodyRead, type BodySource } from "@/lib/server/reque
  */
 export const ARTICLE_BODY_LIMIT = 1024 * 1024;
 
-/** The request's JSON object; a 413 when it is too large, a 400 when it is missing or not an object. */
+/** The request's JSON object; a 413 when it is too large, a 400 when it is missing or not an object (admin article routes). */
 export async function readJson(req: BodySource): Promise<BodyRead<Record<string, unknown>>> {
   const json = await readJsonBody(req, ARTICLE_BODY_LIMIT);
   if (!json.ok) return json;
@@ -20,15 +20,11 @@ export async function readJson(req: BodySource): Promise<BodyRead<Record<string,
   return { ok: false, refusal: fail(400, "参数无效") };
 }
 
-export function answerFailure(failure: BlogFailure): NextResponse {
-  return fail(failure.status, failure.message, failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined);
-}
-
 const SAVED_TEXT = { draft: "草稿已保存", published: "已发布", hidden: "已保存（文章仍处于隐藏状态）" } as const;
 
-export function savedAnswer(authorId: string, outcome: Extract<SaveOutcome, { ok: true }>): NextResponse {
+export function savedAnswer(authorId: string, saved: SavedPost): NextResponse {
   return NextResponse.json(
-    { message: SAVED_TEXT[outcome.status], infoguid: outcome.infoguid, status: outcome.status, url: `/user/blog/${authorId}/${outcome.infoguid}` },
+    { message: SAVED_TEXT[saved.status], infoguid: saved.infoguid, status: saved.status, url: `/user/blog/${authorId}/${saved.infoguid}` },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { articleLikes, articles, users } from "@/lib/db/schema";
 import { autoSummary } from "@/lib/domain/article-summary";
@@ -13,6 +12,10 @@ import { logger } from "@/lib/server/logger";
 import { refreshSearchDocuments } from "@/lib/server/search/indexer";
 import { takeToken } from "@/lib/server/security/rate-limit";
 import { bodyRenders, renderBody } from "./render";
+import { BlogPostInput, type BlogPostInputValue } from "@/lib/domain/blog/schemas";
+import { AppError, rateLimited } from "@/lib/server/http/app-error";
+
+export { BlogPostInput, BODY_MAX, TITLE_MAX, type BlogPostInputValue } from "@/lib/domain/blog/schemas";
 
 /**
  * Members' blog posts (articles of type "blog" with an author). Every function takes the viewer and decides what
@@ -26,8 +29,6 @@ import { bodyRenders, renderBody } from "./render";
  * - a post above the viewer's level (`min_level`, decided by `canRead` like every other article) leaves this module
  *   as its lead-in only — body, HTML and summary — except for its author and staff (P20).
  */
-export const TITLE_MAX = 80;
-export const BODY_MAX = 50_000;
 export const PUBLISH_LIMIT = { points: 10, seconds: 60 * 60 } as const;
 export const SAVE_BURST = { points: 3, seconds: 10 } as const;
 /** Drafts a member may keep (a bound on what an account can store). */
@@ -36,24 +37,7 @@ export const BLOG_PAGE_SIZE = 10;
 
 export type BlogStatus = "draft" | "published" | "hidden";
 
-const clean = (s: string) => s.replace(/\u0000/g, "\uFFFD");
-
-export const BlogPostInput = z
-  .object({
-    title: z
-      .string({ error: "请填写标题" })
-      .transform((s) => clean(s).replace(/\s+/g, " ").trim())
-      .pipe(z.string().min(1, "请填写标题").max(TITLE_MAX, `标题最多 ${TITLE_MAX} 个字`)),
-    body: z
-      .string({ error: "正文格式无效" })
-      .max(BODY_MAX, `正文最多 ${BODY_MAX.toLocaleString("en-US")} 字`)
-      .transform((s) => clean(s).replace(/\r\n?/g, "\n")),
-    publish: z.boolean({ error: "参数无效" }),
-  })
-  .refine((v) => !v.publish || v.body.trim().length > 0, { message: "发布前请填写正文", path: ["body"] });
-
-export type BlogPostInputValue = z.input<typeof BlogPostInput>;
-
+/** The editors' hide/show refusal, still answered as a result by the admin route (not yet an AppError). */
 export interface BlogFailure {
   ok: false;
   status: 400 | 403 | 404 | 409 | 429;
@@ -62,8 +46,13 @@ export interface BlogFailure {
   retryAfter?: number;
 }
 
-export type SaveOutcome = { ok: true; infoguid: string; status: BlogStatus; created: boolean } | BlogFailure;
-export type ChangeOutcome = { ok: true; status: BlogStatus | "deleted" } | BlogFailure;
+/** A post the author saved; refusals are thrown as AppError (400, 403, 404, 409, 429 with Retry-After). */
+export interface SavedPost {
+  infoguid: string;
+  status: BlogStatus;
+  created: boolean;
+}
+export type ChangeOutcome = { ok: true; status: BlogStatus } | BlogFailure;
 
 export interface BlogAuthor {
   uguid: string;
@@ -99,27 +88,30 @@ export interface BlogPostView extends BlogPostSummary {
   requiredLevel: number;
 }
 
-const fail = (status: BlogFailure["status"], message: string, retryAfter?: number): BlogFailure => ({ ok: false, status, message, retryAfter });
+const fail = (status: BlogFailure["status"], message: string): BlogFailure => ({ ok: false, status, message });
 
 const NOT_FOUND = "文章不存在或已删除";
 const TOO_COMPLEX = "正文结构过于复杂，无法排版，请简化后再保存";
 
-function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "参数无效";
+function validPost(input: BlogPostInputValue) {
+  const parsed = BlogPostInput.safeParse(input);
+  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0]?.message ?? "参数无效");
+  return parsed.data;
 }
 
 function waitText(seconds: number): string {
   return seconds >= 60 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`;
 }
 
-/** Takes one token of the limit this save falls under; a failure when it is used up. */
-async function rateLimit(userId: string, publishing: boolean): Promise<BlogFailure | null> {
+/** Takes one token of the limit this save falls under; throws a 429 when it is used up. */
+async function rateLimit(userId: string, publishing: boolean): Promise<void> {
   if (publishing) {
     const wait = await takeToken("blog-publish", userId, PUBLISH_LIMIT.points, PUBLISH_LIMIT.seconds);
-    return wait > 0 ? fail(429, `发布过于频繁（每小时最多 ${PUBLISH_LIMIT.points} 篇），请 ${waitText(wait)}后再试`, wait) : null;
+    if (wait > 0) throw rateLimited(`发布过于频繁（每小时最多 ${PUBLISH_LIMIT.points} 篇），请 ${waitText(wait)}后再试`, wait);
+    return;
   }
   const wait = await takeToken("blog-save", userId, SAVE_BURST.points, SAVE_BURST.seconds);
-  return wait > 0 ? fail(429, `保存过于频繁，请 ${waitText(wait)}后再试`, wait) : null;
+  if (wait > 0) throw rateLimited(`保存过于频繁，请 ${waitText(wait)}后再试`, wait);
 }
 
 /** Summary of what every visitor may read of a body that has passed bodyRenders (so its HTML is cached). */
@@ -152,25 +144,22 @@ async function blogRow(infoguid: string): Promise<PostRow | null> {
 }
 
 /** Why a viewer who is not the author may not change a post: 403 when they can see it, else 404 (drafts stay unknown). */
-function notAuthor(viewer: Viewer, row: PostRow): BlogFailure {
+function notAuthor(viewer: Viewer, row: PostRow): AppError {
   const visible = row.status === "published" || (row.status === "hidden" && hasEditorRights(viewer));
-  return visible ? fail(403, "只能修改自己的文章") : fail(404, NOT_FOUND);
+  return visible ? new AppError("forbidden", "只能修改自己的文章") : new AppError("not_found", NOT_FOUND);
 }
 
 /** Writes a new post as a draft or published. */
-export async function createBlogPost(viewer: Viewer, input: BlogPostInputValue): Promise<SaveOutcome> {
-  const parsed = BlogPostInput.safeParse(input);
-  if (!parsed.success) return fail(400, firstIssue(parsed.error));
-  const { title, body, publish } = parsed.data;
+export async function createBlogPost(viewer: Viewer, input: BlogPostInputValue): Promise<SavedPost> {
+  const { title, body, publish } = validPost(input);
   const database = await db();
   if (!publish) {
     const [drafts] = await database.select({ n: count() }).from(articles)
       .where(and(eq(articles.authorId, viewer.userId), eq(articles.type, "blog"), eq(articles.status, "draft")));
-    if ((drafts?.n ?? 0) >= MAX_DRAFTS) return fail(409, `草稿最多 ${MAX_DRAFTS} 篇，请先发布或删除一些草稿`);
+    if ((drafts?.n ?? 0) >= MAX_DRAFTS) throw new AppError("conflict", `草稿最多 ${MAX_DRAFTS} 篇，请先发布或删除一些草稿`);
   }
-  const limited = await rateLimit(viewer.userId, publish);
-  if (limited) return limited;
-  if (!bodyRenders(body)) return fail(400, TOO_COMPLEX);
+  await rateLimit(viewer.userId, publish);
+  if (!bodyRenders(body)) throw new AppError("invalid", TOO_COMPLEX);
   const [row] = await database
     .insert(articles)
     .values({
@@ -179,25 +168,22 @@ export async function createBlogPost(viewer: Viewer, input: BlogPostInputValue):
     })
     .returning({ infoguid: articles.infoguid, status: articles.status });
   if (publish) await refreshSearch(row!.infoguid);
-  return { ok: true, infoguid: row!.infoguid, status: row!.status, created: true };
+  return { infoguid: row!.infoguid, status: row!.status, created: true };
 }
 
 /**
  * The author saves a post: as a draft (a published post goes back to draft) or published. A post an editor hid
  * stays hidden: it may be edited but not published.
  */
-export async function updateBlogPost(viewer: Viewer, infoguid: string, input: BlogPostInputValue): Promise<SaveOutcome> {
-  const parsed = BlogPostInput.safeParse(input);
-  if (!parsed.success) return fail(400, firstIssue(parsed.error));
-  const { title, body, publish } = parsed.data;
+export async function updateBlogPost(viewer: Viewer, infoguid: string, input: BlogPostInputValue): Promise<SavedPost> {
+  const { title, body, publish } = validPost(input);
   const row = await blogRow(infoguid);
-  if (!row) return fail(404, NOT_FOUND);
-  if (row.authorId !== viewer.userId) return notAuthor(viewer, row);
-  if (row.status === "hidden" && publish) return fail(409, "这篇文章已被编辑隐藏，暂时不能发布");
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (row.authorId !== viewer.userId) throw notAuthor(viewer, row);
+  if (row.status === "hidden" && publish) throw new AppError("conflict", "这篇文章已被编辑隐藏，暂时不能发布");
   const becomesPublished = publish && row.status !== "published";
-  const limited = await rateLimit(viewer.userId, becomesPublished);
-  if (limited) return limited;
-  if (!bodyRenders(body)) return fail(400, TOO_COMPLEX);
+  await rateLimit(viewer.userId, becomesPublished);
+  if (!bodyRenders(body)) throw new AppError("invalid", TOO_COMPLEX);
   const status: BlogStatus = row.status === "hidden" ? "hidden" : publish ? "published" : "draft";
   const updated = await (await db())
     .update(articles)
@@ -209,23 +195,22 @@ export async function updateBlogPost(viewer: Viewer, infoguid: string, input: Bl
     // The status and level read above still hold: an editor hiding it meanwhile wins.
     .where(and(eq(articles.infoguid, infoguid), eq(articles.authorId, viewer.userId), eq(articles.status, row.status), eq(articles.minLevel, row.minLevel)))
     .returning({ status: articles.status });
-  if (!updated.length) return fail(409, "文章状态刚刚发生了变化，请刷新后再试");
+  if (!updated.length) throw new AppError("conflict", "文章状态刚刚发生了变化，请刷新后再试");
   if (row.status === "published" || status === "published") await refreshSearch(infoguid);
-  return { ok: true, infoguid, status, created: false };
+  return { infoguid, status, created: false };
 }
 
 /** The author deletes a post (its likes and tags go with it). */
-export async function deleteBlogPost(viewer: Viewer, infoguid: string): Promise<ChangeOutcome> {
+export async function deleteBlogPost(viewer: Viewer, infoguid: string): Promise<void> {
   const row = await blogRow(infoguid);
-  if (!row) return fail(404, NOT_FOUND);
-  if (row.authorId !== viewer.userId) return notAuthor(viewer, row);
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (row.authorId !== viewer.userId) throw notAuthor(viewer, row);
   const deleted = await (await db())
     .delete(articles)
     .where(and(eq(articles.infoguid, infoguid), eq(articles.authorId, viewer.userId), eq(articles.type, "blog")))
     .returning({ infoguid: articles.infoguid });
-  if (!deleted.length) return fail(404, NOT_FOUND);
+  if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
   await refreshSearch(infoguid);
-  return { ok: true, status: "deleted" };
 }
 
 /** Editors and administrators hide a published post (only its author and staff see it then) or show it again. */

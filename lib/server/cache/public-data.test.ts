@@ -5,7 +5,7 @@ import { articles, marketBars, masters, plans } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { articleForViewer, listArticles, recordArticleView } from "@/lib/server/content/articles";
 import { listPlans } from "@/lib/server/payments/catalog";
-import { godHub } from "@/lib/server/statements/god";
+import { masterHub } from "@/lib/server/statements/master-hub";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { forgetPublicData, MAX_AGE_MS, publicData } from "./public-data";
@@ -163,9 +163,9 @@ describeOnEachEngine("public data kept between requests", (engine) => {
     await (await db()).update(plans).set({ priceFen: plan.priceFen + 100 }).where(eq(plans.id, plan.id));
     expect((await listPlans()).find((p) => p.id === plan.id)?.priceFen).toBe(plan.priceFen + 100);
 
-    const hub = await godHub(null);
+    const hub = await masterHub(null);
     await (await db()).insert(masters).values({ name: `新高手-${engine}` });
-    const after = await godHub(null);
+    const after = await masterHub(null);
     expect(after.masters.length).toBe(hub.masters.length + 1);
     expect(after.masters.some((m) => m.name === `新高手-${engine}`)).toBe(true);
   });

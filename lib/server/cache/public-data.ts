@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { cache as oncePerRequest } from "react";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
@@ -23,7 +24,6 @@ import { outsideRequest } from "@/lib/server/startup-context";
 export type PublicDataKind = "statements" | "market" | "articles" | "strategies" | "plans";
 
 export const MAX_AGE_MS = 60_000;
-const MAX_ENTRIES = 1_000;
 
 interface Entry {
   stamp: string;
@@ -33,7 +33,8 @@ interface Entry {
   reloading?: boolean;
 }
 
-const entries = new Map<string, Entry>();
+/** The 1,000 entries used last; the age limit is this module's own (an old entry is answered while it reloads). */
+const entries = new LRUCache<string, Entry>({ max: 1_000 });
 
 /** Tests open several databases in one process: versions count per database. */
 const databaseIds = new WeakMap<object, number>();
@@ -65,12 +66,10 @@ export async function publicData<T>(key: string, kinds: readonly PublicDataKind[
 function store<T>(key: string, stamp: string, now: number, load: () => Promise<T>): Promise<T> {
   // Shared by later requests: created outside this one, or the entry would keep this request alive (startup-context.ts).
   const value = outsideRequest(() => load().then(freezeOutsideProduction));
-  entries.delete(key);
   entries.set(key, { stamp, storedAt: now, value });
   value.catch(() => {
-    if (entries.get(key)?.value === value) entries.delete(key);
+    if (entries.peek(key)?.value === value) entries.delete(key);
   });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   return value;
 }
 
@@ -81,8 +80,7 @@ function reloadBehind<T>(key: string, old: Entry, load: () => Promise<T>, now: n
   void outsideRequest(() =>
     load().then(
       (value) => {
-        if (entries.get(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
-        entries.delete(key);
+        if (entries.peek(key) !== old) return; // replaced meanwhile by a load for changed data: that one is newer
         entries.set(key, { stamp: old.stamp, storedAt: now, value: Promise.resolve(freezeOutsideProduction(value)) });
       },
       () => {

@@ -4,8 +4,10 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { ARTICLE_TYPES, articles, users } from "@/lib/db/schema";
 import { autoSummary } from "@/lib/domain/article-summary";
-import { hasEditorRights } from "@/lib/server/auth/roles";
+import { ArticleInput, type ArticleAction, type ArticleValues } from "@/lib/domain/content/schemas";
+import { actorUserId, assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { setBlogPostHidden } from "@/lib/server/blog/posts";
 import { bodyRenders, renderBody } from "@/lib/server/blog/render";
 import { logger } from "@/lib/server/logger";
@@ -17,74 +19,10 @@ import { setArticleTags, tagsOf } from "./articles";
  * written, edited, published and unpublished here; members' blog posts are only hidden or shown again (their
  * author writes them). Staff only, checked in every function.
  */
-export const ARTICLE_LEVELS = [0, 100, 200] as const;
-export const ADMIN_TITLE_MAX = 100;
-export const ADMIN_SUMMARY_MAX = 200;
-export const ADMIN_BODY_MAX = 100_000;
-export const ADMIN_TAGS_MAX = 10;
-export const ADMIN_TAG_CHARS = 20;
 export const ADMIN_PAGE_SIZE = 30;
 
 export type ArticleStatus = "draft" | "published" | "hidden";
-export type ArticleAction = "publish" | "unpublish" | "hide" | "unhide";
 
-const clean = (s: string) => s.replace(/\u0000/g, "\uFFFD");
-
-/** Our own paths (not `//host` or `/\host`, which browsers read as another host) and http(s) URLs; "" for none. */
-export function isMediaAddress(value: string): boolean {
-  return value === "" || /^https?:\/\/[^\s\\]+$/i.test(value) || /^\/(?![/\\])[^\s\\]*$/.test(value);
-}
-
-const mediaUrl = (label: string) =>
-  z
-    .string({ error: `${label}格式无效` })
-    .trim()
-    .max(500, `${label}最长 500 个字符`)
-    .refine(isMediaAddress, `${label}须为 http(s) 链接或以 / 开头的站内路径`);
-
-const level = z.preprocess(
-  (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.union([z.literal(0), z.literal(100), z.literal(200)], { error: "可见等级须为 0（所有人）、100（VIP）或 200（SVIP）" }),
-);
-
-export const ArticleInput = z
-  .object({
-    type: z.enum(ARTICLE_TYPES, { error: "请选择类型：case、interpret、strategy、video 或 news" }),
-    title: z
-      .string({ error: "请填写标题" })
-      .transform((s) => clean(s).replace(/\s+/g, " ").trim())
-      .pipe(z.string().min(1, "请填写标题").max(ADMIN_TITLE_MAX, `标题最多 ${ADMIN_TITLE_MAX} 个字`)),
-    summary: z
-      .string({ error: "摘要格式无效" })
-      .transform((s) => clean(s).replace(/\s+/g, " ").trim())
-      .pipe(z.string().max(ADMIN_SUMMARY_MAX, `摘要最多 ${ADMIN_SUMMARY_MAX} 字`))
-      .default(""),
-    body: z
-      .string({ error: "正文格式无效" })
-      .max(ADMIN_BODY_MAX, `正文最多 ${ADMIN_BODY_MAX.toLocaleString("en-US")} 字`)
-      .transform((s) => clean(s).replace(/\r\n?/g, "\n")),
-    coverUrl: mediaUrl("封面地址").default(""),
-    videoUrl: mediaUrl("视频地址").default(""),
-    minLevel: level.default(0),
-    tags: z
-      .array(z.string({ error: "标签格式无效" }).transform((t) => t.replace(/\s+/g, " ").trim()), { error: "标签格式无效" })
-      .transform((tags) => [...new Set(tags.filter(Boolean))])
-      .refine((tags) => tags.length <= ADMIN_TAGS_MAX && tags.every((t) => [...t].length <= ADMIN_TAG_CHARS), `标签最多 ${ADMIN_TAGS_MAX} 个，每个不超过 ${ADMIN_TAG_CHARS} 个字`)
-      .default([]),
-  })
-  .refine((v) => v.type !== "video" || v.videoUrl !== "", { path: ["videoUrl"], message: "教学视频需要填写视频地址" });
-
-export type ArticleInputValue = z.input<typeof ArticleInput>;
-
-export interface AdminFailure {
-  ok: false;
-  status: 400 | 403 | 404 | 409;
-  message: string;
-}
-export type AdminOutcome<T> = ({ ok: true } & T) | AdminFailure;
-
-const failure = (status: AdminFailure["status"], message: string): AdminFailure => ({ ok: false, status, message });
-const FORBIDDEN = failure(403, "没有权限");
 const NOT_FOUND = "文章不存在";
 
 async function refreshSearch(infoguid: string): Promise<void> {
@@ -95,39 +33,30 @@ async function refreshSearch(infoguid: string): Promise<void> {
   }
 }
 
-type Prepared = { ok: true; values: z.output<typeof ArticleInput> & { summary: string } } | AdminFailure;
-
-function prepare(input: ArticleInputValue): Prepared {
+/** The input checked by the shared schema (an unparsed one from the CLI, or the route's parsed body again: idempotent). */
+function prepare(input: ArticleInput): ArticleValues & { summary: string } {
   const parsed = ArticleInput.safeParse(input);
-  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "参数无效");
+  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0]?.message ?? "参数无效");
   const values = parsed.data;
-  if (!bodyRenders(values.body)) return failure(400, "正文结构过于复杂，无法排版，请简化后再保存");
+  if (!bodyRenders(values.body)) throw new AppError("invalid", "正文结构过于复杂，无法排版，请简化后再保存");
   // An empty summary is made from what every visitor may read: never from the paid part (ADR 0024).
-  return { ok: true, values: { ...values, summary: values.summary || autoSummary(values.body, values.minLevel, renderBody) } };
+  return { ...values, summary: values.summary || autoSummary(values.body, values.minLevel, renderBody) };
 }
 
-async function insertArticle(input: ArticleInputValue, authorId: string | null, publish: boolean): Promise<AdminOutcome<{ infoguid: string; status: ArticleStatus }>> {
-  const prepared = prepare(input);
-  if (!prepared.ok) return prepared;
-  const { tags, videoUrl, ...values } = prepared.values;
+/**
+ * Staff write an editorial article or video, as a draft or published at once; the operator's `article:create`
+ * publishes one with no author.
+ */
+export async function createArticle(actor: Actor, input: ArticleInput, publish: boolean): Promise<{ infoguid: string; status: ArticleStatus }> {
+  assertEditorRights(actor);
+  const { tags, videoUrl, ...values } = prepare(input);
   const [row] = await (await db())
     .insert(articles)
-    .values({ ...values, videoUrl: videoUrl || null, authorId, status: publish ? "published" : "draft", publishedAt: publish ? new Date() : null })
+    .values({ ...values, videoUrl: videoUrl || null, authorId: actorUserId(actor), status: publish ? "published" : "draft", publishedAt: publish ? new Date() : null })
     .returning({ infoguid: articles.infoguid, status: articles.status });
   if (tags.length) await setArticleTags(row!.infoguid, tags);
   if (publish) await refreshSearch(row!.infoguid);
-  return { ok: true, infoguid: row!.infoguid, status: row!.status };
-}
-
-/** Staff write an editorial article or video, as a draft or published at once. */
-export async function createArticle(viewer: Viewer | null, input: ArticleInputValue, publish: boolean) {
-  if (!hasEditorRights(viewer)) return FORBIDDEN;
-  return insertArticle(input, viewer!.userId, publish);
-}
-
-/** The operator command line (`article:create`): whoever runs it holds the database; the article is published. */
-export async function createArticleAsOperator(input: ArticleInputValue) {
-  return insertArticle(input, null, true);
+  return { infoguid: row!.infoguid, status: row!.status };
 }
 
 async function rowOf(infoguid: string) {
@@ -140,49 +69,49 @@ async function rowOf(infoguid: string) {
 }
 
 /** Staff edit an editorial article; its status does not change. A member's blog post is its author's to edit. */
-export async function updateArticle(viewer: Viewer | null, infoguid: string, input: ArticleInputValue): Promise<AdminOutcome<{ infoguid: string }>> {
-  if (!hasEditorRights(viewer)) return FORBIDDEN;
+export async function updateArticle(viewer: Viewer, infoguid: string, input: ArticleInput): Promise<void> {
+  assertEditorRights(viewer);
   const row = await rowOf(infoguid);
-  if (!row) return failure(404, NOT_FOUND);
-  if (row.type === "blog") return failure(409, "会员博客只能由作者修改，编辑可以隐藏它");
-  const prepared = prepare(input);
-  if (!prepared.ok) return prepared;
-  const { tags, videoUrl, ...values } = prepared.values;
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (row.type === "blog") throw new AppError("conflict", "会员博客只能由作者修改，编辑可以隐藏它");
+  const { tags, videoUrl, ...values } = prepare(input);
   const updated = await (await db())
     .update(articles)
     .set({ ...values, videoUrl: videoUrl || null })
     .where(and(eq(articles.infoguid, infoguid), sql`${articles.type} <> 'blog'`))
     .returning({ infoguid: articles.infoguid });
-  if (!updated.length) return failure(404, NOT_FOUND);
+  if (!updated.length) throw new AppError("not_found", NOT_FOUND);
   await setArticleTags(infoguid, tags);
   await refreshSearch(infoguid);
-  return { ok: true, infoguid };
 }
+
+/** The blog layer's refusals as ours; its 429 (a member's own pace) does not apply to staff and reads as a conflict. */
+const BLOG_REFUSAL = { 400: "invalid", 403: "forbidden", 404: "not_found", 409: "conflict", 429: "conflict" } as const;
 
 /**
  * Publish or unpublish an editorial article (a first publication sets its date; later ones keep it); hide or
- * unhide a member's published blog post.
+ * unhide a member's published blog post. Answers the article's new status.
  */
-export async function changeArticleStatus(viewer: Viewer | null, infoguid: string, action: ArticleAction): Promise<AdminOutcome<{ status: ArticleStatus }>> {
-  if (!hasEditorRights(viewer)) return FORBIDDEN;
+export async function changeArticleStatus(viewer: Viewer, infoguid: string, action: ArticleAction): Promise<ArticleStatus> {
+  assertEditorRights(viewer);
   const row = await rowOf(infoguid);
-  if (!row || (row.type === "blog" && row.status === "draft")) return failure(404, NOT_FOUND);
+  if (!row || (row.type === "blog" && row.status === "draft")) throw new AppError("not_found", NOT_FOUND);
   if (action === "hide" || action === "unhide") {
-    if (row.type !== "blog") return failure(409, "只有会员博客可以隐藏；编辑文章请用“撤回”");
-    const outcome = await setBlogPostHidden(viewer!, infoguid, action === "hide");
-    if (!outcome.ok) return failure(outcome.status === 429 ? 409 : outcome.status, outcome.message);
-    return { ok: true, status: outcome.status as ArticleStatus };
+    if (row.type !== "blog") throw new AppError("conflict", "只有会员博客可以隐藏；编辑文章请用“撤回”");
+    const outcome = await setBlogPostHidden(viewer, infoguid, action === "hide");
+    if (!outcome.ok) throw new AppError(BLOG_REFUSAL[outcome.status], outcome.message);
+    return outcome.status as ArticleStatus;
   }
-  if (row.type === "blog") return failure(409, "会员博客由作者发布或撤回，编辑可以隐藏它");
+  if (row.type === "blog") throw new AppError("conflict", "会员博客由作者发布或撤回，编辑可以隐藏它");
   const [from, to] = action === "publish" ? (["draft", "published"] as const) : (["published", "draft"] as const);
   const updated = await (await db())
     .update(articles)
     .set({ status: to, ...(to === "published" ? { publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}) })
     .where(and(eq(articles.infoguid, infoguid), eq(articles.status, from), sql`${articles.type} <> 'blog'`))
     .returning({ status: articles.status });
-  if (!updated.length) return failure(409, action === "publish" ? "这篇文章已经发布了" : "这篇文章还没有发布");
+  if (!updated.length) throw new AppError("conflict", action === "publish" ? "这篇文章已经发布了" : "这篇文章还没有发布");
   await refreshSearch(infoguid);
-  return { ok: true, status: to };
+  return to;
 }
 
 export const ADMIN_STATUSES = ["draft", "published", "hidden"] as const;
@@ -220,8 +149,8 @@ const rowColumns = {
 };
 
 /** Articles and blog posts for staff, newest first, filtered by type, status, level and a title fragment. */
-export async function adminArticleList(viewer: Viewer | null, filters: AdminArticleFilterValues): Promise<AdminOutcome<{ items: AdminArticleRow[]; total: number; page: number; pageSize: number }>> {
-  if (!hasEditorRights(viewer)) return FORBIDDEN;
+export async function adminArticleList(viewer: Viewer, filters: AdminArticleFilterValues): Promise<{ items: AdminArticleRow[]; total: number; page: number; pageSize: number }> {
+  assertEditorRights(viewer);
   const conditions: SQL[] = [];
   if (filters.type) conditions.push(eq(articles.type, filters.type));
   if (filters.status) conditions.push(eq(articles.status, filters.status));
@@ -238,7 +167,7 @@ export async function adminArticleList(viewer: Viewer | null, filters: AdminArti
       .limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE),
     database.select({ n: count() }).from(articles).where(where),
   ]);
-  return { ok: true, items, total: totals?.n ?? 0, page, pageSize: ADMIN_PAGE_SIZE };
+  return { items, total: totals?.n ?? 0, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
 export interface AdminArticleDetail extends AdminArticleRow {
@@ -251,18 +180,18 @@ export interface AdminArticleDetail extends AdminArticleRow {
 }
 
 /** One article or (published or hidden) blog post with everything the edit page shows; null when there is none. */
-export async function adminArticleDetail(viewer: Viewer | null, infoguid: string): Promise<AdminOutcome<{ article: AdminArticleDetail | null }>> {
-  if (!hasEditorRights(viewer)) return FORBIDDEN;
+export async function adminArticleDetail(viewer: Viewer, infoguid: string): Promise<AdminArticleDetail | null> {
+  assertEditorRights(viewer);
   const [row] = await (await db())
     .select({ ...rowColumns, summary: articles.summary, body: articles.body, coverUrl: articles.coverUrl, videoUrl: articles.videoUrl })
     .from(articles)
     .leftJoin(users, eq(users.id, articles.authorId))
     .where(and(eq(articles.infoguid, infoguid), sql`not (${articles.type} = 'blog' and ${articles.status} = 'draft')`))
     .limit(1);
-  if (!row) return { ok: true, article: null };
+  if (!row) return null;
   const tags = (await tagsOf([infoguid])).get(infoguid) ?? [];
   // An automatic summary is shown as none, so that saving the form makes it again from the current body and level
   // instead of keeping it as the editor's (a public article made paid would keep a summary of its paid part).
   const summary = row.summary === autoSummary(row.body, row.minLevel, renderBody) ? "" : row.summary;
-  return { ok: true, article: { ...row, summary, videoUrl: row.videoUrl ?? "", tags } };
+  return { ...row, summary, videoUrl: row.videoUrl ?? "", tags };
 }

@@ -5,6 +5,7 @@ import { articleLikes, articles, articleTags } from "@/lib/db/schema";
 import { leadIn, plainText } from "@/lib/domain/paywall";
 import { canRead } from "@/lib/server/auth/entitlement";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { publicData } from "@/lib/server/cache/public-data";
 
 /**
@@ -205,22 +206,18 @@ export async function recordArticleView(infoguid: string, n = 1): Promise<number
   return row?.views ?? null;
 }
 
-export type LikeOutcome =
-  | { ok: true; liked: true; likes: number; first: boolean }
-  | { ok: false; code: "not_found" | "locked"; message: string };
-
 /** A member likes an article they may read, at most once (repeats change nothing and answer the same count). */
-export async function likeArticle(viewer: Viewer, infoguid: string): Promise<LikeOutcome> {
+export async function likeArticle(viewer: Viewer, infoguid: string): Promise<{ likes: number; first: boolean }> {
   return (await db()).transaction(async (tx) => {
     const [article] = await tx.select({ minLevel: articles.minLevel }).from(articles)
       .where(and(eq(articles.infoguid, infoguid), published)).limit(1);
-    if (!article) return { ok: false, code: "not_found", message: "文章不存在或已下线" };
-    if (!canRead(viewer, article.minLevel)) return { ok: false, code: "locked", message: "升级会员后才能点赞这篇文章" };
+    if (!article) throw new AppError("not_found", "文章不存在或已下线");
+    if (!canRead(viewer, article.minLevel)) throw new AppError("forbidden", "升级会员后才能点赞这篇文章");
     const inserted = await tx.insert(articleLikes).values({ infoguid, userId: viewer.userId }).onConflictDoNothing().returning({ infoguid: articleLikes.infoguid });
     const [row] = inserted.length
       ? await tx.update(articles).set({ likes: sql`${articles.likes} + 1` }).where(eq(articles.infoguid, infoguid)).returning({ likes: articles.likes })
       : await tx.select({ likes: articles.likes }).from(articles).where(eq(articles.infoguid, infoguid));
-    return { ok: true, liked: true, likes: row?.likes ?? 0, first: inserted.length > 0 };
+    return { likes: row?.likes ?? 0, first: inserted.length > 0 };
   });
 }
 

@@ -2,7 +2,7 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { db } from "@/lib/db";
 import { seedDemoData } from "@/lib/db/seed/demo";
 import { DEMO_ARTICLES } from "@/lib/db/seed/demo-articles";
-import { DEMO_MASTERS } from "@/lib/db/seed/demo-content";
+import { DEMO_MASTER_ROWS } from "@/lib/db/seed/demo-content";
 import { listArticles } from "./articles";
 import { listMasters, listStrategies } from "./masters";
 import { databaseIsHealthy } from "@/lib/server/health";
@@ -14,7 +14,7 @@ describeOnEachEngine("demo data", () => {
     const masters = await listMasters();
     const strategies = await listStrategies();
     const articles = await listArticles({});
-    expect(masters.total).toBe(DEMO_MASTERS.length);
+    expect(masters.total).toBe(DEMO_MASTER_ROWS.length);
     expect(masters.total).toBeGreaterThanOrEqual(12);
     expect(strategies.total).toBe(2);
     expect(articles.total).toBe(DEMO_ARTICLES.length);

@@ -1,12 +1,15 @@
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
 import sharp, { type Color, type Sharp } from "sharp";
+import { AppError } from "@/lib/server/http/app-error";
+import { refusalOf } from "@/lib/server/http/test-support";
 import {
   AVATAR_ANIMATED_MESSAGE,
   AVATAR_MAX_SIDE_PX,
   AVATAR_SIZE_PX,
   AVATAR_TOO_WIDE_MESSAGE,
   AVATAR_UNREADABLE_MESSAGE,
+  AvatarWebp,
   reencodeAvatar,
 } from "./avatar-image";
 import { AVATAR_WRONG_TYPE_MESSAGE } from "./profile";
@@ -53,10 +56,9 @@ describe("avatar re-encoding", () => {
   it("turns a PNG into a 256×256 WebP, cropped to cover from the centre", async () => {
     // 600×200: the centre 200×200 square is the last third of red and first third of blue.
     const png = await (await redLeftBlueRight(600, 200)).png().toBuffer();
-    const result = await reencodeAvatar(png);
-    if (!result.ok) throw new Error(result.message);
-    expect(result.image.contentType).toBe("image/webp");
-    const { meta, pixel } = await decoded(result.image.bytes);
+    const image = await reencodeAvatar(png);
+    expect(image.contentType).toBe("image/webp");
+    const { meta, pixel } = await decoded(image.bytes);
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", AVATAR_SIZE_PX, AVATAR_SIZE_PX]);
     expect(near(pixel(10, 128), RED)).toBe(true);
     expect(near(pixel(245, 128), BLUE)).toBe(true);
@@ -70,9 +72,8 @@ describe("avatar re-encoding", () => {
       .withExif({ IFD0: { Copyright: "someone", ImageDescription: "GPS and camera data" } })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(6);
-    const result = await reencodeAvatar(jpeg);
-    if (!result.ok) throw new Error(result.message);
-    const { meta, pixel } = await decoded(result.image.bytes);
+    const image = await reencodeAvatar(jpeg);
+    const { meta, pixel } = await decoded(image.bytes);
     expect([meta.width, meta.height]).toEqual([AVATAR_SIZE_PX, AVATAR_SIZE_PX]);
     expect(near(pixel(128, 10), RED)).toBe(true);
     expect(near(pixel(128, 245), BLUE)).toBe(true);
@@ -80,14 +81,14 @@ describe("avatar re-encoding", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
-    expect(result.image.bytes.includes(Buffer.from("someone"))).toBe(false);
+    expect(image.bytes.includes(Buffer.from("someone"))).toBe(false);
   });
 
   it("accepts a still WebP and an image of exactly 4096 px a side", async () => {
     const webp = await solid(300, 300, BLUE).webp().toBuffer();
-    expect(await reencodeAvatar(webp)).toMatchObject({ ok: true });
+    expect(await reencodeAvatar(webp)).toBeInstanceOf(AvatarWebp);
     const edge = await solid(AVATAR_MAX_SIDE_PX, 16, RED).jpeg().toBuffer();
-    expect(await reencodeAvatar(edge)).toMatchObject({ ok: true });
+    expect(await reencodeAvatar(edge)).toBeInstanceOf(AvatarWebp);
   });
 
   it("refuses a side over 4096 px by its header, a pixel flood included", async () => {
@@ -97,7 +98,7 @@ describe("avatar re-encoding", () => {
     const flood = await pixelFloodPng(100_000, 100_000);
     expect(flood.byteLength).toBeLessThan(200);
     for (const bytes of [wide, tall, flood]) {
-      expect(await reencodeAvatar(bytes)).toEqual({ ok: false, status: 422, message: AVATAR_TOO_WIDE_MESSAGE });
+      await expect(reencodeAvatar(bytes)).rejects.toMatchObject({ code: "unprocessable", message: AVATAR_TOO_WIDE_MESSAGE });
     }
   });
 
@@ -107,7 +108,7 @@ describe("avatar re-encoding", () => {
     const gif = await solid(64, 64, RED).gif().toBuffer();
     const tiff = await solid(64, 64, RED).tiff().toBuffer();
     for (const bytes of [svg, gif, tiff, Buffer.from("MZ\x90\x00 this program cannot be run in DOS mode"), Buffer.alloc(0)]) {
-      expect(await reencodeAvatar(bytes)).toEqual({ ok: false, status: 415, message: AVATAR_WRONG_TYPE_MESSAGE });
+      await expect(reencodeAvatar(bytes)).rejects.toMatchObject({ code: "unsupported", message: AVATAR_WRONG_TYPE_MESSAGE });
     }
   });
 
@@ -115,7 +116,7 @@ describe("avatar re-encoding", () => {
     const frames = await Promise.all([solid(32, 32, RED).png().toBuffer(), solid(32, 32, BLUE).png().toBuffer()]);
     const animated = await sharp(frames, { join: { animated: true } }).webp().toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(2);
-    expect(await reencodeAvatar(animated)).toEqual({ ok: false, status: 422, message: AVATAR_ANIMATED_MESSAGE });
+    await expect(reencodeAvatar(animated)).rejects.toMatchObject({ code: "unprocessable", message: AVATAR_ANIMATED_MESSAGE });
   });
 
   it("refuses a truncated or corrupted image", async () => {
@@ -125,7 +126,7 @@ describe("avatar re-encoding", () => {
     const garbledPng = Buffer.from(png);
     garbledPng.fill(0x5a, 60, 400); // inside the compressed data
     for (const bytes of [jpeg.subarray(0, jpeg.length >> 1), png.subarray(0, png.length >> 1), garbledPng, png.subarray(0, 40)]) {
-      expect(await reencodeAvatar(bytes)).toEqual({ ok: false, status: 422, message: AVATAR_UNREADABLE_MESSAGE });
+      await expect(reencodeAvatar(bytes)).rejects.toMatchObject({ code: "unprocessable", message: AVATAR_UNREADABLE_MESSAGE });
     }
   });
 
@@ -138,9 +139,8 @@ describe("avatar re-encoding", () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 2048 }), async (head, tail) => {
-        const result = await reencodeAvatar(Buffer.concat([head, tail]));
-        expect(result.ok).toBe(false);
-        if (!result.ok) expect([415, 422]).toContain(result.status);
+        const refusal = await refusalOf(reencodeAvatar(Buffer.concat([head, tail])));
+        expect([415, 422]).toContain(refusal.status);
       }),
       { numRuns: 1000 },
     );
@@ -152,12 +152,13 @@ describe("avatar re-encoding", () => {
       fc.asyncProperty(fc.array(fc.tuple(fc.nat(png.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }), async (flips) => {
         const bytes = Buffer.from(png);
         for (const [at, value] of flips) bytes[at] = value;
-        const result = await reencodeAvatar(bytes);
-        if (result.ok) {
-          const meta = await sharp(result.image.bytes).metadata();
+        const result = await reencodeAvatar(bytes).catch((err: unknown) => err);
+        if (result instanceof AvatarWebp) {
+          const meta = await sharp(result.bytes).metadata();
           expect([meta.format, meta.width, meta.height]).toEqual(["webp", AVATAR_SIZE_PX, AVATAR_SIZE_PX]);
         } else {
-          expect([415, 422]).toContain(result.status);
+          expect(result).toBeInstanceOf(AppError);
+          expect([415, 422]).toContain((result as AppError).status);
         }
       }),
       { numRuns: 1000 },

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseAccount, type Account } from "@/lib/domain/account";
+import { Nickname } from "@/lib/domain/account/schemas";
 import { viewerForToken, type Viewer } from "@/lib/server/auth/viewer";
 import { AvatarWebp } from "./avatar-image";
 import { createSession } from "@/lib/server/auth/sessions";
@@ -16,7 +17,6 @@ import {
   avatarDir,
   bindAccount,
   checkBindable,
-  Nickname,
   readAvatar,
   readAvatarUpload,
   saveAvatar,
@@ -85,24 +85,20 @@ describe("image sniffing and bounded reads (no database)", () => {
 
   it("takes a valid image out of a multipart upload and refuses the rest with Chinese messages", async () => {
     const ok = await readAvatarUpload(multipart(PNG_1X1));
-    expect(ok).toMatchObject({ ok: true, type: { ext: "png" } });
+    expect(ok).toMatchObject({ type: { ext: "png" } });
 
-    expect(await readAvatarUpload(multipart(Buffer.from("hello, I am text"), "photo.png"))).toEqual({
-      ok: false, status: 415, message: AVATAR_WRONG_TYPE_MESSAGE,
-    });
+    await expect(readAvatarUpload(multipart(Buffer.from("hello, I am text"), "photo.png"))).rejects.toMatchObject({ code: "unsupported", message: AVATAR_WRONG_TYPE_MESSAGE });
     const tooBig = Buffer.concat([PNG_1X1, Buffer.alloc(AVATAR_MAX_BYTES)]);
-    expect(await readAvatarUpload(multipart(tooBig))).toEqual({ ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE });
+    await expect(readAvatarUpload(multipart(tooBig))).rejects.toMatchObject({ code: "too_large", message: AVATAR_TOO_LARGE_MESSAGE });
     // The declared length alone is enough to refuse: the body is not read.
     const unread = { contentType: "multipart/form-data; boundary=x", contentLength: String(AVATAR_BODY_LIMIT + 1), body: streamOf([]) };
-    expect(await readAvatarUpload(unread)).toMatchObject({ status: 413 });
-    expect(await readAvatarUpload({ contentType: "image/png", contentLength: "67", body: streamOf([PNG_1X1]) })).toMatchObject({ status: 415 });
-    expect(await readAvatarUpload({ contentType: "multipart/form-data; boundary=zz", contentLength: null, body: streamOf([Buffer.from("garbage")]) }))
-      .toMatchObject({ status: 400 });
+    await expect(readAvatarUpload(unread)).rejects.toMatchObject({ code: "too_large" });
+    await expect(readAvatarUpload({ contentType: "image/png", contentLength: "67", body: streamOf([PNG_1X1]) })).rejects.toMatchObject({ code: "unsupported" });
+    await expect(readAvatarUpload({ contentType: "multipart/form-data; boundary=zz", contentLength: null, body: streamOf([Buffer.from("garbage")]) })).rejects.toMatchObject({ code: "invalid" });
     const noFile = new FormData();
     noFile.append("other", "x");
     const req = new Request("http://localhost/", { method: "POST", body: noFile });
-    expect(await readAvatarUpload({ contentType: req.headers.get("content-type"), contentLength: null, body: req.body }))
-      .toMatchObject({ status: 400, message: "请选择要上传的图片" });
+    await expect(readAvatarUpload({ contentType: req.headers.get("content-type"), contentLength: null, body: req.body })).rejects.toMatchObject({ code: "invalid", message: "请选择要上传的图片" });
   });
 
   it("validates nicknames: trimmed, 1–32 characters as read, no control characters", () => {
@@ -137,8 +133,8 @@ describeOnEachEngine("account profile", () => {
   it("changes the nickname and answers the new user info; refuses invalid ones without a change", async () => {
     const viewer = await member("nick@example.com");
     const result = await updateNickname(viewer, "  短线小散  ");
-    expect(result).toMatchObject({ ok: true, userInfo: { nickName: "短线小散", uguid: viewer.userId } });
-    expect(await updateNickname(viewer, "x".repeat(33))).toEqual({ ok: false, status: 400, message: "昵称最长 32 个字" });
+    expect(result).toMatchObject({ nickName: "短线小散", uguid: viewer.userId });
+    await expect(updateNickname(viewer, "x".repeat(33))).rejects.toMatchObject({ code: "invalid", message: "昵称最长 32 个字" });
     expect((await findUserById(viewer.userId))?.nickname).toBe("短线小散");
   });
 
@@ -146,16 +142,16 @@ describeOnEachEngine("account profile", () => {
     const viewer = await member("avatar@example.com");
     const firstImage = new AvatarWebp(Buffer.from("first webp bytes"));
     const first = await saveAvatar(viewer, firstImage);
-    const firstName = first.userInfo.avatar.replace("/api/uploads/avatars/", "");
-    expect(first.userInfo.avatar).toMatch(/^\/api\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
+    const firstName = first.avatar.replace("/api/uploads/avatars/", "");
+    expect(first.avatar).toMatch(/^\/api\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
     expect(avatarDir()).toBe(path.join(dataDir, "uploads", "avatars"));
     expect(await readFile(path.join(avatarDir(), firstName))).toEqual(firstImage.bytes);
     expect(await readAvatar(firstName)).toEqual({ bytes: firstImage.bytes, contentType: "image/webp" });
 
     const second = await saveAvatar(viewer, new AvatarWebp(Buffer.from("second webp bytes")));
-    const secondName = second.userInfo.avatar.replace("/api/uploads/avatars/", "");
+    const secondName = second.avatar.replace("/api/uploads/avatars/", "");
     expect(secondName).toMatch(/^[0-9a-f]{32}\.webp$/);
-    expect((await findUserById(viewer.userId))?.avatarUrl).toBe(second.userInfo.avatar);
+    expect((await findUserById(viewer.userId))?.avatarUrl).toBe(second.avatar);
     expect(await readAvatar(firstName)).toBeNull();
     expect((await readdir(avatarDir())).filter((f) => f.startsWith("."))).toEqual([]);
     expect((await readAvatar(secondName))?.contentType).toBe("image/webp");
@@ -173,15 +169,15 @@ describeOnEachEngine("account profile", () => {
   it("binds a new e-mail or mobile, refusing the member's own and another member's", async () => {
     const viewer = await member("bind@example.com");
     await createUser({ email: "taken@example.com", mobile: "13900139000" });
-    expect(await checkBindable(viewer, account("bind@example.com"))).toEqual({ ok: false, status: 400, message: "该邮箱已绑定到你的账号" });
-    expect(await checkBindable(viewer, account("Taken@Example.com"))).toEqual({ ok: false, status: 409, message: "该邮箱已绑定其他账号" });
-    expect(await bindAccount(viewer, account("13900139000"))).toEqual({ ok: false, status: 409, message: "该手机号已绑定其他账号" });
-    expect(await checkBindable(viewer, account("13800138001"))).toEqual({ ok: true });
+    await expect(checkBindable(viewer, account("bind@example.com"))).rejects.toMatchObject({ code: "invalid", message: "该邮箱已绑定到你的账号" });
+    await expect(checkBindable(viewer, account("Taken@Example.com"))).rejects.toMatchObject({ code: "conflict", message: "该邮箱已绑定其他账号" });
+    await expect(bindAccount(viewer, account("13900139000"))).rejects.toMatchObject({ code: "conflict", message: "该手机号已绑定其他账号" });
+    await expect(checkBindable(viewer, account("13800138001"))).resolves.toBeUndefined();
 
     const mobile = await bindAccount(viewer, account("+86 138-0013-8001"));
-    expect(mobile).toMatchObject({ ok: true, userInfo: { mobile: "13800138001", email: "bind@example.com" } });
+    expect(mobile).toMatchObject({ mobile: "13800138001", email: "bind@example.com" });
     const email = await bindAccount(viewer, account("New@Example.com"));
-    expect(email).toMatchObject({ ok: true, userInfo: { email: "new@example.com", mobile: "13800138001" } });
+    expect(email).toMatchObject({ email: "new@example.com", mobile: "13800138001" });
     const row = await findUserById(viewer.userId);
     expect([row?.email, row?.mobile]).toEqual(["new@example.com", "13800138001"]);
   });
@@ -189,8 +185,9 @@ describeOnEachEngine("account profile", () => {
   it("lets exactly one of two members bind the same address at the same time", async () => {
     const a = await member("race-a@example.com");
     const b = await member("race-b@example.com");
-    const results = await Promise.all([bindAccount(a, account("13700137000")), bindAccount(b, account("13700137000"))]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toEqual({ ok: false, status: 409, message: "该手机号已绑定其他账号" });
+    const results = await Promise.allSettled([bindAccount(a, account("13700137000")), bindAccount(b, account("13700137000"))]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected");
+    expect(refused?.reason).toMatchObject({ code: "conflict", message: "该手机号已绑定其他账号" });
   });
 });

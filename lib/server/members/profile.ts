@@ -3,22 +3,21 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne } from "drizzle-orm";
-import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { Account } from "@/lib/domain/account";
+import { Nickname } from "@/lib/domain/account/schemas";
 import { readUploadForm } from "@/lib/domain/multipart";
 import type { UserInfo } from "@/lib/domain/user-info";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
 import { readBodyWithLimit } from "@/lib/server/request-body";
 import type { AvatarWebp } from "./avatar-image";
 import { membershipOf } from "./grants";
 import { toUserInfo } from "./user-info";
 import { findUserById, type UserRow } from "./users";
-
-export type Failure = { ok: false; status: number; message: string };
 
 /** What /user/account shows: the member's own record, with e-mail and mobile as stored (no fallback). */
 export interface AccountProfile {
@@ -59,32 +58,16 @@ export async function accountProfileOf(viewer: Viewer): Promise<AccountProfile> 
 
 // ——— nickname ———
 
-export const NICKNAME_MAX_CHARS = 32;
-/** Control characters, line separators and bidirectional overrides (which can make a name read as another). */
-const FORBIDDEN_IN_NICKNAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-
-/** 1–32 characters (counted as the reader sees them: one per code point), trimmed, NFC. */
-export const Nickname = z
-  .string({ error: "请输入昵称" })
-  .transform((v) => v.normalize("NFC").trim())
-  .pipe(
-    z
-      .string()
-      .min(1, "请输入昵称")
-      .refine((v) => Array.from(v).length <= NICKNAME_MAX_CHARS, `昵称最长 ${NICKNAME_MAX_CHARS} 个字`)
-      .refine((v) => !FORBIDDEN_IN_NICKNAME.test(v), "昵称不能包含换行或控制字符"),
-  );
-
-export async function updateNickname(viewer: Viewer, raw: unknown): Promise<{ ok: true; userInfo: UserInfo } | Failure> {
+export async function updateNickname(viewer: Viewer, raw: unknown): Promise<UserInfo> {
   const parsed = Nickname.safeParse(raw);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "昵称格式不正确" };
+  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0]?.message ?? "昵称格式不正确");
   const [user] = await (await db())
     .update(users)
     .set({ nickname: parsed.data, updatedAt: new Date() })
     .where(eq(users.id, viewer.userId))
     .returning();
   if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
-  return { ok: true, userInfo: await userInfoOf(user) };
+  return userInfoOf(user);
 }
 
 // ——— avatar ———
@@ -145,21 +128,21 @@ export interface UploadRequest {
  * Takes the image out of a multipart upload (field `file`): the declared length is checked before reading, the
  * body is read only up to the limit, and the file must be a JPEG, PNG or WebP by its bytes.
  */
-export async function readAvatarUpload(req: UploadRequest): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | Failure> {
-  if (!/^multipart\/form-data;/i.test(req.contentType ?? "")) return { ok: false, status: 415, message: "请选择要上传的图片" };
+export async function readAvatarUpload(req: UploadRequest): Promise<{ bytes: Uint8Array; type: ImageType }> {
+  if (!/^multipart\/form-data;/i.test(req.contentType ?? "")) throw new AppError("unsupported", "请选择要上传的图片");
   const declared = Number(req.contentLength ?? NaN);
-  if (Number.isFinite(declared) && declared > AVATAR_BODY_LIMIT) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  if (Number.isFinite(declared) && declared > AVATAR_BODY_LIMIT) throw new AppError("too_large", AVATAR_TOO_LARGE_MESSAGE);
   const raw = await readBodyWithLimit(req.body, AVATAR_BODY_LIMIT);
-  if (!raw) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  if (!raw) throw new AppError("too_large", AVATAR_TOO_LARGE_MESSAGE);
   const form = readUploadForm(raw, req.contentType!, "file", 200);
-  if (!form) return { ok: false, status: 400, message: "上传内容无效，请重新选择图片" };
+  if (!form) throw new AppError("invalid", "上传内容无效，请重新选择图片");
   const { file } = form;
-  if (!file || file.bytes.byteLength === 0) return { ok: false, status: 400, message: "请选择要上传的图片" };
-  if (file.bytes.byteLength > AVATAR_MAX_BYTES) return { ok: false, status: 413, message: AVATAR_TOO_LARGE_MESSAGE };
+  if (!file || file.bytes.byteLength === 0) throw new AppError("invalid", "请选择要上传的图片");
+  if (file.bytes.byteLength > AVATAR_MAX_BYTES) throw new AppError("too_large", AVATAR_TOO_LARGE_MESSAGE);
   const bytes = file.bytes;
   const type = sniffImage(bytes);
-  if (!type) return { ok: false, status: 415, message: AVATAR_WRONG_TYPE_MESSAGE };
-  return { ok: true, bytes, type };
+  if (!type) throw new AppError("unsupported", AVATAR_WRONG_TYPE_MESSAGE);
+  return { bytes, type };
 }
 
 export function avatarDir(): string {
@@ -177,7 +160,7 @@ function ownAvatarFile(url: string): string | null {
  * Stores a re-encoded avatar under a random name (never the client's), points the member at it and removes the old
  * one. Only what reencodeAvatar made can be stored.
  */
-export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<{ ok: true; userInfo: UserInfo }> {
+export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<UserInfo> {
   const dir = avatarDir();
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString("hex")}.${image.ext}`;
@@ -207,7 +190,7 @@ export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<{ o
       logger().warn({ err, file: old }, "could not remove a replaced avatar file"),
     );
   }
-  return { ok: true, userInfo: await userInfoOf(user) };
+  return userInfoOf(user);
 }
 
 /** An avatar file by its name; null for a name that is not one of ours (no path can escape the folder) or is gone. */
@@ -239,34 +222,32 @@ function isUniqueViolation(err: unknown): boolean {
  * holds it is not said here, before the code (that would tell anyone with an account which addresses are
  * registered): the code goes out either way and checkBindable says it once the code is confirmed (ADR 0029).
  */
-export async function checkNewAddress(viewer: Viewer, account: Account): Promise<{ ok: true } | Failure> {
+export async function checkNewAddress(viewer: Viewer, account: Account): Promise<void> {
   const user = await ownRow(viewer);
   const current = account.kind === "email" ? user.email : user.mobile;
-  if (current === account.value) return { ok: false, status: 400, message: `该${KIND_NAME[account.kind]}已绑定到你的账号` };
-  return { ok: true };
+  if (current === account.value) throw new AppError("invalid", `该${KIND_NAME[account.kind]}已绑定到你的账号`);
 }
+
+const takenByAnother = (account: Account) => new AppError("conflict", `该${KIND_NAME[account.kind]}已绑定其他账号`);
 
 /**
  * Whether the member may bind an address whose code they confirmed: not their own, not another member's (the
  * person who holds the address learns that it has an account, which tells a stranger nothing).
  */
-export async function checkBindable(viewer: Viewer, account: Account): Promise<{ ok: true } | Failure> {
-  const own = await checkNewAddress(viewer, account);
-  if (!own.ok) return own;
+export async function checkBindable(viewer: Viewer, account: Account): Promise<void> {
+  await checkNewAddress(viewer, account);
   const column = account.kind === "email" ? users.email : users.mobile;
   const [other] = await (await db())
     .select({ id: users.id })
     .from(users)
     .where(and(eq(column, account.value), ne(users.id, viewer.userId)))
     .limit(1);
-  if (other) return { ok: false, status: 409, message: `该${KIND_NAME[account.kind]}已绑定其他账号` };
-  return { ok: true };
+  if (other) throw takenByAnother(account);
 }
 
 /** Sets the member's e-mail or mobile to an address whose code they just confirmed. */
-export async function bindAccount(viewer: Viewer, account: Account): Promise<{ ok: true; userInfo: UserInfo } | Failure> {
-  const check = await checkBindable(viewer, account);
-  if (!check.ok) return check;
+export async function bindAccount(viewer: Viewer, account: Account): Promise<UserInfo> {
+  await checkBindable(viewer, account);
   const values = account.kind === "email" ? { email: account.value } : { mobile: account.value };
   try {
     const [user] = await (await db())
@@ -275,10 +256,10 @@ export async function bindAccount(viewer: Viewer, account: Account): Promise<{ o
       .where(eq(users.id, viewer.userId))
       .returning();
     if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
-    return { ok: true, userInfo: await userInfoOf(user) };
+    return await userInfoOf(user);
   } catch (err) {
     // Another member bound the same address between the check and the update.
-    if (isUniqueViolation(err)) return { ok: false, status: 409, message: `该${KIND_NAME[account.kind]}已绑定其他账号` };
+    if (isUniqueViolation(err)) throw takenByAnother(account);
     throw err;
   }
 }

@@ -1,9 +1,12 @@
 import "server-only";
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { z } from "zod";
 import { db } from "@/lib/db";
 import { grants } from "@/lib/db/schema";
 import { EXPIRY_NOTICE_DAYS, expiringRuns, expiryDedupeKey } from "@/lib/domain/expiry";
 import type { GrantPeriod } from "@/lib/domain/membership";
+import { defineJobKind } from "@/lib/server/jobs/kind";
+import type { ScheduledJobKind } from "@/lib/server/jobs/scheduled";
 import { logger } from "@/lib/server/logger";
 import { enqueueExpiryMail } from "@/lib/server/payments/mail";
 import { createNotification } from "./create";
@@ -69,40 +72,25 @@ export async function notifyExpiringGrants(now = new Date(), scope: ExpiryScope 
   return created;
 }
 
-export interface ExpiryReminderOptions {
-  /** 1 hour unless set. */
-  intervalMs?: number;
-  /** The clock (tests). */
-  now?: () => Date;
-}
+export const EXPIRY_REMINDERS_KIND = "expiry-reminders";
 
-/**
- * Runs the expiry reminder now and then every hour in this process; returns the function that stops it (its promise
- * settles when a run in progress has finished). Safe on several instances at once: the dedupe key makes each
- * reminder once-only.
- */
-export function startExpiryReminders({ intervalMs = HOUR_MS, now = () => new Date() }: ExpiryReminderOptions = {}): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (current || stopped) return;
-    current = (async () => {
-      try {
-        const created = await notifyExpiringGrants(now());
-        if (created > 0) logger().info({ created }, "expiry reminders sent");
-      } catch (err) {
-        logger().error({ err }, "expiry reminders failed");
-      } finally {
-        current = null;
-      }
-    })();
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref?.();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await current;
-  };
-}
+const ExpiryRemindersPayload = z.object({ hour: z.iso.datetime() });
+
+/** One run of the reminder over every member (the notification keys make a second run tell no one twice). */
+export const expiryRemindersJob = defineJobKind({
+  name: EXPIRY_REMINDERS_KIND,
+  payload: ExpiryRemindersPayload,
+  async handle(_payload, { now }) {
+    const created = await notifyExpiringGrants(now);
+    if (created > 0) logger().info({ created }, "expiry reminders sent");
+  },
+});
+
+/** Hourly, due at the top of each UTC hour: `expiry-reminders:2026-11-27T13`, one run per hour whatever the instances. */
+export const hourlyExpiryReminders: ScheduledJobKind<typeof ExpiryRemindersPayload> = {
+  kind: expiryRemindersJob,
+  async next(now) {
+    const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+    return { id: hour.toISOString().slice(0, 13), runAfter: hour, payload: { hour: hour.toISOString() } };
+  },
+};

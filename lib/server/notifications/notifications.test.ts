@@ -7,7 +7,7 @@ import { grantDays, membershipOf } from "@/lib/server/members/grants";
 import { toUserInfo } from "@/lib/server/members/user-info";
 import { createUser, type UserRow } from "@/lib/server/members/users";
 import { createNotification } from "./create";
-import { notifyExpiringGrants, startExpiryReminders } from "./expiry";
+import { notifyExpiringGrants } from "./expiry";
 import { markAllNotificationsRead, markNotificationsRead } from "./read";
 import { listNotifications, unreadCount } from "./unread";
 
@@ -126,26 +126,5 @@ describeOnEachEngine("notifications: expiry reminders", () => {
       "你的 VIP 将于 2026-11-24 到期",
       "你的 VIP 将于 2026-11-25 到期",
     ]);
-  });
-
-  it("runs at start and on its interval until stopped", async () => {
-    const member = await newMember();
-    const clock = new Date(now.getTime() + 400 * DAY);
-    await grantDays({ userId: member.id, levelId: 200, days: 1, source: "admin", sourceKey: `t:${member.id}:1`, now: clock });
-    const stop = startExpiryReminders({ intervalMs: 20, now: () => clock });
-    try {
-      for (let i = 0; i < 500 && (await notificationsOf(member.id)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(await notificationsOf(member.id)).toHaveLength(1);
-      // A later run with the same clock finds nothing new.
-      await new Promise((r) => setTimeout(r, 80));
-      expect(await notificationsOf(member.id)).toHaveLength(1);
-    } finally {
-      await stop();
-    }
-    // After stop, a new expiring grant is not picked up.
-    const later = await newMember();
-    await grantDays({ userId: later.id, levelId: 200, days: 1, source: "admin", sourceKey: `t:${later.id}:1`, now: clock });
-    await new Promise((r) => setTimeout(r, 80));
-    expect(await notificationsOf(later.id)).toHaveLength(0);
   });
 });

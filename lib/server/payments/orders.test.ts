@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { jobs, notifications } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { DEFAULT_PLANS } from "@/lib/domain/plans";
+import { refusalOf } from "@/lib/server/http/test-support";
 import { membershipOf } from "@/lib/server/members/grants";
 import type { StripeLocal } from "@/test/stripe-local/server";
 import { listPlans, updatePlan } from "./catalog";
@@ -36,11 +37,10 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
     const before = await createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-before" });
     await updatePlan(OPERATOR, "vip-quarter", { name: "VIP 季卡", priceFen: 16800, active: true });
     const after = await createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-after" });
-    expect(before.ok && before.order.amountFen).toBe(18800);
-    expect(after.ok && after.order.amountFen).toBe(16800);
+    expect(before.order.amountFen).toBe(18800);
+    expect(after.order.amountFen).toBe(16800);
     await updatePlan(OPERATOR, "vip-quarter", { name: "VIP 季卡", priceFen: 18800, active: false });
-    const hidden = await createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-hidden" });
-    expect(hidden).toEqual({ ok: false, status: 404, message: "该套餐不存在或已下架" });
+    await expect(createOrder(viewer, { planId: "vip-quarter", method: "test", autoRenew: false, nonce: "price-hidden" })).rejects.toMatchObject({ code: "not_found", message: "该套餐不存在或已下架" });
     await updatePlan(OPERATOR, "vip-quarter", { name: "VIP 季卡", priceFen: 18800, active: true });
   });
 
@@ -49,12 +49,12 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
     const request = { planId: "svip-month", method: "test" as const, autoRenew: true, nonce: "double-click" };
     const [a, b] = await Promise.all([createOrder(viewer, request), createOrder(viewer, request)]);
     const c = await createOrder(viewer, { ...request, nonce: "another-visit" });
-    expect(a.ok && b.ok && a.order.orderGuid === b.order.orderGuid).toBe(true);
-    expect(c.ok && a.ok && c.order.orderGuid !== a.order.orderGuid).toBe(true);
+    expect(a.order.orderGuid === b.order.orderGuid).toBe(true);
+    expect(c.order.orderGuid !== a.order.orderGuid).toBe(true);
     // The test provider charges once: no auto-renewal there.
-    expect(a.ok && a.order.autoRenew).toBe(false);
-    expect(a.ok && a.next).toMatch(/^\/paytest\?order=/);
-    expect(await ordersOfMember(viewer.userId)).toHaveLength(2);
+    expect(a.order.autoRenew).toBe(false);
+    expect(a.next).toMatch(/^\/paytest\?order=/);
+    expect(await ordersOfMember(viewer)).toHaveLength(2);
   });
 
   it("without Stripe keys or test mode, ordering says plainly that payment is not configured", async () => {
@@ -67,7 +67,7 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
     try {
       const viewer = await newMember();
       for (const method of ["card", "checkout", "test"] as const) {
-        expect(await createOrder(viewer, { planId: "vip-month", method, autoRenew: false, nonce: `off-${method}` })).toMatchObject({ ok: false, status: 503 });
+        await expect(createOrder(viewer, { planId: "vip-month", method, autoRenew: false, nonce: `off-${method}` })).rejects.toMatchObject({ code: "unavailable" });
       }
     } finally {
       Object.assign(process.env, saved);
@@ -78,17 +78,15 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
   it("test mode: a declined card fails the order with the reason, a good card pays it, paying again grants nothing more", async () => {
     const viewer = await newMember();
     const created = await createOrder(viewer, { planId: "vip-month", method: "test", autoRenew: false, nonce: "test-card" });
-    if (!created.ok) throw new Error(created.message);
-    const declined = await payWithTestCard(viewer, created.order.orderGuid, DECLINED);
-    expect(declined).toMatchObject({ ok: false, status: 402, order: { status: "failed" } });
-    expect(declined.ok ? "" : declined.message).toContain("拒绝");
+    const declined = await refusalOf(payWithTestCard(viewer, created.order.orderGuid, DECLINED));
+    expect(declined).toMatchObject({ code: "payment_required", details: { order: { status: "failed" } } });
+    expect(declined.message).toContain("拒绝");
     const paid = await payWithTestCard(viewer, created.order.orderGuid, GOOD);
-    expect(paid).toMatchObject({ ok: true, order: { status: "paid" } });
-    const again = await payWithTestCard(viewer, created.order.orderGuid, GOOD);
-    expect(again).toMatchObject({ ok: false, status: 409 });
+    expect(paid).toMatchObject({ order: { status: "paid" } });
+    await expect(payWithTestCard(viewer, created.order.orderGuid, GOOD)).rejects.toMatchObject({ code: "conflict" });
     expect((await ledgerOf(viewer.userId)).grants).toHaveLength(1);
     expect((await membershipOf(viewer.userId)).level.levelCode).toBe("vip");
-    const [receipt] = await receiptsOfMember(viewer.userId);
+    const [receipt] = await receiptsOfMember(viewer);
     expect(receipt).toMatchObject({ amountFen: 6800, refundedFen: 0, kind: "pass", planName: "VIP 月卡" });
     expect(receipt!.receiptNumber).toMatch(/^R\d{8}-[0-9A-F]{12}$/);
     const notes = await (await db()).select().from(notifications).where(eq(notifications.userId, viewer.userId));
@@ -99,39 +97,36 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
     const owner = await newMember();
     const stranger = await newMember();
     const created = await createOrder(owner, { planId: "vip-month", method: "test", autoRenew: false, nonce: "not-yours" });
-    if (!created.ok) throw new Error(created.message);
-    expect(await payWithTestCard(stranger, created.order.orderGuid, GOOD)).toMatchObject({ ok: false, status: 404 });
-    expect(await startCardPayment(stranger, created.order.orderGuid)).toMatchObject({ ok: false, status: 404 });
+    await expect(payWithTestCard(stranger, created.order.orderGuid, GOOD)).rejects.toMatchObject({ code: "not_found" });
+    await expect(startCardPayment(stranger, created.order.orderGuid)).rejects.toMatchObject({ code: "not_found" });
     expect((await ledgerOf(stranger.userId)).grants).toHaveLength(0);
   });
 
   it("auto-renewal can be stopped (access stays) and turned back on", async () => {
     const viewer = await newMember();
     const created = await createOrder(viewer, { planId: "vip-month", method: "card", autoRenew: true, nonce: "renew-toggle" });
-    if (!created.ok) throw new Error(created.message);
     const started = await startCardPayment(viewer, created.order.orderGuid);
-    if (!started.ok) throw new Error(started.message);
-    await local.confirmPaymentIntent(started.value.clientSecret.split("_secret_")[0]!);
+    await local.confirmPaymentIntent(started.clientSecret.split("_secret_")[0]!);
     const invoicePaid = local.events().filter((e) => e.type === "invoice.paid").at(-1)!;
     await deliver(local, invoicePaid.id);
     for (const e of eventsFor(local, "customer.subscription.updated")) await deliver(local, e.id);
-    const [sub] = await subscriptionsOfMember(viewer.userId);
+    const [sub] = await subscriptionsOfMember(viewer);
     expect(sub).toMatchObject({ renewing: true, status: "active", levelId: 100 });
     const off = await setAutoRenew(viewer, sub!.id, false);
-    expect(off).toMatchObject({ ok: true, subscription: { renewing: false } });
-    expect(off.ok && off.message).toContain("已取消自动续费");
+    expect(off).toMatchObject({ subscription: { renewing: false } });
+    expect(off.message).toContain("已取消自动续费");
     expect((await membershipOf(viewer.userId)).level.levelCode).toBe("vip");
-    expect(await setAutoRenew(viewer, sub!.id, true)).toMatchObject({ ok: true, subscription: { renewing: true } });
+    expect(await setAutoRenew(viewer, sub!.id, true)).toMatchObject({ subscription: { renewing: true } });
     const stranger = await newMember();
-    expect(await setAutoRenew(stranger, sub!.id, false)).toMatchObject({ ok: false, status: 404 });
+    await expect(setAutoRenew(stranger, sub!.id, false)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("e-mail opt-outs are kept, and the mail job skips a topic the member turned off", async () => {
     const viewer = await newMember();
-    expect(await setEmailSubscribed(viewer.userId, "renewal", false)).toEqual(["renewal"]);
-    expect(await setEmailSubscribed(viewer.userId, "expiry", false)).toEqual(["expiry", "renewal"]);
-    expect(await setEmailSubscribed(viewer.userId, "expiry", true)).toEqual(["renewal"]);
-    expect(await emailOptOutsOf(viewer.userId)).toEqual(["renewal"]);
+    expect(await setEmailSubscribed(viewer, "renewal", false)).toEqual(["renewal"]);
+    expect(await setEmailSubscribed(viewer, "expiry", false)).toEqual(["expiry", "renewal"]);
+    expect(await setEmailSubscribed(viewer, "expiry", true)).toEqual(["renewal"]);
+    expect(await emailOptOutsOf(viewer)).toEqual(["renewal"]);
     const { deliver: send } = jest.requireMock<{ deliver: jest.Mock }>("@/lib/server/messaging/deliver");
     send.mockClear();
     const data = { levelName: "VIP", planName: "VIP 月卡", amountFen: 6800, levelEndDate: "2026-12-31" };
@@ -144,7 +139,6 @@ describeOnEachEngine("payments: orders, test mode, subscriptions, e-mail", () =>
   it("a payment queues its e-mail in the same transaction as the notification", async () => {
     const viewer = await newMember();
     const created = await createOrder(viewer, { planId: "svip-year", method: "test", autoRenew: false, nonce: "mail-job" });
-    if (!created.ok) throw new Error(created.message);
     await payWithTestCard(viewer, created.order.orderGuid, GOOD);
     const queued = await (await db()).select().from(jobs).where(eq(jobs.kind, "payment-mail"));
     expect(queued.some((j) => (j.payload as { userId?: string }).userId === viewer.userId)).toBe(true);

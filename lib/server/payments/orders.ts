@@ -7,6 +7,7 @@ import { levelEndDateString, shanghaiDate } from "@/lib/domain/membership";
 import { payPageHref } from "@/lib/domain/payments/links";
 import type { OrderView, PayMethod, ReceiptView } from "@/lib/domain/payments/types";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { paymentAvailability, planById } from "./catalog";
 import { toOrderView, type OrderRow } from "./order-view";
 
@@ -22,17 +23,18 @@ export interface NewOrderRequest {
   nonce: string;
 }
 
-export type CreateOrderResult =
-  | { ok: true; order: OrderView; next: string }
-  | { ok: false; status: 400 | 404 | 429 | 503; message: string };
+/** The order and the page that takes its payment. */
+export interface CreatedOrder {
+  order: OrderView;
+  next: string;
+}
 
-
-export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise<CreateOrderResult> {
+export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise<CreatedOrder> {
   const plan = await planById(req.planId);
-  if (!plan || !plan.active) return { ok: false, status: 404, message: "该套餐不存在或已下架" };
+  if (!plan || !plan.active) throw new AppError("not_found", "该套餐不存在或已下架");
   const available = paymentAvailability();
   if (req.method === "test" ? !available.testMode : !available.stripe) {
-    return { ok: false, status: 503, message: "在线支付暂未开通，当前无法下单，也不会产生任何扣款" };
+    throw new AppError("unavailable", "在线支付暂未开通，当前无法下单，也不会产生任何扣款");
   }
   // Renewal needs a card kept on file with Stripe; the test provider charges once.
   const autoRenew = req.autoRenew && plan.renewable && req.method !== "test";
@@ -41,14 +43,14 @@ export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise
     .digest("hex");
   const database = await db();
   const [existing] = await database.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey)).limit(1);
-  if (existing) return { ok: true, order: toOrderView(existing), next: payPageHref(existing) };
+  if (existing) return { order: toOrderView(existing), next: payPageHref(existing) };
 
   const recent = await database
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.userId, viewer.userId), eq(orders.status, "pending"), gt(orders.createdAt, new Date(Date.now() - HOUR_MS))))
     .limit(MAX_PENDING_ORDERS_PER_HOUR);
-  if (recent.length >= MAX_PENDING_ORDERS_PER_HOUR) return { ok: false, status: 429, message: "下单过于频繁，请稍后再试" };
+  if (recent.length >= MAX_PENDING_ORDERS_PER_HOUR) throw new AppError("rate_limited", "下单过于频繁，请稍后再试");
 
   await database
     .insert(orders)
@@ -65,7 +67,7 @@ export async function createOrder(viewer: Viewer, req: NewOrderRequest): Promise
     })
     .onConflictDoNothing({ target: orders.idempotencyKey });
   const [row] = await database.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey)).limit(1);
-  return { ok: true, order: toOrderView(row!), next: payPageHref(row!) };
+  return { order: toOrderView(row!), next: payPageHref(row!) };
 }
 
 /** The viewer's own order; null for an unknown order or someone else's (indistinguishable on purpose). */
@@ -84,12 +86,15 @@ export async function orderForViewer(viewer: Pick<Viewer, "userId">, orderGuid: 
   return row ? toOrderView(row) : null;
 }
 
-export async function ordersOfMember(userId: string): Promise<OrderView[]> {
-  const rows = await (await db()).select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
+/** The viewer's own orders, newest first. */
+export async function ordersOfMember(viewer: Viewer): Promise<OrderView[]> {
+  const rows = await (await db()).select().from(orders).where(eq(orders.userId, viewer.userId)).orderBy(desc(orders.createdAt)).limit(100);
   return rows.map(toOrderView);
 }
 
-export async function receiptsOfMember(userId: string): Promise<ReceiptView[]> {
+/** The viewer's own receipts. */
+export async function receiptsOfMember(viewer: Viewer): Promise<ReceiptView[]> {
+  const userId = viewer.userId;
   const database = await db();
   const rows = await database
     .select({ payment: payments, orderGuid: orders.orderGuid, planName: orders.planName })

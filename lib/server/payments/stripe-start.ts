@@ -5,13 +5,12 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { orders } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { planById } from "./catalog";
 import { orderRowForViewer } from "./orders";
 import type { OrderRow } from "./order-view";
 import { withStoredStripeIds } from "./stored-stripe-ids";
 import { requireStripe } from "./stripe-client";
-
-export type StartResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409 | 503; message: string };
 
 export interface CardPaymentStart {
   clientSecret: string;
@@ -32,22 +31,20 @@ async function attachProviderRef(order: OrderRow, providerRef: string): Promise<
   return row?.ref ?? providerRef;
 }
 
-async function payableOrder(viewer: Viewer, orderGuid: string, method: "card" | "checkout"): Promise<StartResult<OrderRow>> {
-  if (!config().stripe) return { ok: false, status: 503, message: "在线支付暂未开通，当前无法下单，也不会产生任何扣款" };
+async function payableOrder(viewer: Viewer, orderGuid: string, method: "card" | "checkout"): Promise<OrderRow> {
+  if (!config().stripe) throw new AppError("unavailable", "在线支付暂未开通，当前无法下单，也不会产生任何扣款");
   const order = await orderRowForViewer(viewer, orderGuid);
-  if (!order || order.method !== method) return { ok: false, status: 404, message: "订单不存在" };
+  if (!order || order.method !== method) throw new AppError("not_found", "订单不存在");
   if (order.status === "paid" || order.status === "refunded" || order.status === "partially_refunded") {
-    return { ok: false, status: 409, message: "该订单已支付，无需重复支付" };
+    throw new AppError("conflict", "该订单已支付，无需重复支付");
   }
-  if (order.status === "canceled") return { ok: false, status: 409, message: "该订单已取消，请重新下单" };
-  return { ok: true, value: order };
+  if (order.status === "canceled") throw new AppError("conflict", "该订单已取消，请重新下单");
+  return order;
 }
 
 /** The Payment Element's client secret: a PaymentIntent for a pass, the first invoice's for a subscription. */
-export async function startCardPayment(viewer: Viewer, orderGuid: string): Promise<StartResult<CardPaymentStart>> {
-  const found = await payableOrder(viewer, orderGuid, "card");
-  if (!found.ok) return found;
-  const order = found.value;
+export async function startCardPayment(viewer: Viewer, orderGuid: string): Promise<CardPaymentStart> {
+  const order = await payableOrder(viewer, orderGuid, "card");
   const stripe = requireStripe();
   const publishableKey = config().stripe!.publishableKey;
   if (!order.autoRenew) {
@@ -69,10 +66,10 @@ export async function startCardPayment(viewer: Viewer, orderGuid: string): Promi
       ));
     const ref = existing ? pi.id : await attachProviderRef(order, pi.id);
     const final = ref === pi.id ? pi : await stripe.paymentIntents.retrieve(ref);
-    return { ok: true, value: { clientSecret: final.client_secret!, publishableKey, mode: "payment", amountFen: order.amountFen } };
+    return { clientSecret: final.client_secret!, publishableKey, mode: "payment", amountFen: order.amountFen };
   }
   const plan = await planById(order.planId);
-  if (!plan) return { ok: false, status: 404, message: "该套餐不存在或已下架" };
+  if (!plan) throw new AppError("not_found", "该套餐不存在或已下架");
   let sub: Stripe.Subscription;
   if (order.providerRef) {
     sub = await stripe.subscriptions.retrieve(order.providerRef, { expand: ["latest_invoice.confirmation_secret"] });
@@ -95,25 +92,23 @@ export async function startCardPayment(viewer: Viewer, orderGuid: string): Promi
   }
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   const clientSecret = invoice?.confirmation_secret?.client_secret;
-  if (!clientSecret) return { ok: false, status: 409, message: "该订阅已无需支付" };
-  return { ok: true, value: { clientSecret, publishableKey, mode: "subscription", amountFen: order.amountFen } };
+  if (!clientSecret) throw new AppError("conflict", "该订阅已无需支付");
+  return { clientSecret, publishableKey, mode: "subscription", amountFen: order.amountFen };
 }
 
 /** Stripe's hosted Checkout page for the order (one Session per order; an expired one asks for a new order). */
-export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Promise<StartResult<{ url: string }>> {
-  const found = await payableOrder(viewer, orderGuid, "checkout");
-  if (!found.ok) return found;
-  const order = found.value;
+export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Promise<{ url: string }> {
+  const order = await payableOrder(viewer, orderGuid, "checkout");
   const stripe = requireStripe();
   if (order.providerRef) {
     const session = await stripe.checkout.sessions.retrieve(order.providerRef);
-    if (session.status === "open" && session.url) return { ok: true, value: { url: session.url } };
+    if (session.status === "open" && session.url) return { url: session.url };
     // Paid already (the webhook may not have come yet): the result page settles it rather than inviting a second charge.
-    if (session.status === "complete") return { ok: true, value: { url: `/stripePay/result?order=${order.orderGuid}&session_id=${session.id}` } };
-    return { ok: false, status: 409, message: "该订单的收银台已失效，请重新下单" };
+    if (session.status === "complete") return { url: `/stripePay/result?order=${order.orderGuid}&session_id=${session.id}` };
+    throw new AppError("conflict", "该订单的收银台已失效，请重新下单");
   }
   const plan = await planById(order.planId);
-  if (!plan) return { ok: false, status: 404, message: "该套餐不存在或已下架" };
+  if (!plan) throw new AppError("not_found", "该套餐不存在或已下架");
   const site = config().siteUrl;
   const needs = { userId: order.userId, price: { plan, amountFen: order.amountFen, recurring: order.autoRenew } };
   const session = await withStoredStripeIds(needs, ({ customer, price }) => stripe.checkout.sessions.create(
@@ -135,8 +130,9 @@ export async function startHostedCheckout(viewer: Viewer, orderGuid: string): Pr
   const ref = await attachProviderRef(order, session.id);
   if (ref !== session.id) {
     const winner = await stripe.checkout.sessions.retrieve(ref);
-    return winner.url ? { ok: true, value: { url: winner.url } } : { ok: false, status: 409, message: "该订单的收银台已失效，请重新下单" };
+    if (!winner.url) throw new AppError("conflict", "该订单的收银台已失效，请重新下单");
+    return { url: winner.url };
   }
-  return { ok: true, value: { url: session.url! } };
+  return { url: session.url! };
 }
 

@@ -5,6 +5,7 @@ import { plans, subscriptions } from "@/lib/db/schema";
 import { shanghaiDate } from "@/lib/domain/membership";
 import type { SubscriptionView } from "@/lib/domain/payments/types";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { requireStripe, stripeClient } from "./stripe-client";
 import { effectOfSubscription } from "./stripe-sync";
 
@@ -27,27 +28,27 @@ async function viewsOf(userId: string, id?: string): Promise<SubscriptionView[]>
     }));
 }
 
-export function subscriptionsOfMember(userId: string): Promise<SubscriptionView[]> {
-  return viewsOf(userId);
+/** The viewer's own subscriptions. */
+export function subscriptionsOfMember(viewer: Viewer): Promise<SubscriptionView[]> {
+  return viewsOf(viewer.userId);
 }
 
-export type AutoRenewResult = { ok: true; subscription: SubscriptionView; message: string } | { ok: false; status: 404 | 409 | 503; message: string };
 
 /**
  * Turns auto-renewal off (Stripe cancels at the period's end; the paid days stay) or back on before that end.
  * The local row follows Stripe's answer, as the webhook would.
  */
-export async function setAutoRenew(viewer: Viewer, subscriptionId: string, renew: boolean): Promise<AutoRenewResult> {
-  if (!stripeClient()) return { ok: false, status: 503, message: "在线支付暂未开通" };
-  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) return { ok: false, status: 404, message: "订阅不存在" };
+export async function setAutoRenew(viewer: Viewer, subscriptionId: string, renew: boolean): Promise<{ subscription: SubscriptionView; message: string }> {
+  if (!stripeClient()) throw new AppError("unavailable", "在线支付暂未开通");
+  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new AppError("not_found", "订阅不存在");
   const database = await db();
   const [row] = await database
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, viewer.userId)))
     .limit(1);
-  if (!row) return { ok: false, status: 404, message: "订阅不存在" };
-  if (row.status === "canceled") return { ok: false, status: 409, message: "该订阅已结束，请重新购买" };
+  if (!row) throw new AppError("not_found", "订阅不存在");
+  if (row.status === "canceled") throw new AppError("conflict", "该订阅已结束，请重新购买");
   await requireStripe().subscriptions.update(
     row.stripeSubscriptionId,
     { cancel_at_period_end: !renew },
@@ -57,7 +58,6 @@ export async function setAutoRenew(viewer: Viewer, subscriptionId: string, renew
   await database.transaction((tx) => effect(tx));
   const [view] = await viewsOf(viewer.userId, subscriptionId);
   return {
-    ok: true,
     subscription: view!,
     message: renew ? "已恢复自动续费" : `已取消自动续费${view?.currentPeriodEnd ? `，会员有效期至 ${view.currentPeriodEnd}` : ""}`,
   };

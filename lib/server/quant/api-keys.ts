@@ -2,8 +2,9 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
-import { strategies, strategyApiKeys } from "@/lib/db/schema";
-import { actorUserId, assertAdminRights, type Actor } from "@/lib/server/auth/roles";
+import { strategyApiKeys } from "@/lib/db/schema";
+import { actorUserId, assertAdminRights, assertEditorRights, type Actor } from "@/lib/server/auth/roles";
+import { findStrategy } from "./find-strategy";
 
 /**
  * Per-strategy ingest keys: `lh_sk_` + 32 random bytes (base64url). Only the SHA-256 is stored, with a short prefix
@@ -38,8 +39,7 @@ export async function createStrategyKey(actor: Actor | null, strategyGuid: strin
   assertAdminRights(actor);
   const createdBy = actorUserId(actor);
   const d = database ?? (await db());
-  const [strategy] = await d.select({ guid: strategies.guid }).from(strategies).where(eq(strategies.guid, strategyGuid)).limit(1);
-  if (!strategy) return null;
+  if (!(await findStrategy(actor, strategyGuid, d))) return null;
   const key = KEY_PREFIX + randomBytes(32).toString("base64url");
   const prefix = key.slice(0, DISPLAY_LENGTH);
   const [row] = await d
@@ -106,8 +106,9 @@ export interface StrategyKeyRow {
   lastUsedAt: Date | null;
 }
 
-/** The keys of a strategy, live ones first, newest first; never the hash. */
-export async function listStrategyKeys(strategyGuid: string, database?: Database): Promise<StrategyKeyRow[]> {
+/** The keys of a strategy, live ones first, newest first; never the hash. Editors and administrators (prefixes only). */
+export async function listStrategyKeys(actor: Actor, strategyGuid: string, database?: Database): Promise<StrategyKeyRow[]> {
+  assertEditorRights(actor);
   const d = database ?? (await db());
   return d
     .select({

@@ -1,19 +1,17 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { NextResponse, type NextRequest } from "next/server";
 import { db, type Database } from "@/lib/db";
-import { strategies } from "@/lib/db/schema";
 import { MAX_CSV_BYTES, readFillsCsv, readNavCsv, type CsvLineError, type CsvRead } from "@/lib/domain/quant/ingest-csv";
 import { shanghaiToday } from "@/lib/domain/quant/ingest-schema";
 import { readUploadForm } from "@/lib/domain/multipart";
-import { isGuid } from "@/lib/domain/route-params";
 import { isTextFile, uploadLabel } from "@/lib/domain/upload-files";
-import { sessionOfRequest } from "@/lib/server/auth/request-session";
-import { assertAdminRights, hasAdminRights, type Actor } from "@/lib/server/auth/roles";
-import { fail } from "@/lib/server/http";
+import { assertAdminRights, type Actor } from "@/lib/server/auth/roles";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
+import { fail } from "@/lib/server/http/fail";
 import { logger } from "@/lib/server/logger";
 import { readBodyBytes } from "@/lib/server/request-body";
-import { isSameOrigin } from "@/lib/server/security/request-meta";
+import { findStrategy } from "./find-strategy";
 import { storeFills, storeNav } from "./ingest";
 
 /**
@@ -28,11 +26,6 @@ export type CsvImportResult =
 
 export const CSV_TOO_LARGE = `文件过大：最大 ${MAX_CSV_BYTES / 1024 / 1024} MB，请分段导入`;
 
-async function startDateOf(database: Database, guid: string): Promise<string | null> {
-  const [row] = await database.select({ startDate: strategies.startDate }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
-  return row?.startDate ?? null;
-}
-
 function refuse(errors: CsvLineError[]): CsvImportResult {
   return { ok: false, reason: "bad-lines", message: `有 ${errors.length} 行无法导入，未保存任何数据`, errors };
 }
@@ -44,6 +37,7 @@ function checkStart<T extends { date: string }>(read: CsvRead<T>, startDate: str
 }
 
 async function importCsv<T extends { date: string }>(
+  actor: Actor | null,
   guid: string,
   bytes: Uint8Array,
   read: (bytes: Uint8Array, today: string) => CsvRead<T>,
@@ -52,7 +46,7 @@ async function importCsv<T extends { date: string }>(
 ): Promise<CsvImportResult> {
   if (bytes.byteLength > MAX_CSV_BYTES) return { ok: false, reason: "too-large", message: CSV_TOO_LARGE, errors: [] };
   const database = opts.database ?? (await db());
-  const startDate = await startDateOf(database, guid);
+  const startDate = (await findStrategy(actor, guid, database))?.startDate;
   if (!startDate) return { ok: false, reason: "missing", message: "策略不存在", errors: [] };
   const parsed = read(bytes, shanghaiToday(opts.now));
   const errors = checkStart(parsed, startDate);
@@ -82,6 +76,7 @@ export async function importNavCsv(actor: Actor | null, guid: string, bytes: Uin
   assertAdminRights(actor);
   let lineOf = new Map<string, number>();
   return importCsv(
+    actor,
     guid,
     bytes,
     (b, today) => {
@@ -103,6 +98,7 @@ export async function importFillsCsv(actor: Actor | null, guid: string, bytes: U
   assertAdminRights(actor);
   let lineOf = new Map<string, number>();
   return importCsv(
+    actor,
     guid,
     bytes,
     (b, today) => {
@@ -147,40 +143,30 @@ export async function readCsvUpload(req: { headers: Headers; body: ReadableStrea
 export const ERRORS_SHOWN = 200;
 
 /**
- * An administrator's upload of a strategy's NAV or fills CSV (multipart `file`): 403 foreign origin, 401 visitor, 403 member or editor,
- * 404 unknown strategy; 200 `{message, added, duplicates, rows, encoding}`; 400 `{message, errors:[{line, message}],
- * errorsTotal}` when any line is bad (nothing stored).
+ * The answer to an administrator's upload of a strategy's NAV or fills CSV (multipart `file`; the route checked origin,
+ * role and guid): 404 unknown strategy; 200 `{message, added, duplicates, rows, encoding}`; 400 `{message,
+ * errors:[{line, message}], errorsTotal}` when any line is bad (nothing stored).
  */
-export async function handleCsvUpload(req: NextRequest, guid: string, kind: "nav" | "fills"): Promise<NextResponse> {
-  if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
-  try {
-    const session = await sessionOfRequest(req);
-    if (!session) return fail(401, "请先登录");
-    if (!hasAdminRights(session.viewer)) return fail(403, "没有权限");
-    if (!isGuid(guid)) return fail(404, "策略不存在");
-    const upload = await readCsvUpload(req);
-    if (!upload.ok) return fail(upload.status, upload.message);
-    const result = kind === "nav" ? await importNavCsv(session.viewer, guid.toLowerCase(), upload.bytes) : await importFillsCsv(session.viewer, guid.toLowerCase(), upload.bytes);
-    const noStore = { "Cache-Control": "no-store" };
-    if (!result.ok) {
-      if (result.reason === "missing") return fail(404, "策略不存在");
-      if (result.reason === "too-large") return fail(413, result.message);
-      return NextResponse.json({ message: result.message, errors: result.errors.slice(0, ERRORS_SHOWN), errorsTotal: result.errors.length }, { status: 400, headers: noStore });
-    }
-    const what = kind === "nav" ? "个净值点" : "笔成交";
-    logger().info({ guid, kind, file: upload.fileName, added: result.added, duplicates: result.duplicates, by: session.viewer.userId }, "strategy csv imported");
-    return NextResponse.json(
-      {
-        message: `已导入 ${result.added} ${what}${result.duplicates > 0 ? `，${result.duplicates} 行已存在，已跳过` : ""}`,
-        added: result.added,
-        duplicates: result.duplicates,
-        rows: result.rows,
-        encoding: result.encoding,
-      },
-      { headers: noStore },
-    );
-  } catch (err) {
-    logger().error({ err, guid, kind }, "strategy csv import failed");
-    return fail(500, "服务器内部错误，请稍后再试");
+export async function answerCsvUpload(viewer: Viewer, guid: string, req: NextRequest, kind: "nav" | "fills"): Promise<Response> {
+  const upload = await readCsvUpload(req);
+  if (!upload.ok) return fail(upload.status, upload.message);
+  const result = kind === "nav" ? await importNavCsv(viewer, guid, upload.bytes) : await importFillsCsv(viewer, guid, upload.bytes);
+  const noStore = { "Cache-Control": "no-store" };
+  if (!result.ok) {
+    if (result.reason === "missing") throw new AppError("not_found", "策略不存在");
+    if (result.reason === "too-large") throw new AppError("too_large", result.message);
+    return NextResponse.json({ message: result.message, errors: result.errors.slice(0, ERRORS_SHOWN), errorsTotal: result.errors.length }, { status: 400, headers: noStore });
   }
+  const what = kind === "nav" ? "个净值点" : "笔成交";
+  logger().info({ guid, kind, file: upload.fileName, added: result.added, duplicates: result.duplicates, by: viewer.userId }, "strategy csv imported");
+  return NextResponse.json(
+    {
+      message: `已导入 ${result.added} ${what}${result.duplicates > 0 ? `，${result.duplicates} 行已存在，已跳过` : ""}`,
+      added: result.added,
+      duplicates: result.duplicates,
+      rows: result.rows,
+      encoding: result.encoding,
+    },
+    { headers: noStore },
+  );
 }

@@ -12,7 +12,7 @@ import { createUser } from "@/lib/server/members/users";
 import { readOutbox } from "@/lib/server/messaging/outbox";
 import { FOLLOW_LIMITS } from "./access";
 import { followedStrategies, followStrategy, isFollowing, setEmailSignals, unfollowStrategy } from "./follows";
-import { runDueJobs } from "./jobs";
+import { runDueJobs } from "@/lib/server/jobs/queue";
 import { enqueueSignalFanout, handleSignalFanout, SIGNAL_FANOUT_KIND, signalMessage } from "./signal-fanout";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-quant-"));
@@ -56,36 +56,34 @@ describeOnEachEngine("quant: follows and the signal fan-out", (engine) => {
     expect(FOLLOW_LIMITS).toEqual({ 0: 1, 100: 10, 200: Infinity });
 
     const free = await member(addr("free"), 0);
-    expect(await followStrategy(free, guids[0]!)).toMatchObject({ ok: true, following: true, emailSignals: false });
-    expect(await followStrategy(free, guids[0]!)).toMatchObject({ ok: true, following: true }); // again: no-op
-    expect(await followStrategy(free, guids[1]!)).toEqual({
-      ok: false, code: "limit", message: "普通会员最多关注 1 个策略，升级 VIP 可关注 10 个", following: false, emailSignals: false,
-    });
-    expect(await unfollowStrategy(free, guids[0]!)).toMatchObject({ ok: true, following: false });
-    expect(await followStrategy(free, guids[1]!)).toMatchObject({ ok: true });
+    expect(await followStrategy(free, guids[0]!)).toMatchObject({ following: true, emailSignals: false });
+    expect(await followStrategy(free, guids[0]!)).toMatchObject({ following: true }); // again: no-op
+    await expect(followStrategy(free, guids[1]!)).rejects.toMatchObject({ code: "conflict", message: "普通会员最多关注 1 个策略，升级 VIP 可关注 10 个" });
+    expect(await unfollowStrategy(free, guids[0]!)).toMatchObject({ following: false });
+    expect(await followStrategy(free, guids[1]!)).toMatchObject({ following: true });
     expect(await isFollowing(free, guids[1]!)).toBe(true);
     expect(await isFollowing(free, guids[0]!)).toBe(false);
 
     const vip = await member(addr("vip"), 100);
-    for (const guid of guids.slice(0, 10)) expect((await followStrategy(vip, guid)).ok).toBe(true);
-    expect(await followStrategy(vip, guids[10]!)).toMatchObject({ ok: false, code: "limit", message: "VIP 最多关注 10 个策略，升级 SVIP 不限" });
+    for (const guid of guids.slice(0, 10)) expect((await followStrategy(vip, guid)).following).toBe(true);
+    await expect(followStrategy(vip, guids[10]!)).rejects.toMatchObject({ code: "conflict", message: "VIP 最多关注 10 个策略，升级 SVIP 不限" });
 
     const svip = await member(addr("svip"), 200);
-    for (const guid of guids) expect((await followStrategy(svip, guid)).ok).toBe(true);
+    for (const guid of guids) expect((await followStrategy(svip, guid)).following).toBe(true);
     expect((await followedStrategies(svip, NOW)).items).toHaveLength(12);
 
     // Two requests at once cannot pass the limit together.
     const racer = await member(addr("racer"), 0);
-    const outcomes = await Promise.all([followStrategy(racer, guids[2]!), followStrategy(racer, guids[3]!)]);
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    const outcomes = await Promise.allSettled([followStrategy(racer, guids[2]!), followStrategy(racer, guids[3]!)]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect((await followedStrategies(racer, NOW)).items).toHaveLength(1);
 
-    expect(await followStrategy(free, "00000000-0000-4000-8000-00000000dead")).toMatchObject({ ok: false, code: "not_found", message: "策略不存在" });
-    expect(await followStrategy(null, guids[0]!)).toMatchObject({ ok: false, code: "login" });
+    await expect(followStrategy(free, "00000000-0000-4000-8000-00000000dead")).rejects.toMatchObject({ code: "not_found", message: "策略不存在" });
+    await expect(followStrategy(null, guids[0]!)).rejects.toMatchObject({ code: "unauthenticated" });
 
     expect(await setEmailSignals(free, guids[1]!, true)).toBe(true);
     expect(await setEmailSignals(free, guids[0]!, true)).toBe(false); // not followed
-    expect(await followStrategy(free, guids[1]!, { email: false })).toMatchObject({ ok: true, emailSignals: false });
+    expect(await followStrategy(free, guids[1]!, { email: false })).toMatchObject({ following: true, emailSignals: false });
   });
 
   it("shows SVIP the latest signals and others only signals older than the delay, with a note", async () => {

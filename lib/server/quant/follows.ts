@@ -4,11 +4,16 @@ import { db } from "@/lib/db";
 import { strategies, strategyFollows, strategySignals, users } from "@/lib/db/schema";
 import type { StrategySignal, StrategyStatus } from "@/lib/domain/quant/types";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { followLimit, realtradeAccess, REALTRADE_DELAY_DAYS, seesSameDay } from "./access";
+import { findStrategy } from "./find-strategy";
 
-export type FollowOutcome =
-  | { ok: true; code: "ok"; message: string; following: boolean; emailSignals: boolean }
-  | { ok: false; code: "login" | "not_found" | "limit"; message: string; following: boolean; emailSignals: boolean };
+/** Where the viewer stands with a strategy after following or unfollowing it, and the sentence that says so. */
+export interface FollowChange {
+  message: string;
+  following: boolean;
+  emailSignals: boolean;
+}
 
 /** The refusal a member at this level sees when the follow limit is reached. */
 export function followLimitMessage(levelId: number): string {
@@ -16,22 +21,22 @@ export function followLimitMessage(levelId: number): string {
   return "普通会员最多关注 1 个策略，升级 VIP 可关注 10 个";
 }
 
-const NOT_FOUND = { ok: false, code: "not_found", message: "策略不存在", following: false, emailSignals: false } as const;
-const LOGIN = { ok: false, code: "login", message: "请先登录", following: false, emailSignals: false } as const;
+const notFound = () => new AppError("not_found", "策略不存在");
+const login = () => new AppError("unauthenticated", "请先登录");
 
 /**
  * Follows a strategy within the viewer's tier limit (free 1, VIP 10, SVIP unlimited). Idempotent: following again
  * only updates the e-mail choice when one is given. The member's row is locked while counting, so two requests at
- * once cannot pass the limit together.
+ * once cannot pass the limit together. Refuses (AppError) a visitor, an unknown strategy, and a follow over the limit
+ * (a conflict, with the tier's message).
  */
-export async function followStrategy(viewer: Viewer | null, guid: string, opts: { email?: boolean } = {}): Promise<FollowOutcome> {
-  if (!viewer) return LOGIN;
+export async function followStrategy(viewer: Viewer | null, guid: string, opts: { email?: boolean } = {}): Promise<FollowChange> {
+  if (!viewer) throw login();
   const database = await db();
-  return database.transaction(async (tx): Promise<FollowOutcome> => {
-    const [strategy] = await tx.select({ guid: strategies.guid }).from(strategies).where(eq(strategies.guid, guid));
-    if (!strategy) return NOT_FOUND;
+  return database.transaction(async (tx): Promise<FollowChange> => {
+    if (!(await findStrategy(viewer, guid, tx))) throw notFound();
     const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.userId)).for("update");
-    if (!member) return LOGIN;
+    if (!member) throw login();
     const [existing] = await tx
       .select({ emailSignals: strategyFollows.emailSignals })
       .from(strategyFollows)
@@ -45,18 +50,16 @@ export async function followStrategy(viewer: Viewer | null, guid: string, opts: 
           .set({ emailSignals })
           .where(and(eq(strategyFollows.userId, viewer.userId), eq(strategyFollows.strategyGuid, guid)));
       }
-      return { ok: true, code: "ok", message: followedMessage(true, emailSignals, member.email, sameDay), following: true, emailSignals };
+      return { message: followedMessage(true, emailSignals, member.email, sameDay), following: true, emailSignals };
     }
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(strategyFollows)
       .where(eq(strategyFollows.userId, viewer.userId));
-    if (n >= followLimit(viewer)) {
-      return { ok: false, code: "limit", message: followLimitMessage(viewer.userInfo.levelId ?? 0), following: false, emailSignals: false };
-    }
+    if (n >= followLimit(viewer)) throw new AppError("conflict", followLimitMessage(viewer.userInfo.levelId ?? 0));
     const emailSignals = opts.email ?? false;
     await tx.insert(strategyFollows).values({ userId: viewer.userId, strategyGuid: guid, emailSignals }).onConflictDoNothing();
-    return { ok: true, code: "ok", message: followedMessage(false, emailSignals, member.email, sameDay), following: true, emailSignals };
+    return { message: followedMessage(false, emailSignals, member.email, sameDay), following: true, emailSignals };
   });
 }
 
@@ -67,14 +70,13 @@ function followedMessage(already: boolean, emailSignals: boolean, email: string 
   return emailSignals ? `${head}，新信号会以站内通知和邮件告诉你` : `${head}，新信号会以站内通知告诉你`;
 }
 
-/** Stops following; `not_found` for an unknown strategy, ok (and idempotent) otherwise. */
-export async function unfollowStrategy(viewer: Viewer | null, guid: string): Promise<FollowOutcome> {
-  if (!viewer) return LOGIN;
+/** Stops following (idempotent); refuses a visitor and an unknown strategy. */
+export async function unfollowStrategy(viewer: Viewer | null, guid: string): Promise<FollowChange> {
+  if (!viewer) throw login();
   const database = await db();
-  const [strategy] = await database.select({ guid: strategies.guid }).from(strategies).where(eq(strategies.guid, guid));
-  if (!strategy) return NOT_FOUND;
+  if (!(await findStrategy(viewer, guid, database))) throw notFound();
   await database.delete(strategyFollows).where(and(eq(strategyFollows.userId, viewer.userId), eq(strategyFollows.strategyGuid, guid)));
-  return { ok: true, code: "ok", message: "已取消关注", following: false, emailSignals: false };
+  return { message: "已取消关注", following: false, emailSignals: false };
 }
 
 /** Turns the e-mail copy of signals on or off for a followed strategy; false when the viewer does not follow it. */

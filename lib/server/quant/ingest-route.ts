@@ -17,8 +17,9 @@ import { keyForBearer } from "./api-keys";
 import { ingestFills, ingestNav, ingestSignals, type IngestResult } from "./ingest";
 
 /**
- * The machine-facing ingest endpoints (`POST /api/quant/strategies/{guid}/signals|nav|fills`): no Origin check (the
- * callers are programs), `Authorization: Bearer <key>` of that very strategy instead. Order: failed-key throttle per
+ * The machine-facing ingest endpoints (`POST /api/quant/strategies/{guid}/signals|nav|fills`, `route()` with
+ * `sameOrigin: false`): no Origin check (the callers are programs), `Authorization: Bearer <key>` of that very
+ * strategy instead, checked here. Order: failed-key throttle per
  * address → key (401, one answer for every refusal) → per-key rate limit (429) → body size before parsing (413) →
  * JSON and field checks (400, every error listed, nothing stored) → one transaction (409 on a conflicting replay).
  */
@@ -31,7 +32,7 @@ export const INGEST_RATE_PER_MINUTE = 120;
 export const INGEST_AUTH_FAILURES_PER_MINUTE = 30;
 
 export const UNAUTHORIZED_MESSAGE = "密钥无效、已吊销或不属于该策略 / invalid, revoked or foreign API key";
-const TOO_LARGE = `请求体过大：最大 ${MAX_INGEST_BODY_BYTES / 1024} KB，请分批发送 / body too large: at most ${MAX_INGEST_BODY_BYTES / 1024} KB, send smaller batches`;
+export const INGEST_TOO_LARGE = `请求体过大：最大 ${MAX_INGEST_BODY_BYTES / 1024} KB，请分批发送 / body too large: at most ${MAX_INGEST_BODY_BYTES / 1024} KB, send smaller batches`;
 const BAD_JSON = "请求体不是有效的 UTF-8 JSON / the body is not valid UTF-8 JSON";
 const RATE_LIMITED = "请求过于频繁，请稍后再试 / too many requests, retry later";
 const SERVER_ERROR = "服务器内部错误，请稍后再试 / internal error, retry later";
@@ -80,7 +81,7 @@ export async function handleIngest(req: NextRequest, guidParam: string, kind: In
     if (limited > 0) return answer(429, { message: RATE_LIMITED }, { "Retry-After": String(limited) });
 
     const raw = await readBodyBytes(req, MAX_INGEST_BODY_BYTES);
-    if (!raw) return answer(413, { message: TOO_LARGE });
+    if (!raw) return answer(413, { message: INGEST_TOO_LARGE });
     let body: unknown;
     try {
       body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));

@@ -47,7 +47,7 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     expect(await revokeStrategyKey(OPERATOR, made.id, guid)).toBe(false);
     expect(await strategyForKey(made.key)).toBeNull();
     expect(await strategyForKey(second.key)).toBe(guid);
-    const list = await listStrategyKeys(guid);
+    const list = await listStrategyKeys(OPERATOR, guid);
     expect(list.map((k) => [k.prefix, k.revokedAt !== null])).toEqual([[second.prefix, false], [made.prefix, true]]);
     expect(list[0]).not.toHaveProperty("keyHash");
     expect(await createStrategyKey(OPERATOR, "5f0c1d2e-3a4b-4c5d-8e6f-000000000000")).toBeNull();
@@ -106,8 +106,8 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     expect(await importNavCsv(OPERATOR, "5f0c1d2e-3a4b-4c5d-8e6f-000000000000", utf8("date,nav\n2024-01-02,1\n"), { now: NOW })).toMatchObject({ ok: false, reason: "missing" });
 
     // The start date cannot move past what is stored.
-    const later = await updateStrategy(OPERATOR, guid, { ...base, name: "净值导入", status: "backtest", startDate: "2024-01-03" });
-    expect(later).toEqual({ ok: false, status: 409, message: "开始日期不能晚于已有的最早记录（2024-01-02）" });
+    const later = updateStrategy(OPERATOR, guid, { ...base, name: "净值导入", status: "backtest", startDate: "2024-01-03" });
+    await expect(later).rejects.toMatchObject({ code: "conflict", message: "开始日期不能晚于已有的最早记录（2024-01-02）" });
   });
 
   it("imports a fills CSV once: re-importing the same or an overlapping file skips what is stored", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { db, type Database } from "@/lib/db";
-import { strategies, strategyFills, strategyNav, strategySignals } from "@/lib/db/schema";
+import { strategyFills, strategyNav, strategySignals } from "@/lib/db/schema";
 import {
   roundAmount,
   sameFill,
@@ -11,7 +11,7 @@ import {
   type NavInput,
   type SignalInput,
 } from "@/lib/domain/quant/ingest-schema";
-import type { StrategyStatus } from "@/lib/domain/quant/types";
+import { findStrategy } from "./find-strategy";
 import { enqueueSignalFanout } from "./signal-fanout";
 
 /**
@@ -46,15 +46,8 @@ class ConflictAbort extends Error {
 
 type Tx = Database;
 
-interface StrategyInfo {
-  status: StrategyStatus;
-  startDate: string;
-}
-
-async function strategyInfo(tx: Pick<Database, "select">, guid: string): Promise<StrategyInfo | null> {
-  const [row] = await tx.select({ status: strategies.status, startDate: strategies.startDate }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
-  return row ?? null;
-}
+/** The strategy in the ingest's own transaction; the caller is its key holder, not a signed-in viewer. */
+const strategyOf = (tx: Tx, guid: string) => findStrategy(null, guid, tx);
 
 function beforeStart(items: { date: string }[], startDate: string): FieldError[] {
   const errors: FieldError[] = [];
@@ -122,7 +115,7 @@ export async function ingestSignals(guid: string, items: SignalInput[], repeats 
   const d = database ?? (await db());
   try {
     return await d.transaction(async (tx) => {
-      const info = await strategyInfo(tx, guid);
+      const info = await strategyOf(tx, guid);
       if (!info) return { kind: "missing" } as const;
       if (info.status === "backtest") return { kind: "refused", message: BACKTEST_REFUSES_SIGNALS } as const;
       const early = beforeStart(items, info.startDate);
@@ -229,7 +222,7 @@ export async function ingestFills(guid: string, fills: FillInput[], repeats = 0,
   const d = database ?? (await db());
   try {
     return await d.transaction(async (tx) => {
-      const info = await strategyInfo(tx, guid);
+      const info = await strategyOf(tx, guid);
       if (!info) return { kind: "missing" } as const;
       const early = beforeStart(fills, info.startDate);
       if (early.length > 0) return invalid(early);
@@ -316,7 +309,7 @@ export async function ingestNav(guid: string, points: NavInput[], repeats = 0, d
   const d = database ?? (await db());
   try {
     return await d.transaction(async (tx) => {
-      const info = await strategyInfo(tx, guid);
+      const info = await strategyOf(tx, guid);
       if (!info) return { kind: "missing" } as const;
       const early = beforeStart(points, info.startDate);
       if (early.length > 0) return invalid(early);

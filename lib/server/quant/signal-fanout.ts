@@ -1,22 +1,24 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { config } from "@/lib/config";
 import { db, type Database } from "@/lib/db";
 import { grants, strategies, strategyFollows, strategySignals, users } from "@/lib/db/schema";
 import { membershipAt, type GrantPeriod } from "@/lib/domain/membership";
+import { defineJobKind } from "@/lib/server/jobs/kind";
+import type { JobContext } from "@/lib/server/jobs/queue";
 import { logger } from "@/lib/server/logger";
 import { deliver } from "@/lib/server/messaging/deliver";
+import { mayMessage } from "@/lib/server/messaging/opt-outs";
 import { createNotification } from "@/lib/server/notifications/create";
-import { isOptedOut } from "@/lib/server/payments/email-prefs";
 import { REALTRADE_LEVEL } from "./access";
-import { enqueue, type JobHandler } from "./jobs";
 
 export const SIGNAL_FANOUT_KIND = "signal-fanout";
 const BATCH = 500;
 
 /** Queues the fan-out of a new signal to its strategy's followers, in the transaction that stored the signal. */
 export async function enqueueSignalFanout(tx: Pick<Database, "insert">, signalId: number): Promise<boolean> {
-  return enqueue(tx, { kind: SIGNAL_FANOUT_KIND, dedupeKey: `signal:${signalId}`, payload: { signalId } });
+  return signalFanoutJob.enqueue(tx, { dedupeKey: `signal:${signalId}`, payload: { signalId } });
 }
 
 export interface SignalMessage {
@@ -41,9 +43,7 @@ export function signalMessage(
  * follower (`signal:<signalId>:<userId>`), and one e-mail to those who opted in, sent only when that notification is
  * new, so a job that runs twice sends nothing twice. A failed e-mail is logged, not retried (at most once).
  */
-export const handleSignalFanout: JobHandler = async (payload, { now }) => {
-  const signalId = Number(payload.signalId);
-  if (!Number.isSafeInteger(signalId)) throw new Error(`invalid signal id: ${String(payload.signalId)}`);
+async function fanOutSignal({ signalId }: { signalId: number }, { now }: JobContext): Promise<void> {
   const database = await db();
   const [signal] = await database
     .select({
@@ -88,7 +88,7 @@ export const handleSignalFanout: JobHandler = async (payload, { now }) => {
       );
       if (!isNew) continue;
       notified++;
-      if (!follower.emailSignals || !follower.email || (await isOptedOut(follower.userId, "signals"))) continue;
+      if (!follower.emailSignals || !follower.email || !(await mayMessage(follower.userId, "signals"))) continue;
       try {
         await deliver({ channel: "email", to: follower.email, subject: message.title, text: signalEmailText(message) });
         mailed++;
@@ -98,7 +98,11 @@ export const handleSignalFanout: JobHandler = async (payload, { now }) => {
     }
   }
   if (notified > 0) logger().info({ signalId: signal.id, notified, mailed }, "signal fanned out");
-};
+}
+
+export const signalFanoutJob = defineJobKind({ name: SIGNAL_FANOUT_KIND, payload: z.object({ signalId: z.int() }), handle: fanOutSignal });
+
+export const handleSignalFanout = signalFanoutJob.run;
 
 function signalEmailText(message: SignalMessage): string {
   const site = config().siteUrl.replace(/\/$/, "");

@@ -1,40 +1,22 @@
 import "server-only";
 import { and, count, desc, eq, isNull, max, min, sql } from "drizzle-orm";
-import { z } from "zod";
 import { db, type Database } from "@/lib/db";
 import { strategies, strategyApiKeys, strategyFills, strategyNav, strategySignals } from "@/lib/db/schema";
-import { isTradingDateString } from "@/lib/domain/route-params";
+import { StrategyInput } from "@/lib/domain/quant/schemas";
 import type { StrategyStatus } from "@/lib/domain/quant/types";
 import { assertAdminRights, assertEditorRights, hasAdminRights, type Actor } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { AppError } from "@/lib/server/http/app-error";
 import { listStrategyKeys, type StrategyKeyRow } from "./api-keys";
-
-/** The strategy profile an editor writes (the `strategies` table). */
-export const StrategyInput = z.object({
-  name: z.string({ error: "请填写策略名称" }).trim().min(1, "请填写策略名称").max(40, "策略名称最多 40 个字"),
-  author: z.string({ error: "请填写作者" }).trim().min(1, "请填写作者").max(40, "作者最多 40 个字"),
-  description: z.string({ error: "简介格式无效" }).trim().max(2000, "简介最多 2000 字").default(""),
-  style: z.string({ error: "风格格式无效" }).trim().max(20, "风格最多 20 个字").default(""),
-  status: z.enum(["live", "paper", "backtest"], { error: "请选择状态：实盘、模拟盘或回测" }),
-  startDate: z.string({ error: "开始日期格式应为 YYYY-MM-DD" }).refine(isTradingDateString, "开始日期格式应为 YYYY-MM-DD，且须为真实日期"),
-  benchmark: z
-    .string({ error: "基准代码格式如 000300.SH" })
-    .trim()
-    .transform((v) => (v === "" ? "000300.SH" : v.toUpperCase()))
-    .refine((v) => /^\d{6}(\.(SH|SZ|CSI))?$/.test(v), "基准代码格式如 000300.SH")
-    .default("000300.SH"),
-});
-export type StrategyInputValues = z.output<typeof StrategyInput>;
+import { findStrategy } from "./find-strategy";
 
 /** Administrators only (and the operator's `strategy:create`): a new strategy sets its status and start date. */
-export async function createStrategy(actor: Actor | null, input: z.input<typeof StrategyInput>, database?: Database) {
+export async function createStrategy(actor: Actor | null, input: StrategyInput, database?: Database) {
   assertAdminRights(actor);
   const values = StrategyInput.parse(input);
   const [row] = await (database ?? (await db())).insert(strategies).values(values).returning();
   return row!;
 }
-
-export type UpdateOutcome = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /** The profile fields that describe the data rather than tell about it: an administrator's to change (ADR 0028). */
 const DATA_FIELDS = ["status", "startDate", "benchmark"] as const;
@@ -53,26 +35,19 @@ export async function earliestRecord(guid: string, database?: Database): Promise
  * Edits a profile; a start date later than the earliest stored record is refused (409). Editors change the texts
  * (name, author, description, style); status, start date and benchmark are the administrators' (403 otherwise).
  */
-export async function updateStrategy(actor: Actor | null, guid: string, input: z.input<typeof StrategyInput>, database?: Database): Promise<UpdateOutcome> {
+export async function updateStrategy(actor: Actor | null, guid: string, input: StrategyInput, database?: Database): Promise<void> {
   assertEditorRights(actor);
   const values = StrategyInput.parse(input);
   const d = database ?? (await db());
-  const [current] = await d.select({ status: strategies.status, startDate: strategies.startDate, benchmark: strategies.benchmark }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
-  if (!current) return { ok: false, status: 404, message: "策略不存在" };
+  const current = await findStrategy(actor, guid, d);
+  if (!current) throw new AppError("not_found", "策略不存在");
   if (!hasAdminRights(actor) && DATA_FIELDS.some((field) => values[field] !== current[field])) {
-    return { ok: false, status: 403, message: "策略的状态、开始日期和基准只有管理员可以修改" };
+    throw new AppError("forbidden", "策略的状态、开始日期和基准只有管理员可以修改");
   }
   const earliest = await earliestRecord(guid, d);
-  if (earliest && values.startDate > earliest) {
-    return { ok: false, status: 409, message: `开始日期不能晚于已有的最早记录（${earliest}）` };
-  }
+  if (earliest && values.startDate > earliest) throw new AppError("conflict", `开始日期不能晚于已有的最早记录（${earliest}）`);
   const rows = await d.update(strategies).set(values).where(eq(strategies.guid, guid)).returning({ guid: strategies.guid });
-  return rows.length > 0 ? { ok: true } : { ok: false, status: 404, message: "策略不存在" };
-}
-
-export async function strategyExists(guid: string, database?: Database): Promise<boolean> {
-  const [row] = await (database ?? (await db())).select({ guid: strategies.guid }).from(strategies).where(eq(strategies.guid, guid)).limit(1);
-  return !!row;
+  if (rows.length === 0) throw new AppError("not_found", "策略不存在");
 }
 
 export interface AdminStrategyRow {
@@ -138,7 +113,7 @@ export interface AdminStrategyDetail {
 export async function adminStrategyDetail(viewer: Viewer, guid: string): Promise<AdminStrategyDetail | null> {
   assertEditorRights(viewer);
   const d = await db();
-  const [strategy] = await d.select().from(strategies).where(eq(strategies.guid, guid)).limit(1);
+  const strategy = await findStrategy(viewer, guid, d);
   if (!strategy) return null;
   const [nav] = await d
     .select({ n: count(), first: min(strategyNav.tradeDate), last: max(strategyNav.tradeDate) })
@@ -148,7 +123,7 @@ export async function adminStrategyDetail(viewer: Viewer, guid: string): Promise
   const [signals] = await d.select({ n: count(), last: max(strategySignals.signalDate) }).from(strategySignals).where(eq(strategySignals.strategyGuid, guid));
   return {
     strategy,
-    keys: await listStrategyKeys(guid, d),
+    keys: await listStrategyKeys(viewer, guid, d),
     navPoints: Number(nav?.n ?? 0),
     firstNavDate: nav?.first ?? null,
     lastNavDate: nav?.last ?? null,
@@ -159,8 +134,9 @@ export async function adminStrategyDetail(viewer: Viewer, guid: string): Promise
   };
 }
 
-/** Whether a key id belongs to a strategy (live or revoked). */
-export async function keyOfStrategy(guid: string, keyId: string): Promise<{ revoked: boolean } | null> {
+/** Whether a key id belongs to a strategy (live or revoked). Administrators only, as the keys are. */
+export async function keyOfStrategy(actor: Actor, guid: string, keyId: string): Promise<{ revoked: boolean } | null> {
+  assertAdminRights(actor);
   const [row] = await (await db())
     .select({ revokedAt: strategyApiKeys.revokedAt })
     .from(strategyApiKeys)

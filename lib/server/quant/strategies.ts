@@ -10,6 +10,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { CSI300_CODE } from "@/lib/server/market/providers/types";
 import { realtradeAccess } from "./access";
+import { findStrategy, type StrategyRecord } from "./find-strategy";
 import { followState, type FollowState } from "./follows";
 
 /** A strategy is ranked (sorted by its metrics, shown on the home page) only with at least this many NAV periods. */
@@ -342,17 +343,20 @@ export interface StrategyDetail {
   ranked: boolean;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What the page shows of a strategy's record. */
+function profileOf(s: StrategyRecord): StrategyProfile {
+  return { guid: s.guid, name: s.name, author: s.author, description: s.description, style: s.style, benchmark: s.benchmark, status: s.status, startDate: s.startDate, isDemo: s.isDemo };
+}
 
 /**
  * One strategy for its page, or null for an unknown guid. Live and paper fills and positions obey the 实盘 delay rule
  * (SVIP sees today, others REALTRADE_DELAY_DAYS trading days late); a backtest's simulated fills are not delayed.
  */
 export async function strategyDetail(viewer: Viewer | null, guid: string, now = new Date()): Promise<StrategyDetail | null> {
-  if (!GUID.test(guid)) return null;
   const database = await db();
-  const [profile] = await database.select(profileColumns).from(strategies).where(eq(strategies.guid, guid));
-  if (!profile) return null;
+  const found = await findStrategy(viewer, guid, database);
+  if (!found) return null;
+  const profile = profileOf(found);
   const nav = (await loadNav(database, [guid])).get(guid) ?? [];
   const code = benchmarkCode(profile.benchmark);
   const { levels, synthetic } = nav.length > 0 ? await loadBenchmark(database, code, nav[0]!.date, nav[nav.length - 1]!.date) : { levels: new Map<string, number>(), synthetic: false };

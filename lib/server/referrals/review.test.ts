@@ -76,8 +76,8 @@ describeOnEachEngine("referral review", (engine) => {
   it("approving grants 3 days of SVIP once, records who decided and tells both members; approving again grants nothing", async () => {
     const { inviter, invitee, referral } = await heldReferral();
     const now = new Date("2026-11-22T02:00:00Z");
-    expect(await approveReferral(admin, referral.id, now)).toEqual({ ok: true, status: "granted", changed: true });
-    expect(await approveReferral(admin, referral.id, now)).toEqual({ ok: true, status: "granted", changed: false });
+    expect(await approveReferral(admin, referral.id, now)).toEqual({ status: "granted", changed: true });
+    expect(await approveReferral(admin, referral.id, now)).toEqual({ status: "granted", changed: false });
     const row = await referralRow(referral.id);
     expect(row).toMatchObject({ status: "granted", decidedBy: admin.userId, decidedAt: now });
     const given = await grantsOf(invitee.id);
@@ -92,7 +92,7 @@ describeOnEachEngine("referral review", (engine) => {
     expect(toldInviter[0]!.body).toContain(maskContact(invitee.nickname));
     expect(toldInviter[0]!.body).not.toContain(invitee.nickname);
     // A rejection after approval is refused and changes nothing.
-    expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: false, reason: "decided", status: "granted" });
+    await expect(rejectReferral(admin, referral.id, now)).rejects.toMatchObject({ code: "conflict", message: "该邀请奖励已处理（已发放）" });
     expect((await referralRow(referral.id)).status).toBe("granted");
     expect(await heldReferrals(admin)).toEqual(expect.objectContaining({ items: expect.not.arrayContaining([expect.objectContaining({ id: referral.id })]) }));
   });
@@ -100,7 +100,7 @@ describeOnEachEngine("referral review", (engine) => {
   it("uses the automatic reward's key: a reward already granted is not granted again", async () => {
     const { invitee, referral } = await heldReferral();
     await grantDays({ userId: invitee.id, levelId: 200, days: 3, source: "referral", sourceKey: referralSourceKey(invitee.id) });
-    expect(await approveReferral(admin, referral.id)).toEqual({ ok: true, status: "granted", changed: true });
+    expect(await approveReferral(admin, referral.id)).toEqual({ status: "granted", changed: true });
     expect(await grantsOf(invitee.id)).toHaveLength(1);
     expect((await notificationsOf(invitee.id)).filter((n) => n.kind === "referral")).toHaveLength(0);
   });
@@ -108,31 +108,30 @@ describeOnEachEngine("referral review", (engine) => {
   it("rejecting records who decided, grants nothing, and blocks a later approval", async () => {
     const { invitee, referral } = await heldReferral();
     const now = new Date("2026-11-22T03:00:00Z");
-    expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: true, status: "rejected", changed: true });
-    expect(await rejectReferral(admin, referral.id, now)).toEqual({ ok: true, status: "rejected", changed: false });
+    expect(await rejectReferral(admin, referral.id, now)).toEqual({ status: "rejected", changed: true });
+    expect(await rejectReferral(admin, referral.id, now)).toEqual({ status: "rejected", changed: false });
     expect(await referralRow(referral.id)).toMatchObject({ status: "rejected", decidedBy: admin.userId, decidedAt: now });
-    expect(await approveReferral(admin, referral.id, now)).toEqual({ ok: false, reason: "decided", status: "rejected" });
+    await expect(approveReferral(admin, referral.id, now)).rejects.toMatchObject({ code: "conflict", message: "该邀请奖励已处理（已拒绝）" });
     expect(await grantsOf(invitee.id)).toHaveLength(0);
     expect(await notificationsOf(invitee.id)).toHaveLength(0);
   });
 
   it("answers not-found for unknown ids", async () => {
-    expect(await approveReferral(admin, randomUUID())).toEqual({ ok: false, reason: "not-found" });
-    expect(await rejectReferral(admin, "nope")).toEqual({ ok: false, reason: "not-found" });
+    await expect(approveReferral(admin, randomUUID())).rejects.toMatchObject({ code: "not_found", message: "邀请记录不存在" });
+    await expect(rejectReferral(admin, "nope")).rejects.toMatchObject({ code: "not_found", message: "邀请记录不存在" });
   });
 
   it("concurrent approvals grant once; a race of approve and reject has one winner", async () => {
     const { invitee, referral } = await heldReferral();
     const results = await Promise.all(Array.from({ length: 5 }, () => approveReferral(admin, referral.id)));
-    expect(results.filter((r) => r.ok && r.changed)).toHaveLength(1);
-    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(await grantsOf(invitee.id)).toHaveLength(1);
     expect((await notificationsOf(invitee.id)).filter((n) => n.kind === "referral")).toHaveLength(1);
 
     for (let i = 0; i < (engine === "postgres" ? 5 : 2); i++) {
       const race = await heldReferral();
-      const [approved, rejected] = await Promise.all([approveReferral(admin, race.referral.id), rejectReferral(admin, race.referral.id)]);
-      expect([approved.ok && approved.changed, rejected.ok && rejected.changed].filter(Boolean)).toHaveLength(1);
+      const outcomes = await Promise.allSettled([approveReferral(admin, race.referral.id), rejectReferral(admin, race.referral.id)]);
+      expect(outcomes.filter((o) => o.status === "fulfilled" && o.value.changed)).toHaveLength(1);
       const final = await referralRow(race.referral.id);
       expect(await grantsOf(race.invitee.id)).toHaveLength(final.status === "granted" ? 1 : 0);
     }

@@ -12,6 +12,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { grantDays } from "@/lib/server/members/grants";
 import { createNotification } from "@/lib/server/notifications/create";
 import { notifyExpiringGrants } from "@/lib/server/notifications/expiry";
+import { AppError } from "@/lib/server/http/app-error";
 
 /** The grant's source key: the same one the automatic reward uses, so a reward is granted once whichever way it comes. */
 export const referralSourceKey = (inviteeId: string) => `referral:${inviteeId}`;
@@ -48,11 +49,16 @@ export async function heldReferrals(viewer: Viewer | null): Promise<{ items: Hel
   return { items, total: total?.n ?? 0 };
 }
 
-export type ReviewResult =
-  /** `changed` is false when the referral already had this outcome (a repeated click). */
-  | { ok: true; status: "granted" | "rejected"; changed: boolean }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "decided"; status: "granted" | "rejected" };
+/** The referral's outcome; `changed` is false when it already had this outcome (a repeated click). */
+export interface ReviewResult {
+  status: "granted" | "rejected";
+  changed: boolean;
+}
+
+const STATUS_TEXT = { granted: "已发放", rejected: "已拒绝" } as const;
+const notFound = () => new AppError("not_found", "邀请记录不存在");
+/** The other decision was made first: the reward cannot change its outcome. */
+const decided = (status: "granted" | "rejected") => new AppError("conflict", `该邀请奖励已处理（${STATUS_TEXT[status]}）`);
 
 async function currentStatus(referralId: string) {
   const [row] = await (await db()).select({ status: referrals.status }).from(referrals).where(eq(referrals.id, referralId)).limit(1);
@@ -63,11 +69,11 @@ async function currentStatus(referralId: string) {
  * Approves a held reward in one transaction: the referral becomes `granted` (with who and when), the invitee gets
  * 3 days of SVIP under `referral:<inviteeId>` — the automatic reward's key, so a reward is never granted twice —
  * and both members are told as when the reward is granted at registration. The status moves only from `held`, so
- * repeated or concurrent approvals grant once. Administrators only.
+ * repeated or concurrent approvals grant once. Administrators only; an unknown or rejected referral is refused (AppError).
  */
 export async function approveReferral(viewer: Viewer | null, referralId: string, now = new Date()): Promise<ReviewResult> {
   assertAdminRights(viewer);
-  if (!isGuid(referralId)) return { ok: false, reason: "not-found" };
+  if (!isGuid(referralId)) throw notFound();
   const database = await db();
   const inviteeId = await database.transaction(async (tx) => {
     const [claimed] = await tx
@@ -97,26 +103,26 @@ export async function approveReferral(viewer: Viewer | null, referralId: string,
   });
   if (inviteeId) {
     await notifyExpiringGrants(now, { userId: inviteeId });
-    return { ok: true, status: "granted", changed: true };
+    return { status: "granted", changed: true };
   }
   const status = await currentStatus(referralId);
-  if (!status) return { ok: false, reason: "not-found" };
-  if (status === "rejected") return { ok: false, reason: "decided", status: "rejected" };
-  return { ok: true, status: "granted", changed: false };
+  if (!status) throw notFound();
+  if (status === "rejected") throw decided("rejected");
+  return { status: "granted", changed: false };
 }
 
-/** Rejects a held reward: status `rejected` with who and when; nothing is granted. Administrators only. */
+/** Rejects a held reward: status `rejected` with who and when; nothing is granted. Administrators only; refuses as approving does. */
 export async function rejectReferral(viewer: Viewer | null, referralId: string, now = new Date()): Promise<ReviewResult> {
   assertAdminRights(viewer);
-  if (!isGuid(referralId)) return { ok: false, reason: "not-found" };
+  if (!isGuid(referralId)) throw notFound();
   const [rejected] = await (await db())
     .update(referrals)
     .set({ status: "rejected", decidedBy: viewer.userId, decidedAt: now })
     .where(and(eq(referrals.id, referralId), eq(referrals.status, "held")))
     .returning({ id: referrals.id });
-  if (rejected) return { ok: true, status: "rejected", changed: true };
+  if (rejected) return { status: "rejected", changed: true };
   const status = await currentStatus(referralId);
-  if (!status) return { ok: false, reason: "not-found" };
-  if (status === "rejected") return { ok: true, status: "rejected", changed: false };
-  return { ok: false, reason: "decided", status: "granted" };
+  if (!status) throw notFound();
+  if (status === "rejected") return { status: "rejected", changed: false };
+  throw decided("granted");
 }

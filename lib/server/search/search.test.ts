@@ -9,7 +9,7 @@ import { grantDays } from "@/lib/server/members/grants";
 import { createUser } from "@/lib/server/members/users";
 import { ensureSearchIndex, freshSearchIndex, refreshSearchDocuments, reindexAll, resetSearchFreshness, syncSearchIndex } from "./indexer";
 import { siteSearch, suggest } from "./site-search";
-import { stockTraders } from "./stock-traders";
+import { stockMasters } from "./stock-masters";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -198,14 +198,14 @@ describeOnEachEngine("site search", (engine) => {
     });
     await database.insert(statementFills).values([fill(1, "2024-03-04", "buy"), fill(2, "2024-03-06", "sell"), fill(3, today, "buy")]);
 
-    const seenByVisitor = await stockTraders(null, "600519");
+    const seenByVisitor = await stockMasters(null, "600519");
     expect(seenByVisitor).toMatchObject({ code: "600519", name: "贵州茅台", delayed: true });
-    expect(seenByVisitor!.traders).toEqual([{ guid: masterGuid, name: "炒股养家", isDemo: false, firstDate: "2024-03-04", lastDate: "2024-03-06", buys: 1, sells: 1, url: `/detail/${masterGuid}/2024-03-06/600519` }]);
-    const seenByVip = await stockTraders(vip, "600519");
+    expect(seenByVisitor!.masters).toEqual([{ guid: masterGuid, name: "炒股养家", isDemo: false, firstDate: "2024-03-04", lastDate: "2024-03-06", buys: 1, sells: 1, url: `/detail/${masterGuid}/2024-03-06/600519` }]);
+    const seenByVip = await stockMasters(vip, "600519");
     expect(seenByVip!.delayed).toBe(false);
-    expect(seenByVip!.traders[0]).toMatchObject({ lastDate: today, buys: 2 });
-    expect(await stockTraders(null, "999999")).toBeNull();
-    expect(await stockTraders(null, "abc")).toBeNull();
-    expect((await stockTraders(null, "000001"))!.traders).toEqual([]);
+    expect(seenByVip!.masters[0]).toMatchObject({ lastDate: today, buys: 2 });
+    expect(await stockMasters(null, "999999")).toBeNull();
+    expect(await stockMasters(null, "abc")).toBeNull();
+    expect((await stockMasters(null, "000001"))!.masters).toEqual([]);
   });
 });

@@ -39,7 +39,8 @@ import { addGrant, searchMembers } from "@/lib/server/admin/members";
 import { requireAdminRights, requireViewer } from "@/lib/server/auth/gate";
 import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { loginWithPassword } from "@/lib/server/auth/login";
-import { issueCode, verifyCode } from "@/lib/server/auth/codes";
+import { CODE_SPENT_MESSAGE, issueCode, verifyCode } from "@/lib/server/auth/codes";
+import { AppError } from "@/lib/server/http/app-error";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { sessionOfRequest } from "@/lib/server/auth/request-session";
 import { createSession, revokeSession, userForToken } from "@/lib/server/auth/sessions";
@@ -225,10 +226,8 @@ const atLeast = (v: string, floor: string) => {
 async function paidPassOrder(planId = "vip-month") {
   const viewer = await newMember();
   const created = await createOrder(viewer, { planId, method: "card", autoRenew: false, nonce: `nonce-${planId}-${++memberSeq}` });
-  if (!created.ok) throw new Error(created.message);
   const started = await startCardPayment(viewer, created.order.orderGuid);
-  if (!started.ok) throw new Error(started.message);
-  return { viewer, order: created.order, piId: started.value.clientSecret.split("_secret_")[0]! };
+  return { viewer, order: created.order, piId: started.clientSecret.split("_secret_")[0]! };
 }
 
 // P11 helpers
@@ -353,7 +352,6 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       expect((await addGrant(admin.viewer, grant)).status).toBe("created"); // positive control
 
       const order = await createOrder(owner.viewer, { planId: "vip-month", method: "test", autoRenew: false, nonce: "p1-order" });
-      if (!order.ok) throw new Error(order.message);
       expect(await orderForViewer(owner.viewer, order.order.orderGuid)).not.toBeNull();
       expect(await orderForViewer(stranger.viewer, order.order.orderGuid)).toBeNull();
       const pay = await call("pay/orders/[orderGuid]", { method: "GET", token: stranger.token, params: { orderGuid: order.order.orderGuid } });
@@ -510,7 +508,6 @@ describeOnEachEngine("security promises kept by the data layer and the route han
     it("P6: a payment of another amount than the order's, or a declined one, grants nothing", async () => {
       const viewer = await newMember();
       const created = await createOrder(viewer, { planId: "svip-year", method: "card", autoRenew: false, nonce: "p6-cheap" });
-      if (!created.ok) throw new Error(created.message);
       const cheap = await stripe.paymentIntents.create({
         amount: 100, currency: "cny", metadata: { orderGuid: created.order.orderGuid, userId: viewer.userId, planId: "svip-year", kind: "pass" },
       });
@@ -531,19 +528,19 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       const viewer = await newMember();
       const request = { planId: "vip-year", method: "checkout" as const, autoRenew: false, nonce: "p7-double-click" };
       const created = await Promise.all([createOrder(viewer, request), createOrder(viewer, request), createOrder(viewer, request)]);
-      const guids = new Set(created.map((c) => (c.ok ? c.order.orderGuid : c.message)));
+      const guids = new Set(created.map((c) => c.order.orderGuid));
       expect(guids.size).toBe(1);
       const [orderGuid] = [...guids];
       const starts = await Promise.all([startHostedCheckout(viewer, orderGuid!), startHostedCheckout(viewer, orderGuid!)]);
-      const urls = new Set(starts.map((s) => (s.ok ? s.value.url : s.message)));
+      const urls = new Set(starts.map((s) => s.url));
       expect(urls.size).toBe(1);
       expect([...urls][0]).toMatch(/^http/);
       expect((await ledgerOf(viewer.userId)).orders).toHaveLength(1);
 
       const another = await createOrder(viewer, { ...request, nonce: "p7-next-visit" });
       const someoneElse = await createOrder(await newMember(), request);
-      expect(another.ok && another.order.orderGuid !== orderGuid).toBe(true);
-      expect(someoneElse.ok && someoneElse.order.orderGuid !== orderGuid).toBe(true);
+      expect(another.order.orderGuid !== orderGuid).toBe(true);
+      expect(someoneElse.order.orderGuid !== orderGuid).toBe(true);
     }, 30_000);
   });
 
@@ -604,7 +601,7 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       expect((await userForToken(fresh))?.id).toBe(m.user.id);
 
       const account = `p8-code-${engine}@promises.test`;
-      expect(await issueCode({ account, purpose: "login", ip: freshIp() })).toEqual({ ok: true });
+      await expect(issueCode({ account, purpose: "login", ip: freshIp() })).resolves.toBeUndefined();
       const code = readOutbox(dataDir, { to: account, limit: 1 })[0]!.code!;
       const byCode = await call("auth/code/verify", { token: fresh, body: json({ account, code }) });
       expect(byCode.status).toBe(200);
@@ -688,50 +685,48 @@ describeOnEachEngine("security promises kept by the data layer and the route han
     const codeFor = (to: string) => readOutbox(dataDir, { to, limit: 1 })[0]!.code!;
 
     it("P11: six digits, expiry at most 10 minutes after issue, still good at 9", async () => {
-      expect(await issueCode({ account: addr("ttl"), purpose: "login", ip: freshIp() })).toEqual({ ok: true });
+      await expect(issueCode({ account: addr("ttl"), purpose: "login", ip: freshIp() })).resolves.toBeUndefined();
       const code = codeFor(addr("ttl"));
       expect(code).toMatch(/^\d{6}$/);
       const [row] = await (await db()).select().from(loginCodes).where(eq(loginCodes.account, addr("ttl")));
       expect(row!.codeHash).not.toContain(code);
       expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(10 * 60_000 + 5_000);
-      expect(await later(9 * 60_000, () => verifyCode({ account: addr("ttl"), purpose: "login", code }))).toMatchObject({ ok: true });
+      expect(await later(9 * 60_000, () => verifyCode({ account: addr("ttl"), purpose: "login", code }))).toEqual({ kind: "email", value: addr("ttl") });
 
       await issueCode({ account: addr("ttl2"), purpose: "login", ip: freshIp() });
       const late = codeFor(addr("ttl2"));
-      expect(await later(10 * 60_000 + 1_000, () => verifyCode({ account: addr("ttl2"), purpose: "login", code: late }))).toMatchObject({ ok: false });
+      await expect(later(10 * 60_000 + 1_000, () => verifyCode({ account: addr("ttl2"), purpose: "login", code: late }))).rejects.toMatchObject({ code: "invalid", message: CODE_SPENT_MESSAGE });
     });
 
     it("P11: single use, also when the same code is sent five times at once", async () => {
       await issueCode({ account: addr("once"), purpose: "login", ip: freshIp() });
       const code = codeFor(addr("once"));
-      const results = await Promise.all(Array.from({ length: 5 }, () => verifyCode({ account: addr("once"), purpose: "login", code })));
-      expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(await verifyCode({ account: addr("once"), purpose: "login", code })).toMatchObject({ ok: false });
+      const results = await Promise.allSettled(Array.from({ length: 5 }, () => verifyCode({ account: addr("once"), purpose: "login", code })));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      await expect(verifyCode({ account: addr("once"), purpose: "login", code })).rejects.toBeInstanceOf(AppError);
     });
 
     it("P11: the fifth wrong try ends the code: the right one no longer works", async () => {
       await issueCode({ account: addr("tries"), purpose: "login", ip: freshIp() });
       const code = codeFor(addr("tries"));
       const wrong = code === "123456" ? "654321" : "123456";
-      for (let i = 0; i < 5; i++) expect(await verifyCode({ account: addr("tries"), purpose: "login", code: wrong })).toMatchObject({ ok: false });
-      expect(await verifyCode({ account: addr("tries"), purpose: "login", code })).toMatchObject({ ok: false });
+      for (let i = 0; i < 5; i++) await expect(verifyCode({ account: addr("tries"), purpose: "login", code: wrong })).rejects.toBeInstanceOf(AppError);
+      await expect(verifyCode({ account: addr("tries"), purpose: "login", code })).rejects.toBeInstanceOf(AppError);
     });
 
     it("P11: sending is limited per address (1 a minute, 5 an hour) and per IP (20 an hour), with a wait to show", async () => {
       const account = addr("rate");
       const answers: (number | boolean)[] = [];
       for (let i = 0; i < 6; i++) {
-        const result = await later(i * 61_000, () => issueCode({ account, purpose: "login", ip: freshIp() }));
-        answers.push(result.ok || result.status);
+        answers.push(await later(i * 61_000, () => issueCode({ account, purpose: "login", ip: freshIp() })).then(() => true, (err: AppError) => err.status));
       }
       expect(answers).toEqual([true, true, true, true, true, 429]);
-      const soon = await issueCode({ account: addr("rate-minute"), purpose: "login", ip: freshIp() });
-      expect(soon.ok).toBe(true);
-      expect(await issueCode({ account: addr("rate-minute"), purpose: "login", ip: freshIp() })).toMatchObject({ ok: false, status: 429, retryAfterSec: expect.any(Number) });
+      await expect(issueCode({ account: addr("rate-minute"), purpose: "login", ip: freshIp() })).resolves.toBeUndefined();
+      await expect(issueCode({ account: addr("rate-minute"), purpose: "login", ip: freshIp() })).rejects.toMatchObject({ code: "rate_limited", headers: { "Retry-After": expect.any(String) } });
 
       const ip = freshIp();
       const fromOneIp: boolean[] = [];
-      for (let i = 0; i < 21; i++) fromOneIp.push((await issueCode({ account: addr(`ip${i}`), purpose: "login", ip })).ok);
+      for (let i = 0; i < 21; i++) fromOneIp.push(await issueCode({ account: addr(`ip${i}`), purpose: "login", ip }).then(() => true, () => false));
       expect(fromOneIp).toEqual([...Array(20).fill(true), false]);
     }, 30_000);
   });
@@ -781,7 +776,7 @@ describeOnEachEngine("security promises kept by the data layer and the route han
         const stillWaiting = () => new Promise<string>((resolve) => setTimeout(() => resolve("still waiting for the SMS server"), 3_000).unref());
         const answers = [];
         for (const account of [knownMobile, unknownMobile]) answers.push(await Promise.race([issueCode({ account, purpose: "reset", ip: freshIp() }), stillWaiting()]));
-        expect(answers).toEqual([{ ok: true }, { ok: true }]);
+        expect(answers).toEqual([undefined, undefined]);
         // Both store a code, in the same transaction (ADR 0029): the unknown account's can never match, and is not sent.
         const stored = await (await db()).select({ account: loginCodes.account }).from(loginCodes).where(eq(loginCodes.purpose, "reset"));
         expect(stored.map((r) => r.account).filter((a) => a === knownMobile || a === unknownMobile).sort()).toEqual([knownMobile, unknownMobile]);
@@ -866,7 +861,6 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       const author = await member("p15-author");
       const body = `## 标题\n\n${XSS.join("\n\n")}\n\n正文。`;
       const saved = await createBlogPost(author.viewer, { title: "<script>alert(1)</script>标题", body, publish: true });
-      if (!saved.ok) throw new Error(saved.message);
       const post = await blogPostForViewer(null, saved.infoguid);
       expect(post!.html).toBe(renderMarkdown(body));
       expect(liveMarkup(post!.html!)).toEqual([]);
@@ -1135,7 +1129,6 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       const author = await member(`p20-blogger-${engine}`);
       const paidBlog = `P20博客付费句${engine}：只给 SVIP 的仓位细节`;
       const saved = await createBlogPost(author.viewer, { title: "P20 博客", body: `${FREE}\n\n${MORE_MARKER}\n\n${paidBlog}。`, publish: true });
-      if (!saved.ok) throw new Error(saved.message);
       // Members' posts are saved public today; a post made paid (the schema allows it) must not leak through the blog path.
       await (await db()).update(articles).set({ minLevel: 200, summary: `${FREE}${paidBlog}` }).where(eq(articles.infoguid, saved.infoguid));
       for (const who of ["visitor", "free", "expiredSvip", "vip"]) {

@@ -1,11 +1,10 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
-import type { z } from "zod";
 import { db } from "@/lib/db";
 import { masters, statements } from "@/lib/db/schema";
-import { assertEditorRights } from "@/lib/server/auth/roles";
+import { assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
-import { masterByGuid } from "@/lib/server/content/masters";
+import { findMaster } from "@/lib/server/content/masters";
 import { masterNotes, masterStatements } from "./masters-admin";
 
 /** One row of the editors' list of masters: the profile essentials and how many statements are published or drafts. */
@@ -76,14 +75,18 @@ export async function adminMasterList(viewer: Viewer, opts: { query?: string; pa
 /** A master's profile, every statement (drafts included) and the latest trade-day notes, for the editors. Staff only. */
 export async function adminMasterDetail(viewer: Viewer, guid: string) {
   assertEditorRights(viewer);
-  const master = await masterByGuid(guid);
+  const master = await findMaster(viewer, guid);
   if (!master) return null;
-  const [list, notes] = await Promise.all([masterStatements(guid), masterNotes(guid)]);
+  const [list, notes] = await Promise.all([masterStatements(viewer, guid), masterNotes(viewer, guid)]);
   return { master, statements: list, notes };
 }
 
-/** The statement when it belongs to that master (null otherwise): actions on a master's page touch only its own files. */
-export async function statementOfMaster(guid: string, statementId: string): Promise<{ id: string; isPublic: boolean } | null> {
+/**
+ * The statement when it belongs to that master (null otherwise): actions on a master's page touch only its own files.
+ * Editors and administrators.
+ */
+export async function statementOfMaster(actor: Actor, guid: string, statementId: string): Promise<{ id: string; isPublic: boolean } | null> {
+  assertEditorRights(actor);
   const [row] = await (await db())
     .select({ id: statements.id, isPublic: statements.isPublic })
     .from(statements)
@@ -91,24 +94,3 @@ export async function statementOfMaster(guid: string, statementId: string): Prom
     .limit(1);
   return row ?? null;
 }
-
-/** Chinese texts for the issues a schema leaves in zod's default (English) words, by the field they concern. */
-const FIELD_MESSAGES: Record<string, string> = {
-  name: "请填写名称",
-  bio: "简介格式无效",
-  styleTags: "风格标签每个 1–8 个字，最多 6 个",
-  disclosureDelayDays: "延迟天数须为 0–250 的整数",
-  tradeDate: "日期格式应为 YYYY-MM-DD",
-  code: "代码应为 6 位数字，或留空表示全天",
-  note: "请填写点评内容",
-  statementId: "交割单编号无效",
-};
-
-/**
- * A per-parse zod error map: schema messages (already Chinese) win; this fills in the rest by field, so a route
- * handler can answer `issues[0].message` as is.
- */
-export const chineseIssues: z.core.$ZodErrorMap = (issue) => {
-  const field = issue.path?.find((p): p is string => typeof p === "string" && p in FIELD_MESSAGES);
-  return field ? FIELD_MESSAGES[field] : "参数无效";
-};

@@ -1,29 +1,27 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { outsideRequest } from "@/lib/server/startup-context";
 
-interface Entry<T> {
+interface Entry {
   version: string;
-  value: Promise<T>;
+  value: Promise<unknown>;
 }
 
-const MAX_ENTRIES = 200;
-const entries = new Map<string, Entry<unknown>>();
+/** The 200 analyses used last. */
+const entries = new LRUCache<string, Entry>({ max: 200 });
 
 /**
  * Memoises an analysis per book, disclosure date and data version (so another instance's import is noticed through the
  * version, and this instance's import clears everything at once). A failed computation is not kept.
  */
 export function cachedAnalysis<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
-  const hit = entries.get(key) as Entry<T> | undefined;
-  if (hit && hit.version === version) {
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit.value;
-  }
+  const hit = entries.get(key);
+  if (hit && hit.version === version) return hit.value as Promise<T>;
   const value = outsideRequest(compute); // kept beyond this request: must not keep the request alive
-  value.catch(() => entries.delete(key));
+  value.catch(() => {
+    if (entries.peek(key)?.value === value) entries.delete(key);
+  });
   entries.set(key, { version, value });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   return value;
 }
 

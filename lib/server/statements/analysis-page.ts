@@ -8,10 +8,11 @@ import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { findMaster } from "@/lib/server/content/masters";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess } from "./access";
-import { analysisThrough, masterRow, statementProvenance } from "./master-book";
+import { analysisThrough, statementProvenance } from "./master-book";
 import { readableMemberStatement } from "./own";
 
 export type AnalysisSubject =
@@ -52,7 +53,7 @@ export function statementFindings(full: StatementAnalysis, files: { feeBasis: Fe
 
 /** `/analysis/{guid}`: a master's disclosed book or a member statement the viewer may read, narrowed by the filter. */
 export async function analysisPage(viewer: Viewer | null, guid: string, filter: AnalysisFilter | null): Promise<AnalysisPageData | null> {
-  const master = await masterRow(guid);
+  const master = await findMaster(viewer, guid);
   if (master) {
     const access = await statementAccess(viewer);
     const through = access.through(master.disclosureDelayDays);

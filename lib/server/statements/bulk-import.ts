@@ -8,7 +8,7 @@ import { actorUserId, assertEditorRights, type Actor } from "@/lib/server/auth/r
 import { logger } from "@/lib/server/logger";
 import { invalidateAnalyses } from "./analysis-cache";
 import { storeReport } from "./import";
-import { MasterInput } from "./masters-admin";
+import { MasterInput } from "@/lib/domain/statements/schemas";
 import { ParserBusy, statementParser } from "./parser-pool";
 
 /**

@@ -4,7 +4,7 @@ import type { Market } from "@/lib/domain/market/types";
 import { roundTrips, statementFills } from "@/lib/db/schema";
 
 /**
- * The round trips that rankings, the loss tracker, master cards and the god hub count (ADR 0033): realised A-share
+ * The round trips that rankings, the loss tracker, master cards and the master hub count (ADR 0033): realised A-share
  * trips. 港股通 trips (another currency, another market), open trips (持仓中), trips of shares held before the file
  * (成本未知) and 托管转出 (已转出, no sale price) never move a ranking.
  */

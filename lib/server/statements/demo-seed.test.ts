@@ -7,7 +7,7 @@ import type { UserInfo } from "@/lib/domain/user-info";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { seedDemoStatements } from "./demo-seed";
 import { masterDetail } from "./detail";
-import { godHub } from "./god";
+import { masterHub } from "./master-hub";
 import { rankings } from "./rankings";
 
 const SVIP: Viewer = { userId: "00000000-0000-4000-8000-000000000002", role: "member", userInfo: { levelId: 200 } as UserInfo };
@@ -24,7 +24,7 @@ describeOnEachEngine("demo statements", () => {
     const [stored] = await database.select({ n: count() }).from(statements).where(eq(statements.source, "demo"));
     expect(stored!.n).toBe(demo.length);
 
-    const hub = await godHub(SVIP);
+    const hub = await masterHub(SVIP);
     for (const card of hub.masters) {
       expect(card.closedTrips).toBeGreaterThanOrEqual(60);
       expect(card.wins).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { DEMO_MARKET_START, DEMO_STOCKS, demoBars } from "@/lib/domain/demo/demo-market";
-import { DEMO_MASTER_END, DEMO_MASTERS as DEMO_TRADERS, demoMasterEvents, demoMasterFills } from "@/lib/domain/demo/demo-masters";
+import { DEMO_MASTER_END, DEMO_MASTERS, demoMasterEvents, demoMasterFills } from "@/lib/domain/demo/demo-masters";
 import { exchangeOf } from "@/lib/domain/market/codes";
 import type { ImportReport } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
@@ -13,7 +13,7 @@ const SEEDED_KEY = "demo_statements_seeded_at";
 
 /**
  * Loads the demo market (synthetic bars of real codes, 模拟行情) and one generated statement per demo master
- * (演示数据), once per database, in one transaction. Each demo master gets the generated record of the demo trader
+ * (演示数据), once per database, in one transaction. Each demo master gets the generated record of the demo master
  * of the same name (demo-masters.ts), so its style tags and its trades agree.
  */
 export async function seedDemoStatements(database: Database, now = new Date()): Promise<boolean> {
@@ -26,10 +26,10 @@ export async function seedDemoStatements(database: Database, now = new Date()): 
     await upsertBars(bars, { source: "synthetic" }, tx);
     await rememberStocks(DEMO_STOCKS.map((s) => ({ code: s.code, exchange: exchangeOf(s.code), name: s.name })), { synthetic: true, overwriteName: true }, tx);
     for (const master of demoMasters) {
-      const trader = DEMO_TRADERS.find((t) => t.name === master.name);
-      if (!trader) continue;
-      const fills = demoMasterFills(trader, bars);
-      const events = demoMasterEvents(trader, bars);
+      const generated = DEMO_MASTERS.find((m) => m.name === master.name);
+      if (!generated) continue;
+      const fills = demoMasterFills(generated, bars);
+      const events = demoMasterEvents(generated, bars);
       const report: ImportReport = {
         format: "generic",
         formatLabel: "演示数据（系统生成）",
@@ -42,7 +42,7 @@ export async function seedDemoStatements(database: Database, now = new Date()): 
         feeBasis: "file",
         unreconciled: [],
       };
-      const fingerprint = new TextEncoder().encode(`demo:${trader.id}:${fills.length}:${DEMO_MASTER_END}`);
+      const fingerprint = new TextEncoder().encode(`demo:${generated.id}:${fills.length}:${DEMO_MASTER_END}`);
       await storeReport(report, { bytes: fingerprint, fileName: `演示交割单-${master.name}.csv` }, { kind: "master", masterGuid: master.guid, isPublic: true }, { source: "demo", title: "演示交割单" }, tx);
     }
     return true;

@@ -10,10 +10,11 @@ import { db } from "@/lib/db";
 import { tradeNotes } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
+import { findMaster } from "@/lib/server/content/masters";
 import { chartBarsFor } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess, type StatementAccess } from "./access";
-import { analysisThrough, masterRow, statementProvenance } from "./master-book";
+import { analysisThrough, statementProvenance } from "./master-book";
 
 export interface DetailFill {
   date: string;
@@ -69,11 +70,11 @@ const CHART_LOOKAHEAD_DAYS = 20;
 export async function masterDetail(viewer: Viewer | null, guid: string, day?: string, symbolCode?: string): Promise<MasterDetail | null> {
   const access = await statementAccess(viewer);
   const key = `detail|${access.cacheKey}|${guid}|${day ?? ""}|${symbolCode ?? ""}`;
-  return publicData(key, ["statements", "market"], () => masterDetailFor(access, guid, day, symbolCode));
+  return publicData(key, ["statements", "market"], () => masterDetailFor(viewer, access, guid, day, symbolCode));
 }
 
-async function masterDetailFor(access: StatementAccess, guid: string, day?: string, symbolCode?: string): Promise<MasterDetail | null> {
-  const master = await masterRow(guid);
+async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, guid: string, day?: string, symbolCode?: string): Promise<MasterDetail | null> {
+  const master = await findMaster(viewer, guid);
   if (!master) return null;
   const through = access.through(master.disclosureDelayDays);
   const [analysis, fullAnalysisDays, provenance, calendar] = await Promise.all([

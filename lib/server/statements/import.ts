@@ -4,7 +4,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { StatementRejected, type ImportReport } from "@/lib/domain/statements/types";
 import { db, type Database } from "@/lib/db";
 import { masters, roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
-import { assertEditorRights, type Actor } from "@/lib/server/auth/roles";
+import { actorUserId, assertEditorRights, type Actor } from "@/lib/server/auth/roles";
+import { AppError } from "@/lib/server/http/app-error";
 import { rememberStocks } from "@/lib/server/market/bars";
 import { enqueueStatementSync } from "@/lib/server/market/sync/jobs";
 import { rebuildRoundTrips, type Book } from "./books";
@@ -40,12 +41,16 @@ export function sha256(bytes: Uint8Array): string {
 /**
  * Reads, checks and stores a statement in one transaction: the statement, its fills and events, and the rebuilt round
  * trips of its book. The file is read in a thread of the statement parser (ADR 0026), which may refuse it when busy
- * (ParserBusy). A rejected file (StatementRejected) or any failure stores nothing.
+ * (ParserBusy). A rejected file (StatementRejected) or any failure stores nothing. A master's statement is the
+ * editors' to import; a member's, its owner's (the operator may import either). The actor is recorded as importer.
  */
-export async function importStatement(bytes: Uint8Array, fileName: string, target: ImportTarget, opts: ImportOptions = {}): Promise<ImportOutcome> {
+export async function importStatement(actor: Actor, bytes: Uint8Array, fileName: string, target: ImportTarget, opts: Omit<ImportOptions, "actorId"> = {}): Promise<ImportOutcome> {
+  if (target.kind === "master") assertEditorRights(actor);
+  const actorId = actorUserId(actor);
+  if (target.kind === "member" && actorId !== null && actorId !== target.ownerId) throw new AppError("forbidden", "没有权限");
   const report = await statementParser().read(bytes, fileName, { signal: opts.signal });
   opts.onProgress?.("read", report.rowCount, report.rowCount);
-  return storeReport(report, { bytes, fileName }, target, opts);
+  return storeReport(report, { bytes, fileName }, target, { ...opts, actorId });
 }
 
 /** Stores an already-read report (the demo seed builds reports without a file). */

@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, type StatementAccess } from "./access";
 import { disclosureSql, rowsOf, type DisclosureSql } from "./disclosure-sql";
-import { latestCloseDay, masterTradingDays } from "./god";
+import { latestCloseDay, masterTradingDays } from "./master-hub";
 
 /** Full-access viewers see each list this many rows a page (`?page=N`). */
 export const LOSS_PAGE_ROWS = 50;

@@ -14,7 +14,7 @@ import { statementAccess } from "./access";
 import { statementFindings } from "./analysis-page";
 import { loadBookInput } from "./books";
 import { writeMasterFigures } from "./master-figures";
-import { masterCards } from "./god";
+import { masterCards } from "./master-hub";
 import { storeReport } from "./import";
 import { lossTracker } from "./loss-tracker";
 import { createMaster } from "./masters-admin";

@@ -3,16 +3,9 @@ import { and, count, eq, max, sql } from "drizzle-orm";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { db } from "@/lib/db";
-import { masters, statements } from "@/lib/db/schema";
+import { statements } from "@/lib/db/schema";
 import { analyzeBook, loadBookInput, type Book } from "./books";
 import { cachedAnalysis } from "./analysis-cache";
-
-export type MasterRow = typeof masters.$inferSelect;
-
-export async function masterRow(guid: string): Promise<MasterRow | null> {
-  const [row] = await (await db()).select().from(masters).where(eq(masters.guid, guid)).limit(1);
-  return row ?? null;
-}
 
 async function bookVersion(book: Book): Promise<string> {
   const where = book.kind === "master" ? eq(statements.masterGuid, book.masterGuid) : eq(statements.id, book.statementId);

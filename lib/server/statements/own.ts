@@ -8,7 +8,7 @@ import { importStatement } from "./import";
 
 /** A member saves their own statement; private unless they choose to publish it on their page. */
 export async function saveOwnStatement(viewer: Viewer, bytes: Uint8Array, fileName: string, isPublic: boolean, signal?: AbortSignal) {
-  return importStatement(bytes, fileName, { kind: "member", ownerId: viewer.userId, isPublic }, { actorId: viewer.userId, signal });
+  return importStatement(viewer, bytes, fileName, { kind: "member", ownerId: viewer.userId, isPublic }, { signal });
 }
 
 export type OwnStatementRow = typeof statements.$inferSelect;

@@ -6,6 +6,7 @@ import { Piscina } from "piscina";
 import { config } from "@/lib/config";
 import type { StatementPreview } from "@/lib/domain/statements/preview";
 import { StatementRejected, type ImportReport } from "@/lib/domain/statements/types";
+import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
 import { outsideRequest } from "@/lib/server/startup-context";
 import type { MarketAnswer, MarketData, ParseJob, ParseKind, ParseResult, ThreadMessage } from "./parser-task";
@@ -35,9 +36,10 @@ export interface ParserLimits {
 export const PARSER_IDLE_TIMEOUT_MS = 120_000;
 
 /** Every thread is busy and the queue is full: try again later (503). */
-export class ParserBusy extends Error {
+/** Every parser thread is busy and the queue is full: a 503 with Retry-After wherever it is thrown. */
+export class ParserBusy extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(`正在读取的交割单较多，请 ${retryAfterSeconds} 秒后重试`);
+    super("unavailable", `正在读取的交割单较多，请 ${retryAfterSeconds} 秒后重试`, { "Retry-After": String(retryAfterSeconds) });
     this.name = "ParserBusy";
   }
 }

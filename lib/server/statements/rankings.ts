@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { rankingAccess, type StatementAccess } from "./access";
 import { disclosureSql, rowsOf, type DisclosureSql } from "./disclosure-sql";
-import { latestCloseDay, masterTradingDays, recentCloseDays } from "./god";
+import { latestCloseDay, masterTradingDays, recentCloseDays } from "./master-hub";
 
 export type { MasterRankRow, StockRankRow } from "@/lib/domain/statements/views";
 

@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { createUser } from "@/lib/server/members/users";
 import { statementAccess } from "./access";
 import { masterDetail } from "./detail";
-import { godHub, masterCards, tradesOnDay } from "./god";
+import { masterHub, masterCards, tradesOnDay } from "./master-hub";
 import { publishMasterStatement, storeReport } from "./import";
 import { createMaster } from "./masters-admin";
 import { deleteOwnStatement, readableMemberStatement, setOwnStatementVisibility, statementsOnMemberPage } from "./own";
@@ -90,7 +90,7 @@ describeOnEachEngine("statements: import, disclosure, rankings", () => {
     const empty: ImportReport = { ...statement(1, "2026-09-30"), fills: [] };
     await expect(storeReport(empty, { bytes: bytes("empty"), fileName: "e.csv" }, { kind: "master", masterGuid: master.guid, isPublic: true }))
       .rejects.toThrow("文件中没有可导入的成交或资金记录");
-    const hub = await godHub({ ...VIP, role: "admin" });
+    const hub = await masterHub({ ...VIP, role: "admin" });
     expect(hub.masters.find((m) => m.guid === master.guid)?.closedTrips).toBe(0);
   });
 

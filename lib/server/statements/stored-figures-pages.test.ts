@@ -13,7 +13,7 @@ import { OPERATOR } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { rankingAccess, type StatementAccess } from "./access";
 import { analyzeBook, loadBookInput } from "./books";
-import { latestCloseDay, masterTradingDays, recentCloseDays } from "./god";
+import { latestCloseDay, masterTradingDays, recentCloseDays } from "./master-hub";
 import { deleteStatement, publishMasterStatement, storeReport } from "./import";
 import { lossTracker, type ClosedLoss, type OpenLoss } from "./loss-tracker";
 import { createMaster, updateMaster } from "./masters-admin";

@@ -3,7 +3,7 @@ import { DEFAULT_IMPORT_LIMITS } from "@/lib/domain/statements/types";
 import { rejectPdf, sniff } from "@/lib/domain/statements/import/decode";
 import { multipartBoundary, parseMultipart, readUploadForm } from "@/lib/domain/multipart";
 import { MANIFEST_FILE } from "@/lib/domain/statements/bulk-manifest";
-import { statementFileKind, uploadLabel } from "@/lib/domain/upload-files";
+import { detectStatementFile, uploadLabel } from "@/lib/domain/upload-files";
 import { readBodyBytes } from "@/lib/server/request-body";
 
 /** Multipart overhead allowed on top of the file itself. */
@@ -11,7 +11,7 @@ const FORM_OVERHEAD = 64 * 1024;
 /** The largest request body a statement upload may have. */
 export const STATEMENT_UPLOAD_LIMIT = DEFAULT_IMPORT_LIMITS.maxBytes + FORM_OVERHEAD;
 export const NOT_A_STATEMENT = "文件不是交割单：请上传交易软件导出的文本（.txt/.csv）或 Excel（.xlsx）文件";
-const TOO_LARGE = `文件过大：交割单最大 ${DEFAULT_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB，请按时间分段导出`;
+export const STATEMENT_TOO_LARGE = `文件过大：交割单最大 ${DEFAULT_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB，请按时间分段导出`;
 
 export type StatementUpload =
   | { ok: true; bytes: Uint8Array; fileName: string; fields: Record<string, string> }
@@ -25,13 +25,13 @@ export async function readStatementUpload(req: { headers: Headers; body: Readabl
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) return { ok: false, status: 415, message: "请选择要上传的交割单文件" };
   const raw = await readBodyBytes(req, STATEMENT_UPLOAD_LIMIT);
-  if (!raw) return { ok: false, status: 413, message: TOO_LARGE };
+  if (!raw) return { ok: false, status: 413, message: STATEMENT_TOO_LARGE };
   const form = readUploadForm(raw, contentType, "file", 200);
   if (!form) return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
   const { file, fields } = form;
   if (!file || file.bytes.byteLength === 0) return { ok: false, status: 400, message: "请选择要上传的交割单文件（文件不能为空）" };
   const bytes = file.bytes;
-  if (!statementFileKind(bytes)) return { ok: false, status: 415, message: sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT };
+  if (!(await detectStatementFile(bytes))) return { ok: false, status: 415, message: sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT };
   return { ok: true, bytes, fileName: uploadLabel(file.name, "交割单"), fields };
 }
 
@@ -39,6 +39,7 @@ export async function readStatementUpload(req: { headers: Headers; body: Readabl
 export const BULK_MAX_FILES = 100;
 /** The largest body of a bulk upload: files of a few hundred KB each, or a couple of large ones. */
 export const BULK_UPLOAD_LIMIT = 50 * 1024 * 1024 + FORM_OVERHEAD;
+export const BULK_TOO_LARGE = `文件过大：一次最多上传 ${Math.floor(BULK_UPLOAD_LIMIT / 1024 / 1024)} MB，请分批上传`;
 const MANIFEST_MAX_BYTES = 1024 * 1024;
 
 export interface BulkUploadFile {
@@ -63,7 +64,7 @@ export async function readBulkStatementUpload(req: { headers: Headers; body: Rea
   const boundary = /^multipart\/form-data;/i.test(contentType) ? multipartBoundary(contentType) : null;
   if (!boundary) return { ok: false, status: 415, message: "请选择要上传的交割单文件" };
   const raw = await readBodyBytes(req, BULK_UPLOAD_LIMIT);
-  if (!raw) return { ok: false, status: 413, message: `文件过大：一次最多上传 ${Math.floor(BULK_UPLOAD_LIMIT / 1024 / 1024)} MB，请分批上传` };
+  if (!raw) return { ok: false, status: 413, message: BULK_TOO_LARGE };
   const parts = parseMultipart(raw, boundary);
   if (!parts) return { ok: false, status: 400, message: "上传内容无效，请重新选择文件" };
   const fields: Record<string, string> = {};
@@ -84,7 +85,7 @@ export async function readBulkStatementUpload(req: { headers: Headers; body: Rea
     }
     if (files.some((f) => f.name === name)) return { ok: false, status: 400, message: `有两个文件都叫“${name}”，请改名后再上传` };
     const bytes = part.body;
-    const refused = bytes.byteLength === 0 ? "文件是空的" : statementFileKind(bytes) ? null : sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT;
+    const refused = bytes.byteLength === 0 ? "文件是空的" : (await detectStatementFile(bytes)) ? null : sniff(bytes) === "pdf" ? rejectPdf().message : NOT_A_STATEMENT;
     files.push({ name, bytes, refused });
   }
   if (files.length === 0) return { ok: false, status: 400, message: "请选择要上传的交割单文件" };

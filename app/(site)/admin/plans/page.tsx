@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PlanEditor } from "@/components/admin/PlanEditor";
-import { cellClass, tableClass, tableWrapClass, theadClass } from "@/components/admin/labels";
+import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { BackLink } from "@/components/admin/list/BackLink";
+import { Pill } from "@/components/admin/list/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { formatYuanFromFen } from "@/lib/domain/format";
+import type { PlanView } from "@/lib/domain/payments/types";
 import { levelById } from "@/lib/domain/levels";
 import { PERIOD_NAMES } from "@/lib/domain/plans";
 import { requireAdminRights } from "@/lib/server/auth/gate";
@@ -12,13 +14,40 @@ import { listPlans } from "@/lib/server/payments/catalog";
 
 export const metadata: Metadata = { title: "套餐与价格", robots: { index: false } };
 
+const COLUMNS: AdminColumn<PlanView>[] = [
+  {
+    header: "套餐",
+    cell: (p) => (
+      <>
+        <div className="font-medium text-slate-900">{p.name}</div>
+        <div className="text-xs text-slate-500">
+          {levelById(p.levelId)?.levelName} · <span className="font-mono">{p.id}</span>
+        </div>
+      </>
+    ),
+  },
+  {
+    header: "时长",
+    nowrap: true,
+    cell: (p) => (
+      <>
+        {PERIOD_NAMES[p.period]} · {p.days} 天
+        {p.renewable ? <div className="text-xs text-slate-500">可自动续费</div> : null}
+      </>
+    ),
+  },
+  { header: "现价", align: "right", cell: (p) => formatYuanFromFen(p.priceFen) },
+  { header: "状态", cell: (p) => <Pill className={p.active ? "bg-brand-soft text-brand" : "bg-slate-100 text-slate-500"}>{p.active ? "在售" : "已下架"}</Pill> },
+  { header: "编辑", cell: (p) => <PlanEditor key={`${p.name}|${p.priceFen}|${p.active}`} plan={p} /> },
+];
+
 export default async function AdminPlansPage() {
   await requireAdminRights();
   const plans = await listPlans({ includeHidden: true });
 
   return (
     <>
-      <PageIntro title="套餐与价格" aside={<Link href="/admin" className="text-sm text-brand hover:underline">返回管理后台</Link>}>
+      <PageIntro title="套餐与价格" aside={<BackLink href="/admin">返回管理后台</BackLink>}>
         修改套餐名称、价格和上下架
       </PageIntro>
 
@@ -29,48 +58,15 @@ export default async function AdminPlansPage() {
       </ul>
 
       <Section title={`套餐（${plans.length}）`}>
-        {plans.length === 0 ? (
-          <EmptyState title="还没有套餐" />
-        ) : (
-          <div className={tableWrapClass}>
-            <table className={`${tableClass} min-w-[920px]`} data-testid="admin-plans">
-              <thead className={theadClass}>
-                <tr>
-                  <th className={cellClass}>套餐</th>
-                  <th className={cellClass}>时长</th>
-                  <th className={`${cellClass} text-right`}>现价</th>
-                  <th className={cellClass}>状态</th>
-                  <th className={cellClass}>编辑</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plans.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="admin-plan-row">
-                    <td className={cellClass}>
-                      <div className="font-medium text-slate-900">{p.name}</div>
-                      <div className="text-xs text-slate-500">
-                        {levelById(p.levelId)?.levelName} · <span className="font-mono">{p.id}</span>
-                      </div>
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap`}>
-                      {PERIOD_NAMES[p.period]} · {p.days} 天
-                      {p.renewable ? <div className="text-xs text-slate-500">可自动续费</div> : null}
-                    </td>
-                    <td className={`${cellClass} text-right tabular-nums`}>{formatYuanFromFen(p.priceFen)}</td>
-                    <td className={cellClass}>
-                      <span className={`inline-block whitespace-nowrap rounded px-1.5 py-px text-xs font-medium ${p.active ? "bg-brand-soft text-brand" : "bg-slate-100 text-slate-500"}`}>
-                        {p.active ? "在售" : "已下架"}
-                      </span>
-                    </td>
-                    <td className={cellClass}>
-                      <PlanEditor key={`${p.name}|${p.priceFen}|${p.active}`} plan={p} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          rows={plans}
+          columns={COLUMNS}
+          rowKey={(p) => p.id}
+          minWidth={920}
+          testId="admin-plans"
+          rowTestId="admin-plan-row"
+          empty={<EmptyState title="还没有套餐" />}
+        />
       </Section>
     </>
   );

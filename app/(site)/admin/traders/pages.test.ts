@@ -44,7 +44,7 @@ describeOnEachEngine("admin masters pages render from the database", () => {
     const master = await createMaster(staff, { name: "龙头战法", styleTags: ["龙头"], disclosureDelayDays: 3 });
     await createMaster(staff, { name: "空仓大师" });
     const bytes = new TextEncoder().encode(CSV);
-    const { statementId, fileHash } = await importStatement(bytes, "2024年交割单.csv", { kind: "master", masterGuid: master.guid, isPublic: false }, { actorId: staff.userId });
+    const { statementId, fileHash } = await importStatement(staff, bytes, "2024年交割单.csv", { kind: "master", masterGuid: master.guid, isPublic: false });
     await setTradeNote(staff, master.guid, { tradeDate: "2024-01-02", code: "600519", note: "低吸白马" });
 
     const list = await html(AdminTradersPage());

@@ -10,7 +10,7 @@ import { searchPath } from "@/lib/domain/search/results";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
 import { siteSearch } from "@/lib/server/search/site-search";
-import { stockTraders } from "@/lib/server/search/stock-traders";
+import { stockMasters } from "@/lib/server/search/stock-masters";
 
 type Props = {
   params: Promise<{ name?: string[] }>;
@@ -49,7 +49,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const viewer = q ? await getViewer() : null;
   const code = q ? parseQuery(q).code : null;
   const [result, traders] = q
-    ? await Promise.all([siteSearch(viewer, q, { kind, page, pageSize: 10 }), code ? stockTraders(viewer, code) : null])
+    ? await Promise.all([siteSearch(viewer, q, { kind, page, pageSize: 10 }), code ? stockMasters(viewer, code) : null])
     : [null, null];
 
   return (

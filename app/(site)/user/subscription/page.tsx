@@ -51,9 +51,9 @@ export default async function SubscriptionPage() {
   }
   const { userInfo } = viewer;
   const [subscriptions, orders, receipts] = await Promise.all([
-    subscriptionsOfMember(viewer.userId),
-    ordersOfMember(viewer.userId),
-    receiptsOfMember(viewer.userId),
+    subscriptionsOfMember(viewer),
+    ordersOfMember(viewer),
+    receiptsOfMember(viewer),
   ]);
   const current = subscriptions.filter((s) => subscriptionState(s).tone !== "ended");
   const past = subscriptions.filter((s) => subscriptionState(s).tone === "ended");

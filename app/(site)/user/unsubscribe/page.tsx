@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "自动续费与邮件订阅", descri
 export default async function UnsubscribePage() {
   const viewer = await requireViewer();
   const { userInfo } = viewer;
-  const [subscriptions, optOuts] = await Promise.all([subscriptionsOfMember(viewer.userId), emailOptOutsOf(viewer.userId)]);
+  const [subscriptions, optOuts] = await Promise.all([subscriptionsOfMember(viewer), emailOptOutsOf(viewer)]);
   const today = shanghaiDate(new Date());
   // Renewing ones, and cancelled ones whose paid period has not ended yet (they can be turned back on).
   const manageable = subscriptions.filter(

@@ -9,10 +9,9 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { createSession } from "@/lib/server/auth/sessions";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { blogPostForViewer, createBlogPost } from "@/lib/server/blog/posts";
-import {
-  ADMIN_BODY_MAX, ADMIN_SUMMARY_MAX, ADMIN_TAG_CHARS, ADMIN_TAGS_MAX, ADMIN_TITLE_MAX, adminArticleDetail, adminArticleList, AdminArticleFilters,
-  isMediaAddress,
-} from "@/lib/server/content/articles-admin";
+import { ADMIN_BODY_MAX, ADMIN_SUMMARY_MAX, ADMIN_TAG_CHARS, ADMIN_TAGS_MAX, ADMIN_TITLE_MAX, isMediaAddress } from "@/lib/domain/content/schemas";
+import { RoleRefusedError } from "@/lib/server/auth/roles";
+import { adminArticleDetail, adminArticleList, AdminArticleFilters } from "@/lib/server/content/articles-admin";
 import { createUser } from "@/lib/server/members/users";
 import { POST as articlePost } from "./[infoguid]/route";
 import { POST as createPost } from "./route";
@@ -80,15 +79,15 @@ describeOnEachEngine("POST /api/admin/articles…", (engine) => {
 
     // The data layer refuses members on its own too.
     const viewer = await viewerForToken(member);
-    expect(await adminArticleList(viewer, AdminArticleFilters.parse({}))).toEqual({ ok: false, status: 403, message: "没有权限" });
-    expect(await adminArticleDetail(null, id)).toMatchObject({ ok: false, status: 403 });
+    await expect(adminArticleList(viewer!, AdminArticleFilters.parse({}))).rejects.toThrow(RoleRefusedError);
+    await expect(adminArticleDetail(viewer!, id)).rejects.toThrow(RoleRefusedError);
   });
 
   it("explains bad input in Chinese", async () => {
     const cases: [unknown, string][] = [
       [{ ...ARTICLE }, "参数无效"],
       [{ ...ARTICLE, publish: "yes" }, "参数无效"],
-      [{ ...ARTICLE, type: "blog", publish: false }, "请选择类型：case、interpret、strategy、video 或 news"],
+      [{ ...ARTICLE, type: "blog", publish: false }, "请选择类型：交易案例、交割单解读、策略分享、教学视频或市场资讯"],
       [{ ...ARTICLE, title: " ", publish: false }, "请填写标题"],
       [{ ...ARTICLE, minLevel: 50, publish: false }, "可见等级须为 0（所有人）、100（VIP）或 200（SVIP）"],
       [{ ...ARTICLE, coverUrl: "javascript:alert(1)", publish: false }, "封面地址须为 http(s) 链接或以 / 开头的站内路径"],
@@ -126,15 +125,14 @@ describeOnEachEngine("POST /api/admin/articles…", (engine) => {
     expect(await answer(await act(infoguid, { action: "publish" }, { token: staff }))).toEqual([200, "已发布"]);
     expect((await row(infoguid))!.publishedAt).toEqual(published);
 
-    const detail = await adminArticleDetail(await viewerForToken(staff), infoguid);
-    expect(detail).toMatchObject({ ok: true, article: { title: "打板视频", tags: ["视频"], videoUrl: "https://cdn.example/v.m3u8", status: "published" } });
+    const detail = await adminArticleDetail((await viewerForToken(staff))!, infoguid);
+    expect(detail).toMatchObject({ title: "打板视频", tags: ["视频"], videoUrl: "https://cdn.example/v.m3u8", status: "published" });
   });
 
   it("hides and unhides members' blog posts, but never edits or publishes them, nor shows their drafts", async () => {
     const author = await viewerForToken((await createSession(memberId)).token);
     const post = await createBlogPost(author!, { title: "会员博客", body: "内容", publish: true });
     const draft = await createBlogPost(author!, { title: "会员草稿", body: "内容", publish: false });
-    if (!post.ok || !draft.ok) throw new Error("setup");
 
     expect(await answer(await act(post.infoguid, { action: "update", ...ARTICLE }, { token: staff }))).toEqual([409, "会员博客只能由作者修改，编辑可以隐藏它"]);
     expect(await answer(await act(post.infoguid, { action: "unpublish" }, { token: staff }))).toEqual([409, "会员博客由作者发布或撤回，编辑可以隐藏它"]);
@@ -145,21 +143,21 @@ describeOnEachEngine("POST /api/admin/articles…", (engine) => {
     expect(await blogPostForViewer(null, post.infoguid)).toMatchObject({ status: "published" });
 
     expect(await answer(await act(draft.infoguid, { action: "hide" }, { token: staff }))).toEqual([404, "文章不存在"]);
-    const staffViewer = await viewerForToken(staff);
-    expect(await adminArticleDetail(staffViewer, draft.infoguid)).toEqual({ ok: true, article: null });
+    const staffViewer = (await viewerForToken(staff))!;
+    expect(await adminArticleDetail(staffViewer, draft.infoguid)).toBeNull();
     const blogs = await adminArticleList(staffViewer, AdminArticleFilters.parse({ type: "blog" }));
-    expect(blogs.ok && blogs.items.map((i) => i.title)).toEqual(["会员博客"]);
-    expect(blogs.ok && blogs.items[0]).toMatchObject({ authorId: memberId, authorNickname: expect.any(String), status: "published" });
+    expect(blogs.items.map((i) => i.title)).toEqual(["会员博客"]);
+    expect(blogs.items[0]).toMatchObject({ authorId: memberId, authorNickname: expect.any(String), status: "published" });
   });
 
   it("filters the list by type, status, level and title (a literal fragment, wildcards escaped)", async () => {
-    const staffViewer = await viewerForToken(staff);
+    const staffViewer = (await viewerForToken(staff))!;
     for (const [title, minLevel, publish] of [["百分之100%的胜率", 0, true], ["下划线_标题", 200, false]] as const) {
       expect((await create({ ...ARTICLE, type: "news", title, minLevel, publish }, { token: staff })).status).toBe(200);
     }
     const list = async (query: Record<string, string>) => {
       const res = await adminArticleList(staffViewer, AdminArticleFilters.parse(query));
-      return res.ok ? res.items.map((i) => i.title) : res;
+      return res.items.map((i) => i.title);
     };
     expect(await list({ type: "news" })).toEqual(["下划线_标题", "百分之100%的胜率"]);
     expect(await list({ type: "news", status: "published" })).toEqual(["百分之100%的胜率"]);

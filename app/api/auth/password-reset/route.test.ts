@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { loginWithPassword } from "@/lib/server/auth/login";
@@ -25,11 +26,11 @@ beforeEach(() => jest.clearAllMocks());
 describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
   it("answers the same whether or not the account exists, or its message could not be sent", async () => {
     await createUser({ email: "reset-route@example.com", password: "forgotten-pw" });
-    mockedIssue.mockResolvedValueOnce({ ok: true });
+    mockedIssue.mockResolvedValueOnce(undefined);
     const known = await post({ step: "send", account: "Reset-Route@example.com" });
-    mockedIssue.mockResolvedValueOnce({ ok: true });
+    mockedIssue.mockResolvedValueOnce(undefined);
     const unknown = await post({ step: "send", account: "ghost@example.com" });
-    mockedIssue.mockResolvedValueOnce({ ok: false, status: 503, message: "短信服务不可用" });
+    mockedIssue.mockRejectedValueOnce(new AppError("unavailable", "短信服务不可用"));
     const unavailable = await post({ step: "send", account: "reset-route@example.com" });
     mockedIssue.mockRejectedValueOnce(new Error("SMTP connection refused"));
     const thrown = await post({ step: "send", account: "reset-route@example.com" });
@@ -37,7 +38,7 @@ describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
     for (const answer of answers) expect(answer).toEqual([200, { message: "如果该账号已注册，验证码已发送，请查收" }]);
     expect(mockedIssue).toHaveBeenNthCalledWith(1, { account: "reset-route@example.com", purpose: "reset", ip: "198.51.100.20" });
 
-    mockedIssue.mockResolvedValueOnce({ ok: false, status: 429, message: "发送太频繁，请 30 秒后再试", retryAfterSec: 30 });
+    mockedIssue.mockRejectedValueOnce(rateLimited("发送太频繁，请 30 秒后再试", 30));
     const limited = await post({ step: "send", account: "ghost@example.com" });
     expect([limited.status, limited.headers.get("retry-after")]).toEqual([429, "30"]);
     const invalid = await post({ step: "send", account: "not an account" });
@@ -48,7 +49,7 @@ describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
     const user = await createUser({ email: "reset-route2@example.com", password: "forgotten-pw" });
     const elsewhere = await createSession(user.id);
     const here = await createSession(user.id);
-    mockedVerify.mockResolvedValueOnce({ ok: true, account: { kind: "email", value: "reset-route2@example.com" } });
+    mockedVerify.mockResolvedValueOnce({ kind: "email", value: "reset-route2@example.com" });
     const res = await post({ step: "confirm", account: "reset-route2@example.com", code: "654321", newPassword: "brand-new-pw" }, { token: here.token });
     expect([res.status, await res.json()]).toEqual([200, { message: "密码已重置，请使用新密码登录" }]);
     expect(mockedVerify).toHaveBeenCalledWith({ account: "reset-route2@example.com", purpose: "reset", code: "654321" });
@@ -66,7 +67,7 @@ describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
     expect([weak.status, (await weak.json()).message]).toEqual([400, "新密码至少 8 位"]);
     expect(mockedVerify).not.toHaveBeenCalled();
 
-    mockedVerify.mockResolvedValueOnce({ ok: false, status: 400, message: "验证码错误，还可尝试 4 次" });
+    mockedVerify.mockRejectedValueOnce(new AppError("invalid", "验证码错误，还可尝试 4 次"));
     const wrong = await post({ step: "confirm", account: "reset-route3@example.com", code: "000000", newPassword: "brand-new-pw" });
     expect([wrong.status, (await wrong.json()).message]).toEqual([400, "验证码错误，还可尝试 4 次"]);
     expect(wrong.cookies.get("token")).toBeUndefined();
@@ -75,7 +76,7 @@ describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
   });
 
   it("limits wrong codes per address", async () => {
-    mockedVerify.mockResolvedValue({ ok: false, status: 400, message: "验证码错误" });
+    mockedVerify.mockRejectedValue(new AppError("invalid", "验证码错误"));
     // Limits live in this process: each engine's run guesses at its own address.
     const payload = { step: "confirm", account: engine === "pglite" ? "13800138998" : "13800138999", code: "111111", newPassword: "brand-new-pw" };
     for (let i = 0; i < 10; i++) expect((await post(payload, { ip: `192.0.2.${i}` })).status).toBe(400);

@@ -1,22 +1,22 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
+import { StatementRejected } from "@/lib/domain/statements/types";
+import { route } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { takeToken } from "@/lib/server/security/rate-limit";
-import { clientIp, isSameOrigin } from "@/lib/server/security/request-meta";
+import { clientIp } from "@/lib/server/security/request-meta";
 import { ParserBusy, statementParser } from "@/lib/server/statements/parser-pool";
 import { previewStatement } from "@/lib/server/statements/preview";
-import { readStatementUpload } from "@/lib/server/statements/upload";
-import { StatementRejected } from "@/lib/domain/statements/types";
+import { readStatementUpload, STATEMENT_TOO_LARGE, STATEMENT_UPLOAD_LIMIT } from "@/lib/server/statements/upload";
 
 export const maxDuration = 60;
 
 const refuse = (status: number, message: string, headers?: Record<string, string>) =>
   NextResponse.json({ ok: false, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-const refuseBusy = (busy: ParserBusy) => refuse(503, busy.message, { "Retry-After": String(busy.retryAfterSeconds) });
+const refuseBusy = (busy: ParserBusy) => refuse(503, busy.message, busy.headers);
 
 /** Reads an uploaded statement and returns the preview (format, skipped rows, analysis); stores nothing. Visitors may use it. */
-export async function POST(req: NextRequest) {
-  if (!isSameOrigin(req.headers)) return refuse(403, "请求来源无效");
+export const POST = route({ name: "statement preview", auth: "visitor", body: "stream", maxBytes: STATEMENT_UPLOAD_LIMIT, tooLargeMessage: STATEMENT_TOO_LARGE }, async ({ req }) => {
   const busy = statementParser().refusal();
   if (busy) return refuseBusy(busy);
   const wait = await takeToken("statement-preview", clientIp(req.headers), 30, 60 * 10);
@@ -32,7 +32,6 @@ export async function POST(req: NextRequest) {
       return refuse(400, err.message);
     }
     if (err instanceof ParserBusy) return refuseBusy(err);
-    logger().error({ err, file: upload.fileName }, "statement preview failed");
-    return refuse(500, "服务器内部错误，请稍后再试");
+    throw err;
   }
-}
+});

@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseUserInfo } from "@/lib/domain/user-info";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
@@ -25,12 +26,12 @@ describeOnEachEngine("POST /api/user/bind", () => {
   it("sends a bind code to the new address, then binds it when the code is right", async () => {
     const user = await createUser({ email: "bind-route@example.com" });
     const { token } = await createSession(user.id);
-    mockedIssue.mockResolvedValueOnce({ ok: true });
+    mockedIssue.mockResolvedValueOnce(undefined);
     const sent = await post({ step: "send", kind: "mobile", account: "+86 139-0000-1111" }, { token });
     expect([sent.status, await sent.json()]).toEqual([200, { message: "验证码已发送到新手机号" }]);
     expect(mockedIssue).toHaveBeenCalledWith({ account: "13900001111", purpose: "bind", ip: "203.0.113.9", userId: user.id });
 
-    mockedVerify.mockResolvedValueOnce({ ok: true, account: { kind: "mobile", value: "13900001111" } });
+    mockedVerify.mockResolvedValueOnce({ kind: "mobile", value: "13900001111" });
     const done = await post({ step: "confirm", kind: "mobile", account: "13900001111", code: "123456" }, { token });
     expect(done.status).toBe(200);
     const body = await done.json();
@@ -43,11 +44,11 @@ describeOnEachEngine("POST /api/user/bind", () => {
   it("passes on the code service's refusals and changes nothing on a wrong code", async () => {
     const user = await createUser({ email: "bind-route2@example.com" });
     const { token } = await createSession(user.id);
-    mockedIssue.mockResolvedValueOnce({ ok: false, status: 429, message: "发送太频繁，请 42 秒后再试", retryAfterSec: 42 });
+    mockedIssue.mockRejectedValueOnce(rateLimited("发送太频繁，请 42 秒后再试", 42));
     const limited = await post({ step: "send", kind: "email", account: "next@example.com" }, { token });
     expect([limited.status, limited.headers.get("retry-after"), (await limited.json()).message]).toEqual([429, "42", "发送太频繁，请 42 秒后再试"]);
 
-    mockedVerify.mockResolvedValueOnce({ ok: false, status: 400, message: "验证码错误，还可尝试 4 次" });
+    mockedVerify.mockRejectedValueOnce(new AppError("invalid", "验证码错误，还可尝试 4 次"));
     const wrong = await post({ step: "confirm", kind: "email", account: "next@example.com", code: "000000" }, { token });
     expect([wrong.status, (await wrong.json()).message]).toEqual([400, "验证码错误，还可尝试 4 次"]);
     expect(wrong.cookies.get("userinfo")).toBeUndefined();
@@ -78,7 +79,7 @@ describeOnEachEngine("POST /api/user/bind", () => {
   it("limits wrong codes per member", async () => {
     const user = await createUser({ email: "bind-route4@example.com" });
     const { token } = await createSession(user.id);
-    mockedVerify.mockResolvedValue({ ok: false, status: 400, message: "验证码错误" });
+    mockedVerify.mockRejectedValue(new AppError("invalid", "验证码错误"));
     const payload = { step: "confirm", kind: "email", account: "guess@example.com", code: "111111" };
     for (let i = 0; i < 10; i++) expect((await post(payload, { token })).status).toBe(400);
     const blocked = await post(payload, { token });

@@ -1,13 +1,14 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { viewerForToken } from "@/lib/server/auth/viewer";
+import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** SPEC §7: the token as a query parameter or `Authorization: Bearer` (the cookie also works). */
-export async function GET(req: NextRequest) {
+export const GET = route({ name: "user info", auth: "visitor", session: false }, async ({ req }) => {
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
   const token = req.nextUrl.searchParams.get("token") || bearer || req.cookies.get(TOKEN_COOKIE)?.value;
   // A visitor who presents no token is simply not signed in: no error (browsers log a 401 to the console, and the
@@ -18,4 +19,4 @@ export async function GET(req: NextRequest) {
     return NextResponse.json({ data: null, status: 401, info: { name: "请先登录" } }, { status: 401, headers: NO_STORE });
   }
   return NextResponse.json({ data: viewer.userInfo }, { headers: NO_STORE });
-}
+});

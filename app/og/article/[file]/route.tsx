@@ -1,9 +1,14 @@
+import { z } from "zod";
 import { config } from "@/lib/config";
 import { formatDate } from "@/lib/domain/format";
 import { articleForViewer } from "@/lib/server/content/articles";
+import { route } from "@/lib/server/http";
 import { guidOfImageFile, notFoundImage, ogImage } from "../../og-card";
 
 export const dynamic = "force-dynamic";
+
+/** The image file named in the address; a name that is no guid gets the not-found image, not a JSON 404. */
+const Params = z.object({ file: z.string() }).transform(({ file }) => ({ guid: guidOfImageFile(file) }));
 
 const HEADINGS: Record<string, string> = {
   case: "CASE STUDY", interpret: "STATEMENT READING", strategy: "STRATEGY", video: "VIDEO LESSON", news: "MARKET NEWS", blog: "MEMBER BLOG",
@@ -11,8 +16,7 @@ const HEADINGS: Record<string, string> = {
 const BADGES: Record<number, string> = { 100: "VIP", 200: "SVIP" };
 
 /** /og/article/{guid}.png: the article's share image, from public fields only (the same for every viewer). */
-export async function GET(_req: Request, ctx: { params: Promise<{ file: string }> }) {
-  const guid = guidOfImageFile((await ctx.params).file);
+export const GET = route({ name: "article share image", auth: "visitor", session: false, params: Params }, async ({ params: { guid } }) => {
   const article = guid ? await articleForViewer(guid, null) : null;
   if (!article) return notFoundImage();
   return ogImage({
@@ -23,4 +27,4 @@ export async function GET(_req: Request, ctx: { params: Promise<{ file: string }
     host: new URL(config().siteUrl).host,
     footer: formatDate(article.publishedAt),
   });
-}
+});

@@ -1,13 +1,17 @@
+import { z } from "zod";
 import { config } from "@/lib/config";
-import { masterByGuid } from "@/lib/server/content/masters";
+import { findMaster } from "@/lib/server/content/masters";
+import { route } from "@/lib/server/http";
 import { guidOfImageFile, notFoundImage, ogImage } from "../../og-card";
 
 export const dynamic = "force-dynamic";
 
+/** The image file named in the address; a name that is no guid gets the not-found image, not a JSON 404. */
+const Params = z.object({ file: z.string() }).transform(({ file }) => ({ guid: guidOfImageFile(file) }));
+
 /** /og/master/{guid}.png: a master's share image (public fields only). */
-export async function GET(_req: Request, ctx: { params: Promise<{ file: string }> }) {
-  const guid = guidOfImageFile((await ctx.params).file);
-  const master = guid ? await masterByGuid(guid) : null;
+export const GET = route({ name: "master share image", auth: "visitor", session: false, params: Params }, async ({ params: { guid } }) => {
+  const master = guid ? await findMaster(null, guid) : null;
   if (!master) return notFoundImage();
   return ogImage({
     seed: master.guid,
@@ -17,4 +21,4 @@ export async function GET(_req: Request, ctx: { params: Promise<{ file: string }
     host: new URL(config().siteUrl).host,
     footer: "Statements / Analysis / Rankings",
   });
-}
+});

@@ -5,7 +5,7 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
 import { marketSyncOverview, requestMarketSync, SETUP_HINT } from "./admin";
-import { ensureDailySync } from "./schedule";
+import { ensureDailySync } from "./jobs";
 
 process.env.LOG_LEVEL = "silent";
 

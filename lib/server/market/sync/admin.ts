@@ -4,9 +4,10 @@ import { db } from "@/lib/db";
 import { jobs, stocks } from "@/lib/db/schema";
 import { FAILURES_SHOWN, type MarketSyncOverview } from "@/lib/domain/market/sync-overview";
 import { assertAdminRights, type Actor } from "@/lib/server/auth/roles";
-import { enqueue, MAX_JOB_ATTEMPTS } from "@/lib/server/quant/jobs";
+import { AppError } from "@/lib/server/http/app-error";
+import { MAX_JOB_ATTEMPTS } from "@/lib/server/jobs/queue";
 import { marketDataStatus } from "@/lib/server/market/providers";
-import { MARKET_SYNC_KIND } from "./jobs";
+import { MARKET_SYNC_KIND, marketSyncJob } from "./jobs";
 import { NO_PROVIDER_MESSAGE } from "./run";
 import { nextQueuedDailySync } from "./schedule";
 import { lastMarketSync } from "./status";
@@ -52,22 +53,20 @@ export async function marketSyncOverview(actor: Actor | null): Promise<MarketSyn
 
 export type { MarketSyncOverview };
 
-export type MarketSyncRequestOutcome = { ok: true; alreadyQueued: boolean } | { ok: false; message: string };
-
 /**
  * The 同步行情 button: queues a sync of every code (trigger "admin"), unless one from the button is still waiting or
- * running. Administrators.
+ * running (`alreadyQueued`). Administrators; refused (a conflict naming what to configure) without a provider.
  */
-export async function requestMarketSync(actor: Actor | null, now = new Date()): Promise<MarketSyncRequestOutcome> {
+export async function requestMarketSync(actor: Actor | null, now = new Date()): Promise<{ alreadyQueued: boolean }> {
   assertAdminRights(actor);
-  if (!marketDataStatus().configured) return { ok: false, message: NO_PROVIDER_MESSAGE };
+  if (!marketDataStatus().configured) throw new AppError("conflict", NO_PROVIDER_MESSAGE);
   const prefix = `${MARKET_SYNC_KIND}:admin:`;
   const database = await db();
   return database.transaction(async (tx) => {
     const [waiting] = await tx.select({ id: jobs.id }).from(jobs).where(pendingSyncJobs(prefix)).limit(1);
-    if (waiting) return { ok: true, alreadyQueued: true };
+    if (waiting) return { alreadyQueued: true };
     const trigger: SyncTrigger = "admin";
-    await enqueue(tx, { kind: MARKET_SYNC_KIND, dedupeKey: `${prefix}${now.toISOString()}`, payload: { trigger } });
-    return { ok: true, alreadyQueued: false };
+    await marketSyncJob.enqueue(tx, { dedupeKey: `${prefix}${now.toISOString()}`, payload: { trigger } });
+    return { alreadyQueued: false };
   });
 }

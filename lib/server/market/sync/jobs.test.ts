@@ -6,14 +6,14 @@ import { jobs, marketBars, marketSyncRuns } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
-import { runDueJobs } from "@/lib/server/quant/jobs";
+import { runDueJobs } from "@/lib/server/jobs/queue";
 import { importStatement, publishMasterStatement, storeReport } from "@/lib/server/statements/import";
 import { createMaster } from "@/lib/server/statements/masters-admin";
 import { saveOwnStatement } from "@/lib/server/statements/own";
 import { closeStatementParser, statementParser } from "@/lib/server/statements/parser-pool";
-import { MARKET_SYNC_KIND, marketSyncJobHandlers, syncableCodes } from "./jobs";
+import { ensureDailySync, MARKET_SYNC_KIND, marketSyncJobHandlers, syncableCodes } from "./jobs";
 import { MemoryProvider } from "./memory-provider.test-support";
-import { dailySyncKey, ensureDailySync } from "./schedule";
+import { dailySyncKey } from "./schedule";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -30,7 +30,7 @@ const statementCsv = (n: number) =>
 
 let files = 0;
 const newMaster = async () => (await createMaster(OPERATOR, { name: `行情大神${randomUUID().slice(0, 6)}` })).guid;
-const importDraft = async () => (await importStatement(utf8(statementCsv(++files)), `交割单${files}.csv`, { kind: "master", masterGuid: await newMaster(), isPublic: false })).statementId;
+const importDraft = async () => (await importStatement(OPERATOR, utf8(statementCsv(++files)), `交割单${files}.csv`, { kind: "master", masterGuid: await newMaster(), isPublic: false })).statementId;
 
 const syncJobs = async () =>
   (await db()).select({ key: jobs.dedupeKey, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, MARKET_SYNC_KIND)).orderBy(jobs.id);

@@ -2,17 +2,19 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "@/lib/config";
-import type { Database } from "@/lib/db";
+import { db, type Database } from "@/lib/db";
 import { statementFills } from "@/lib/db/schema";
-import { dailySyncInstant } from "@/lib/domain/market/daily-sync";
+import { dailySyncInstant, type DailySyncSlot } from "@/lib/domain/market/daily-sync";
 import { hasSyncedChart } from "@/lib/domain/market/codes";
 import type { Market } from "@/lib/domain/market/types";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import type { MarketDataProvider } from "@/lib/server/market/providers/types";
+import { defineJobKind, jobHandlerOf, type JobKindSpec } from "@/lib/server/jobs/kind";
+import { JOB_LEASE_MS, type JobContext, type JobHandlers } from "@/lib/server/jobs/queue";
+import { enqueueNextOccurrence, type ScheduledJobKind } from "@/lib/server/jobs/scheduled";
 import { logger } from "@/lib/server/logger";
-import { enqueue, JOB_LEASE_MS, type JobContext, type JobHandler, type JobHandlers } from "@/lib/server/quant/jobs";
 import { runMarketSync } from "./run";
-import { ensureDailySync, MARKET_DAILY_KIND } from "./schedule";
+import { DailySyncPayload, MARKET_DAILY_KIND, nextDailySync } from "./schedule";
 import type { SyncRequest } from "./types";
 
 /** A sync of some codes (an import, a publish) or of every code (the 同步行情 button): runMarketSync in the worker. */
@@ -25,8 +27,6 @@ const SyncJobPayload = z.object({
   /** absent: every code the site trades */
   codes: z.array(z.string().regex(SIX_DIGITS)).optional(),
 });
-
-const DailyJobPayload = z.object({ date: z.iso.date() });
 
 /** The A-share stocks and exchange-traded funds among a statement's fills, once each and sorted: no 港股通, bonds or repo. */
 export function syncableCodes(fills: readonly { code: string; market?: Market | null }[]): string[] {
@@ -51,7 +51,7 @@ export async function enqueueStatementSync(
     fills ?? (await tx.selectDistinct({ code: statementFills.code, market: statementFills.market }).from(statementFills).where(eq(statementFills.statementId, statementId))),
   );
   if (codes.length === 0) return false;
-  return enqueue(tx, { kind: MARKET_SYNC_KIND, dedupeKey: `${MARKET_SYNC_KIND}:${trigger}:${statementId}`, payload: { trigger, codes } });
+  return marketSyncJob.enqueue(tx, { dedupeKey: `${MARKET_SYNC_KIND}:${trigger}:${statementId}`, payload: { trigger, codes } });
 }
 
 /** Renews the job's lease while `work` runs: a sync of many codes within a provider's rate limit outlasts one lease. */
@@ -85,30 +85,25 @@ export interface MarketSyncJobOptions {
   provider?: MarketDataProvider | null;
 }
 
-/** The handlers of `market-sync` and `market-daily`, registered in the job worker's defaultHandlers. */
-export function marketSyncJobHandlers({ provider }: MarketSyncJobOptions = {}): JobHandlers {
+function syncHandler({ provider }: MarketSyncJobOptions): JobKindSpec<typeof SyncJobPayload>["handle"] {
   const withProvider = provider !== undefined ? { provider } : {};
-
-  const handleMarketSync: JobHandler = async (payload, ctx) => {
-    const parsed = SyncJobPayload.safeParse(payload);
-    if (!parsed.success) throw new Error(`invalid ${MARKET_SYNC_KIND} payload: ${parsed.error.issues[0]?.message ?? "?"}`);
-    const { trigger, codes } = parsed.data;
+  return async ({ trigger, codes }, ctx) => {
     if (config().marketData.provider === "none") {
       logger().info({ trigger }, "market sync skipped: no market data provider is configured");
       return;
     }
     await sync(MARKET_SYNC_KIND, { trigger, ...(codes ? { codes } : {}), ...withProvider }, ctx);
   };
+}
 
-  /**
-   * The day's sync of every code. The next day's job is queued first, so the chain goes on even when this run
-   * fails. A date the calendar has since learnt was a holiday (the provider's calendar arrived after the job was
-   * queued) is skipped.
-   */
-  const handleMarketDaily: JobHandler = async (payload, ctx) => {
-    const parsed = DailyJobPayload.safeParse(payload);
-    if (!parsed.success) throw new Error(`invalid ${MARKET_DAILY_KIND} payload: ${parsed.error.issues[0]?.message ?? "?"}`);
-    const { date } = parsed.data;
+/**
+ * The day's sync of every code. The next day's job is queued first, so the chain goes on even when this run fails
+ * (the job worker's schedule queues it too, within a minute). A date the calendar has since learnt was a holiday (the
+ * provider's calendar arrived after the job was queued) is skipped.
+ */
+function dailyHandler({ provider }: MarketSyncJobOptions): JobKindSpec<typeof DailySyncPayload>["handle"] {
+  const withProvider = provider !== undefined ? { provider } : {};
+  return async ({ date }, ctx) => {
     if (config().marketData.provider === "none") {
       logger().info({ date }, "daily market sync skipped: no market data provider is configured");
       return;
@@ -120,6 +115,28 @@ export function marketSyncJobHandlers({ provider }: MarketSyncJobOptions = {}): 
     }
     await sync(MARKET_DAILY_KIND, { trigger: "daily", ...withProvider }, ctx);
   };
+}
 
-  return { [MARKET_SYNC_KIND]: handleMarketSync, [MARKET_DAILY_KIND]: handleMarketDaily };
+export const marketSyncJob = defineJobKind({ name: MARKET_SYNC_KIND, payload: SyncJobPayload, handle: syncHandler({}) });
+
+export const marketDailyJob = defineJobKind({ name: MARKET_DAILY_KIND, payload: DailySyncPayload, handle: dailyHandler({}) });
+
+/** The daily market sync as a scheduled kind of the job worker. */
+export const dailyMarketSync: ScheduledJobKind<typeof DailySyncPayload> = { kind: marketDailyJob, next: nextDailySync };
+
+/**
+ * Makes sure the next daily sync after `now` is queued (the worker's schedule does it every minute, each daily job after
+ * its run). Once-only per date; nothing is queued, and null returned, when no market data provider is configured.
+ */
+export async function ensureDailySync(now = new Date(), database?: Database): Promise<DailySyncSlot | null> {
+  const occurrence = await enqueueNextOccurrence(dailyMarketSync, now, database ?? (await db()));
+  return occurrence && { date: occurrence.id, runAfter: occurrence.runAfter };
+}
+
+/** The handlers of `market-sync` and `market-daily` with another provider than the configured one (tests). */
+export function marketSyncJobHandlers(options: MarketSyncJobOptions = {}): JobHandlers {
+  return {
+    [MARKET_SYNC_KIND]: jobHandlerOf(marketSyncJob, syncHandler(options)),
+    [MARKET_DAILY_KIND]: jobHandlerOf(marketDailyJob, dailyHandler(options)),
+  };
 }

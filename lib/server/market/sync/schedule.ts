@@ -1,28 +1,26 @@
 import "server-only";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { z } from "zod";
 import { config } from "@/lib/config";
 import { db, type Database } from "@/lib/db";
 import { jobs } from "@/lib/db/schema";
 import { dailySyncInstant, nextDailySyncSlot, type DailySyncSlot } from "@/lib/domain/market/daily-sync";
+import { MAX_JOB_ATTEMPTS } from "@/lib/server/jobs/queue";
+import { occurrenceKey, type Occurrence } from "@/lib/server/jobs/scheduled";
 import { marketCalendar } from "@/lib/server/market/calendar";
-import { enqueue, MAX_JOB_ATTEMPTS } from "@/lib/server/quant/jobs";
 
 /** The daily sync after the close: one job per trading day, `market-daily:YYYY-MM-DD`, due at 16:00 Asia/Shanghai. */
 export const MARKET_DAILY_KIND = "market-daily";
 
-export const dailySyncKey = (date: string) => `${MARKET_DAILY_KIND}:${date}`;
+export const DailySyncPayload = z.object({ date: z.iso.date() });
 
-/**
- * Makes sure the next daily sync after `now` is queued (the worker calls it on start and each daily job after its run).
- * The key per date makes it once-only however many instances call it at the same moment. Nothing is queued, and null
- * returned, when no market data provider is configured.
- */
-export async function ensureDailySync(now = new Date(), database?: Database): Promise<DailySyncSlot | null> {
+export const dailySyncKey = (date: string) => occurrenceKey(MARKET_DAILY_KIND, date);
+
+/** The daily sync's schedule: the next trading day's slot after `now`; none when no market data provider is configured. */
+export async function nextDailySync(now: Date, database?: Database): Promise<Occurrence<typeof DailySyncPayload> | null> {
   if (config().marketData.provider === "none") return null;
-  const target = database ?? (await db());
   const slot = nextDailySyncSlot(now, await marketCalendar(database));
-  await enqueue(target, { kind: MARKET_DAILY_KIND, dedupeKey: dailySyncKey(slot.date), payload: { date: slot.date }, runAfter: slot.runAfter });
-  return slot;
+  return { id: slot.date, runAfter: slot.runAfter, payload: { date: slot.date } };
 }
 
 /**

@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { forbidden, notFound } from "next/navigation";
+import { notFound } from "next/navigation";
 import { ArticleForm } from "@/components/admin/articles/ArticleForm";
 import { ArticleStatusAction } from "@/components/admin/articles/ArticleStatusAction";
 import { LEVEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/components/admin/articles/articles-api";
+import { articlePublicHref } from "@/components/admin/articles/public-href";
+import { BackLink } from "@/components/admin/list/BackLink";
 import { BlogBody } from "@/components/blog/BlogBody";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
 import { isGuid } from "@/lib/domain/route-params";
+import { forbiddenOnRefusal } from "@/lib/server/auth/forbidden-on-refusal";
 import { requireEditorRights } from "@/lib/server/auth/gate";
 import { renderBody } from "@/lib/server/blog/render";
 import { adminArticleDetail } from "@/lib/server/content/articles-admin";
@@ -20,16 +23,14 @@ export default async function AdminArticlePage({ params }: Props) {
   const viewer = await requireEditorRights();
   const { infoguid } = await params;
   if (!isGuid(infoguid)) notFound();
-  const detail = await adminArticleDetail(viewer, infoguid.toLowerCase());
-  if (!detail.ok) forbidden();
-  const a = detail.article;
+  const a = await forbiddenOnRefusal(adminArticleDetail(viewer, infoguid.toLowerCase()));
   if (!a) notFound();
   const blog = a.type === "blog";
-  const publicHref = blog ? (a.authorId ? `/user/blog/${a.authorId}/${a.infoguid}` : null) : a.status === "published" ? `/info/detail/${a.infoguid}` : null;
+  const publicHref = articlePublicHref(a);
 
   return (
     <>
-      <PageIntro title={blog ? "会员博客" : "编辑文章"} aside={<Link href="/admin/articles" className="text-sm text-brand hover:underline">返回文章列表</Link>}>
+      <PageIntro title={blog ? "会员博客" : "编辑文章"} aside={<BackLink href="/admin/articles">返回文章列表</BackLink>}>
         {TYPE_LABELS[a.type] ?? a.type} · {STATUS_LABELS[a.status]} · {LEVEL_LABELS[a.minLevel] ?? a.minLevel}
         {a.publishedAt ? ` · 发布于 ${formatDateTime(a.publishedAt)}` : ""}
         {publicHref ? (

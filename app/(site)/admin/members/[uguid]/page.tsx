@@ -4,15 +4,15 @@ import { notFound } from "next/navigation";
 import { AddGrantForm } from "@/components/admin/AddGrantForm";
 import { EndGrant } from "@/components/admin/EndGrant";
 import { ReferralReview } from "@/components/admin/ReferralReview";
-import {
-  GRANT_SOURCE_LABELS, GRANT_STATE_LABELS, REFERRAL_STATUS_LABELS, ROLE_LABELS, cellClass, tableClass, tableWrapClass, theadClass,
-} from "@/components/admin/labels";
+import { GRANT_SOURCE_LABELS, GRANT_STATE_LABELS, REFERRAL_STATUS_LABELS, ROLE_LABELS } from "@/components/admin/labels";
+import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { BackLink } from "@/components/admin/list/BackLink";
+import { Pill } from "@/components/admin/list/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
-import { cn } from "@/components/ui/cn";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { holdReasonText } from "@/lib/domain/referral-rules";
-import { memberDetail } from "@/lib/server/admin/members";
+import { memberDetail, type GrantItem, type InviteeItem } from "@/lib/server/admin/members";
 import { requireAdminRights } from "@/lib/server/auth/gate";
 import { validatedParams } from "@/lib/server/routing";
 import { maskMobile } from "@/lib/domain/mask";
@@ -24,9 +24,26 @@ type Props = { params: Promise<{ uguid: string }> };
 const STATE_TONE = { active: "bg-green-50 text-green-800", upcoming: "bg-blue-50 text-blue-800", ended: "bg-slate-100 text-slate-500" } as const;
 const STATUS_TONE = { granted: "bg-green-50 text-green-800", held: "bg-amber-50 text-amber-800", rejected: "bg-slate-100 text-slate-600" } as const;
 
-function Pill({ className, children, testId }: { className: string; children: React.ReactNode; testId?: string }) {
-  return <span data-testid={testId} className={cn("inline-block whitespace-nowrap rounded px-1.5 py-px text-xs font-medium", className)}>{children}</span>;
-}
+const GRANT_COLUMNS: AdminColumn<GrantItem>[] = [
+  { header: "等级", className: "font-medium", cell: (g) => g.level.levelName },
+  { header: "状态", cell: (g) => <Pill className={STATE_TONE[g.state]}>{GRANT_STATE_LABELS[g.state]}</Pill> },
+  { header: "开始", nowrap: true, className: "tabular-nums", cell: (g) => formatDateTime(g.startsAt) },
+  { header: "结束", nowrap: true, className: "tabular-nums", cell: (g) => formatDateTime(g.endsAt) },
+  { header: "来源", nowrap: true, cell: (g) => GRANT_SOURCE_LABELS[g.source] },
+  { header: "来源键", className: "max-w-[260px] break-all font-mono text-xs text-slate-600", cell: (g) => g.sourceKey },
+  {
+    header: "操作",
+    cell: (g) =>
+      g.state === "active" ? <EndGrant grantId={g.id} description={`${g.level.levelName}（${formatDate(g.startsAt)} 至 ${formatDate(g.endsAt)}）`} /> : null,
+  },
+];
+
+const INVITEE_COLUMNS: AdminColumn<InviteeItem>[] = [
+  { header: "好友", cell: (i) => <Link href={`/admin/members/${i.invitee.id}`} className="text-brand hover:underline">{i.invitee.nickname}</Link> },
+  { header: "注册时间", nowrap: true, className: "tabular-nums", cell: (i) => formatDateTime(i.createdAt) },
+  { header: "奖励状态", cell: (i) => <Pill className={STATUS_TONE[i.status]}>{REFERRAL_STATUS_LABELS[i.status]}</Pill> },
+  { header: "待审核原因", cell: (i) => holdReasonText(i.holdReason) },
+];
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -48,7 +65,7 @@ export default async function AdminMemberPage({ params }: Props) {
     <>
       <PageIntro
         title={member.nickname}
-        aside={<Link href="/admin/members" className="text-sm text-brand hover:underline">返回会员列表</Link>}
+        aside={<BackLink href="/admin/members">返回会员列表</BackLink>}
       >
         会员详情
       </PageIntro>
@@ -71,42 +88,16 @@ export default async function AdminMemberPage({ params }: Props) {
           <AddGrantForm userId={member.id} />
           <p className="mt-3 text-xs text-slate-500">新授权接在同等级当前有效期之后；来源记为“管理员”。</p>
         </Card>
-        {grants.length === 0 ? (
-          <EmptyState title="还没有任何授权" />
-        ) : (
-          <div className={tableWrapClass}>
-            <table className={`${tableClass} min-w-[860px]`} data-testid="member-grants">
-              <thead className={theadClass}>
-                <tr>
-                  <th className={cellClass}>等级</th>
-                  <th className={cellClass}>状态</th>
-                  <th className={cellClass}>开始</th>
-                  <th className={cellClass}>结束</th>
-                  <th className={cellClass}>来源</th>
-                  <th className={cellClass}>来源键</th>
-                  <th className={cellClass}>操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {grants.map((g) => (
-                  <tr key={g.id} className="border-t border-slate-100 align-top" data-testid="grant-row" data-state={g.state}>
-                    <td className={`${cellClass} font-medium`}>{g.level.levelName}</td>
-                    <td className={cellClass}><Pill className={STATE_TONE[g.state]}>{GRANT_STATE_LABELS[g.state]}</Pill></td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(g.startsAt)}</td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(g.endsAt)}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{GRANT_SOURCE_LABELS[g.source]}</td>
-                    <td className={`${cellClass} max-w-[260px] break-all font-mono text-xs text-slate-600`}>{g.sourceKey}</td>
-                    <td className={cellClass}>
-                      {g.state === "active" ? (
-                        <EndGrant grantId={g.id} description={`${g.level.levelName}（${formatDate(g.startsAt)} 至 ${formatDate(g.endsAt)}）`} />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          rows={grants}
+          columns={GRANT_COLUMNS}
+          rowKey={(g) => g.id}
+          minWidth={860}
+          testId="member-grants"
+          rowTestId="grant-row"
+          rowData={(g) => ({ "data-state": g.state })}
+          empty={<EmptyState title="还没有任何授权" />}
+        />
       </Section>
 
       <Section title="邀请来源">
@@ -136,37 +127,15 @@ export default async function AdminMemberPage({ params }: Props) {
       </Section>
 
       <Section title={`邀请的好友（${inviteeTotal}）`}>
-        {invitees.length === 0 ? (
-          <EmptyState title="还没有邀请过好友" />
-        ) : (
-          <>
-            <div className={tableWrapClass}>
-              <table className={`${tableClass} min-w-[560px]`} data-testid="member-invitees">
-                <thead className={theadClass}>
-                  <tr>
-                    <th className={cellClass}>好友</th>
-                    <th className={cellClass}>注册时间</th>
-                    <th className={cellClass}>奖励状态</th>
-                    <th className={cellClass}>待审核原因</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invitees.map((i) => (
-                    <tr key={i.referralId} className="border-t border-slate-100 align-top">
-                      <td className={cellClass}>
-                        <Link href={`/admin/members/${i.invitee.id}`} className="text-brand hover:underline">{i.invitee.nickname}</Link>
-                      </td>
-                      <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(i.createdAt)}</td>
-                      <td className={cellClass}><Pill className={STATUS_TONE[i.status]}>{REFERRAL_STATUS_LABELS[i.status]}</Pill></td>
-                      <td className={cellClass}>{holdReasonText(i.holdReason)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {inviteeTotal > invitees.length ? <p className="mt-2 text-xs text-slate-500">显示最近的 {invitees.length} 位。</p> : null}
-          </>
-        )}
+        <AdminTable
+          rows={invitees}
+          columns={INVITEE_COLUMNS}
+          rowKey={(i) => i.referralId}
+          minWidth={560}
+          testId="member-invitees"
+          empty={<EmptyState title="还没有邀请过好友" />}
+        />
+        {inviteeTotal > invitees.length ? <p className="mt-2 text-xs text-slate-500">显示最近的 {invitees.length} 位。</p> : null}
       </Section>
     </>
   );

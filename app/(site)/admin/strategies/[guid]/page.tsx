@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConfirmAction } from "@/components/admin/ConfirmAction";
-import { cellClass, tableClass, tableWrapClass, theadClass } from "@/components/admin/labels";
+import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { BackLink } from "@/components/admin/list/BackLink";
+import { Pill } from "@/components/admin/list/Pill";
 import { CsvUploadForm } from "@/components/admin/strategies/CsvUploadForm";
 import { NewKeyPanel } from "@/components/admin/strategies/NewKeyPanel";
 import { ingestPath, STATUS_CLASSES, STATUS_LABELS, strategyApi } from "@/components/admin/strategies/strategies-api";
@@ -13,6 +14,7 @@ import { formatDateTime } from "@/lib/domain/format";
 import { isGuid } from "@/lib/domain/route-params";
 import { requireEditorRights } from "@/lib/server/auth/gate";
 import { hasAdminRights } from "@/lib/server/auth/roles";
+import type { StrategyKeyRow } from "@/lib/server/quant/api-keys";
 import { adminStrategyDetail } from "@/lib/server/quant/strategies-admin";
 
 export const metadata: Metadata = { title: "管理策略", robots: { index: false } };
@@ -25,8 +27,34 @@ const INGEST_DOCS = [
   ["fills", '{"fills":[{"id","date","time"?,"code","name","side","quantity","price"}]}'],
 ] as const;
 
-function Pill({ className, children }: { className: string; children: React.ReactNode }) {
-  return <span className={`inline-block whitespace-nowrap rounded px-1.5 py-px text-xs font-medium ${className}`}>{children}</span>;
+function keyColumns(guid: string): AdminColumn<StrategyKeyRow>[] {
+  return [
+    { header: "密钥", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
+    { header: "创建时间", nowrap: true, className: "tabular-nums", cell: (k) => formatDateTime(k.createdAt) },
+    { header: "最近使用", nowrap: true, className: "tabular-nums", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "从未使用") },
+    {
+      header: "状态",
+      cell: (k) => (k.revokedAt ? <Pill className="bg-slate-100 text-slate-600">已吊销 {formatDateTime(k.revokedAt)}</Pill> : <Pill className="bg-green-50 text-green-800">有效</Pill>),
+    },
+    {
+      header: "操作",
+      cell: (k) =>
+        k.revokedAt ? null : (
+          <ConfirmAction
+            label="吊销"
+            ariaLabel={`吊销密钥 ${k.prefix}`}
+            danger
+            title="吊销接入密钥"
+            confirmText="吊销"
+            endpoint={strategyApi(guid)}
+            payload={{ action: "revokeKey", keyId: k.id }}
+            success="密钥已吊销"
+          >
+            吊销后，使用 <code className="font-mono">{k.prefix}…</code> 的程序会立即收到 401，无法再推送数据。此操作不可撤销。
+          </ConfirmAction>
+        ),
+    },
+  ];
 }
 
 const range = (n: number, first: string | null, last: string | null) => (n === 0 ? "无" : first && first !== last ? `${n}（${first} 至 ${last}）` : `${n}（最新 ${last ?? "—"}）`);
@@ -43,7 +71,7 @@ export default async function AdminStrategyPage({ params }: Props) {
 
   return (
     <>
-      <PageIntro title={s.name} aside={<Link href="/admin/strategies" className="text-sm text-brand hover:underline">返回策略列表</Link>}>
+      <PageIntro title={s.name} aside={<BackLink href="/admin/strategies">返回策略列表</BackLink>}>
         <Pill className={`mr-1.5 ${STATUS_CLASSES[s.status]}`}>{STATUS_LABELS[s.status]}</Pill>
         {s.isDemo ? <Pill className="mr-1.5 bg-amber-50 text-amber-800">演示数据</Pill> : null}
         {s.author} · 开始于 {s.startDate} · 净值 {range(detail.navPoints, detail.firstNavDate, detail.lastNavDate)} · 成交 {detail.fills} 笔 · 信号 {detail.signals} 条
@@ -66,51 +94,15 @@ export default async function AdminStrategyPage({ params }: Props) {
             <Card className="mb-4">
               <NewKeyPanel guid={s.guid} />
             </Card>
-            {keys.length === 0 ? (
-              <EmptyState title="还没有密钥">创建密钥后，策略程序即可推送信号、净值和成交。</EmptyState>
-            ) : (
-              <div className={tableWrapClass}>
-                <table className={`${tableClass} min-w-[640px]`} data-testid="admin-strategy-keys">
-                  <thead className={theadClass}>
-                    <tr>
-                      <th className={cellClass}>密钥</th>
-                      <th className={cellClass}>创建时间</th>
-                      <th className={cellClass}>最近使用</th>
-                      <th className={cellClass}>状态</th>
-                      <th className={cellClass}>操作</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {keys.map((k) => (
-                      <tr key={k.id} className="border-t border-slate-100" data-testid="admin-strategy-key">
-                        <td className={`${cellClass} font-mono text-xs`}>{k.prefix}…</td>
-                        <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(k.createdAt)}</td>
-                        <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "从未使用"}</td>
-                        <td className={cellClass}>
-                          {k.revokedAt ? <Pill className="bg-slate-100 text-slate-600">已吊销 {formatDateTime(k.revokedAt)}</Pill> : <Pill className="bg-green-50 text-green-800">有效</Pill>}
-                        </td>
-                        <td className={cellClass}>
-                          {k.revokedAt ? null : (
-                            <ConfirmAction
-                              label="吊销"
-                              ariaLabel={`吊销密钥 ${k.prefix}`}
-                              danger
-                              title="吊销接入密钥"
-                              confirmText="吊销"
-                              endpoint={strategyApi(s.guid)}
-                              payload={{ action: "revokeKey", keyId: k.id }}
-                              success="密钥已吊销"
-                            >
-                              吊销后，使用 <code className="font-mono">{k.prefix}…</code> 的程序会立即收到 401，无法再推送数据。此操作不可撤销。
-                            </ConfirmAction>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={keys}
+              columns={keyColumns(s.guid)}
+              rowKey={(k) => k.id}
+              minWidth={640}
+              testId="admin-strategy-keys"
+              rowTestId="admin-strategy-key"
+              empty={<EmptyState title="还没有密钥">创建密钥后，策略程序即可推送信号、净值和成交。</EmptyState>}
+            />
             <details className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
               <summary className="cursor-pointer font-medium">接入说明</summary>
               <p className="mt-2">请求头 <code className="font-mono">Authorization: Bearer &lt;密钥&gt;</code>，JSON 请求体不超过 256 KB，每把密钥每分钟最多 120 次。同一编号（id）重发不会重复保存；内容不同则返回 409。</p>

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { MasterForm } from "@/components/admin/traders/MasterForm";
-import { DeleteNote, NoteForm } from "@/components/admin/traders/NoteForm";
-import { StatementActions } from "@/components/admin/traders/StatementActions";
-import { StatementUploadForm } from "@/components/admin/traders/StatementUploadForm";
-import { cellClass, tableClass, tableWrapClass, theadClass } from "@/components/admin/labels";
+import { MasterForm } from "@/components/admin/masters/MasterForm";
+import { DeleteNote, NoteForm } from "@/components/admin/masters/NoteForm";
+import { StatementActions } from "@/components/admin/masters/StatementActions";
+import { StatementUploadForm } from "@/components/admin/masters/StatementUploadForm";
+import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { BackLink } from "@/components/admin/list/BackLink";
+import { Pill } from "@/components/admin/list/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -21,8 +23,49 @@ const SOURCE_LABELS = { file: "文件", demo: "演示数据" } as const;
 /** Skipped rows listed per statement on this page (the upload answer lists more). */
 const SKIPPED_LISTED = 50;
 
-function Pill({ className, children }: { className: string; children: React.ReactNode }) {
-  return <span className={`inline-block whitespace-nowrap rounded px-1.5 py-px text-xs font-medium ${className}`}>{children}</span>;
+type StatementRow = NonNullable<Awaited<ReturnType<typeof adminMasterDetail>>>["statements"][number];
+
+/** The file, what was skipped and why, and the warnings of its import. */
+function StatementFile({ statement: s }: { statement: StatementRow }) {
+  return (
+    <>
+      <div className="break-all font-medium text-slate-900">{s.fileName}</div>
+      <div className="text-xs text-slate-500">
+        {SOURCE_LABELS[s.source]} · 资金记录 {s.eventCount} 条
+      </div>
+      {s.skipped.length > 0 ? (
+        <details className="mt-1 text-xs">
+          <summary className="cursor-pointer text-amber-800">跳过 {s.skipped.length} 行</summary>
+          <ul className="mt-1 max-h-40 overflow-y-auto text-slate-600">
+            {s.skipped.slice(0, SKIPPED_LISTED).map((k) => (
+              <li key={`${k.line}-${k.reason}`}>第 {k.line} 行：{k.reason}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {s.warnings.length > 0 ? (
+        <ul className="mt-1 text-xs text-amber-800">
+          {s.warnings.map((w) => <li key={w}>{w}</li>)}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function statementColumns(guid: string): AdminColumn<StatementRow>[] {
+  return [
+    { header: "文件", className: "max-w-[240px]", cell: (s) => <StatementFile statement={s} /> },
+    { header: "SHA-256", className: "font-mono text-xs", cell: (s) => <span title={s.fileHash}>{s.fileHash.slice(0, 12)}</span> },
+    { header: "格式", cell: (s) => s.formatLabel },
+    { header: "成交", align: "right", cell: (s) => s.fillCount },
+    { header: "日期范围", nowrap: true, className: "tabular-nums", cell: (s) => (s.firstDate ? `${s.firstDate} 至 ${s.lastDate ?? s.firstDate}` : "—") },
+    {
+      header: "状态",
+      cell: (s) => (s.isPublic ? <Pill className="bg-green-50 text-green-800">已公开</Pill> : <Pill className="bg-slate-100 text-slate-600">草稿</Pill>),
+    },
+    { header: "导入时间", nowrap: true, className: "tabular-nums", cell: (s) => formatDateTime(s.createdAt) },
+    { header: "操作", cell: (s) => <StatementActions guid={guid} statementId={s.id} fileName={s.fileName} isPublic={s.isPublic} /> },
+  ];
 }
 
 export default async function AdminTraderPage({ params }: Props) {
@@ -36,7 +79,7 @@ export default async function AdminTraderPage({ params }: Props) {
 
   return (
     <>
-      <PageIntro title={master.name} aside={<Link href="/admin/traders" className="text-sm text-brand hover:underline">返回大神列表</Link>}>
+      <PageIntro title={master.name} aside={<BackLink href="/admin/traders">返回大神列表</BackLink>}>
         {master.isDemo ? <Pill className="mr-1.5 bg-amber-50 text-amber-800">演示数据</Pill> : null}
         {master.disclosureDelayDays === 0 ? "成交即时公开" : `成交在 ${master.disclosureDelayDays} 个交易日后对会员公开`}
         {" · "}
@@ -62,68 +105,16 @@ export default async function AdminTraderPage({ params }: Props) {
       </Section>
 
       <Section title={`交割单（${statements.length}，已公开 ${published}）`}>
-        {statements.length === 0 ? (
-          <EmptyState title="还没有交割单">上传券商导出的交割单后，这里会列出每个文件的来源与内容。</EmptyState>
-        ) : (
-          <div className={tableWrapClass}>
-            <table className={`${tableClass} min-w-[960px]`} data-testid="admin-statements">
-              <thead className={theadClass}>
-                <tr>
-                  <th className={cellClass}>文件</th>
-                  <th className={cellClass}>SHA-256</th>
-                  <th className={cellClass}>格式</th>
-                  <th className={`${cellClass} text-right`}>成交</th>
-                  <th className={cellClass}>日期范围</th>
-                  <th className={cellClass}>状态</th>
-                  <th className={cellClass}>导入时间</th>
-                  <th className={cellClass}>操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {statements.map((s) => (
-                  <tr key={s.id} className="border-t border-slate-100 align-top" data-testid="admin-statement-row" data-public={s.isPublic}>
-                    <td className={`${cellClass} max-w-[240px]`}>
-                      <div className="break-all font-medium text-slate-900">{s.fileName}</div>
-                      <div className="text-xs text-slate-500">
-                        {SOURCE_LABELS[s.source]} · 资金记录 {s.eventCount} 条
-                      </div>
-                      {s.skipped.length > 0 ? (
-                        <details className="mt-1 text-xs">
-                          <summary className="cursor-pointer text-amber-800">跳过 {s.skipped.length} 行</summary>
-                          <ul className="mt-1 max-h-40 overflow-y-auto text-slate-600">
-                            {s.skipped.slice(0, SKIPPED_LISTED).map((k) => (
-                              <li key={`${k.line}-${k.reason}`}>第 {k.line} 行：{k.reason}</li>
-                            ))}
-                          </ul>
-                        </details>
-                      ) : null}
-                      {s.warnings.length > 0 ? (
-                        <ul className="mt-1 text-xs text-amber-800">
-                          {s.warnings.map((w) => <li key={w}>{w}</li>)}
-                        </ul>
-                      ) : null}
-                    </td>
-                    <td className={`${cellClass} font-mono text-xs`}>
-                      <span title={s.fileHash}>{s.fileHash.slice(0, 12)}</span>
-                    </td>
-                    <td className={cellClass}>{s.formatLabel}</td>
-                    <td className={`${cellClass} text-right tabular-nums`}>{s.fillCount}</td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {s.firstDate ? `${s.firstDate} 至 ${s.lastDate ?? s.firstDate}` : "—"}
-                    </td>
-                    <td className={cellClass}>
-                      {s.isPublic ? <Pill className="bg-green-50 text-green-800">已公开</Pill> : <Pill className="bg-slate-100 text-slate-600">草稿</Pill>}
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(s.createdAt)}</td>
-                    <td className={cellClass}>
-                      <StatementActions guid={master.guid} statementId={s.id} fileName={s.fileName} isPublic={s.isPublic} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          rows={statements}
+          columns={statementColumns(master.guid)}
+          rowKey={(s) => s.id}
+          minWidth={960}
+          testId="admin-statements"
+          rowTestId="admin-statement-row"
+          rowData={(s) => ({ "data-public": s.isPublic })}
+          empty={<EmptyState title="还没有交割单">上传券商导出的交割单后，这里会列出每个文件的来源与内容。</EmptyState>}
+        />
       </Section>
 
       <Section title="交易日点评">

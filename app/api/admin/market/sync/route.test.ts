@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { jobs } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
-import { runDueJobs } from "@/lib/server/quant/jobs";
+import { runDueJobs } from "@/lib/server/jobs/queue";
 import { MARKET_SYNC_KIND } from "@/lib/server/market/sync/jobs";
 import { POST } from "./route";
 

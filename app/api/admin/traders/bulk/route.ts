@@ -1,22 +1,15 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
+import { NextResponse } from "next/server";
 import { describeProblem, readManifest, type ManifestRow } from "@/lib/domain/statements/bulk-manifest";
+import { UploadFields } from "@/lib/domain/statements/schemas";
 import { StatementRejected } from "@/lib/domain/statements/types";
-import { requestToken } from "@/lib/server/auth/request-session";
-import { hasEditorRights } from "@/lib/server/auth/roles";
-import { viewerForToken } from "@/lib/server/auth/viewer";
-import { fail } from "@/lib/server/http";
+import { AppError, fail, route } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
-import { isSameOrigin } from "@/lib/server/security/request-meta";
 import { bulkImportStatements } from "@/lib/server/statements/bulk-import";
-import { ParserBusy, statementParser } from "@/lib/server/statements/parser-pool";
-import { readBulkStatementUpload } from "@/lib/server/statements/upload";
+import { statementParser } from "@/lib/server/statements/parser-pool";
+import { BULK_TOO_LARGE, BULK_UPLOAD_LIMIT, readBulkStatementUpload } from "@/lib/server/statements/upload";
 
 /** 100 files of ~650 fills take about a minute on the 2-core machine (ADR 0047). */
 export const maxDuration = 300;
-
-/** `public`: "1" publishes every statement into its master's book at once, "0" (or absent) keeps drafts. */
-const Fields = z.object({ public: z.enum(["0", "1"], { error: "公开选项无效" }).default("0") });
 
 /**
  * Staff: imports several statements at once (multipart `files`, one of them may be masters.csv; `public` "1"/"0"),
@@ -24,25 +17,22 @@ const Fields = z.object({ public: z.enum(["0", "1"], { error: "公开选项无�
  * order: `{file, ok: true, masterGuid, masterName, masterCreated, formatLabel, fills, events, skipped, duplicates}` or
  * `{file, ok: false, masterName, reason}`. A bad masters.csv is refused (400, `problems`) before anything is stored.
  */
-export async function POST(req: NextRequest) {
-  if (!isSameOrigin(req.headers)) return fail(403, "请求来源无效");
-  try {
-    const viewer = await viewerForToken(requestToken(req));
-    if (!viewer) return fail(401, "请先登录");
-    if (!hasEditorRights(viewer)) return fail(403, "没有权限");
+export const POST = route(
+  { name: "bulk statement import", auth: "editor", body: "stream", maxBytes: BULK_UPLOAD_LIMIT, tooLargeMessage: BULK_TOO_LARGE },
+  async ({ req, viewer }) => {
     const busy = statementParser().refusal();
-    if (busy) return fail(503, busy.message, { "Retry-After": String(busy.retryAfterSeconds) });
+    if (busy) throw busy;
     const upload = await readBulkStatementUpload(req);
     if (!upload.ok) return fail(upload.status, upload.message);
-    const fields = Fields.safeParse(upload.fields);
-    if (!fields.success) return fail(400, fields.error.issues[0]?.message ?? "参数无效");
+    const fields = UploadFields.safeParse(upload.fields);
+    if (!fields.success) throw new AppError("invalid", fields.error.issues[0]?.message ?? "参数无效");
     const isPublic = fields.data.public === "1";
     let rows: ManifestRow[] = [];
     if (upload.manifest) {
       const manifest = readManifest(upload.manifest, upload.files.map((f) => f.name));
       if (!manifest.ok) {
         const problems = manifest.problems.map(describeProblem);
-        return NextResponse.json({ message: `masters.csv 有误，未导入任何文件：${problems[0]}`, problems }, { status: 400 });
+        throw new AppError("invalid", `masters.csv 有误，未导入任何文件：${problems[0]}`, undefined, { problems });
       }
       rows = manifest.rows;
     }
@@ -53,7 +43,14 @@ export async function POST(req: NextRequest) {
         return f.bytes;
       },
     }));
-    const summary = await bulkImportStatements(viewer, files, rows, { isPublic, signal: req.signal });
+    let summary: Awaited<ReturnType<typeof bulkImportStatements>>;
+    try {
+      summary = await bulkImportStatements(viewer, files, rows, { isPublic, signal: req.signal });
+    } catch (err) {
+      // The editor closed the page: nobody reads the answer, and this is no server error to log.
+      if (!(err instanceof AppError) && req.signal.aborted) return fail(499, "请求已取消");
+      throw err;
+    }
     logger().info({ by: viewer.userId, imported: summary.imported, failed: summary.failed, fills: summary.fills, ms: summary.ms }, "bulk statement import");
     return NextResponse.json(
       {
@@ -70,10 +67,5 @@ export async function POST(req: NextRequest) {
       },
       { headers: { "Cache-Control": "no-store" } },
     );
-  } catch (err) {
-    if (err instanceof ParserBusy) return fail(503, err.message, { "Retry-After": String(err.retryAfterSeconds) });
-    if (req.signal.aborted) return fail(499, "请求已取消");
-    logger().error({ err }, "bulk statement import failed");
-    return fail(500, "服务器内部错误，请稍后再试");
-  }
-}
+  },
+);

@@ -1,15 +1,9 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
-import { fail } from "@/lib/server/http";
-import { memberRoute } from "@/lib/server/payments/route-kit";
+import { NextResponse } from "next/server";
+import { IgnoredBody, OrderParams } from "@/lib/domain/payments/schemas";
+import { route } from "@/lib/server/http";
 import { startHostedCheckout } from "@/lib/server/payments/stripe-start";
 
 /** Stripe's hosted Checkout for the viewer's order: `{url}`. */
-export async function POST(req: NextRequest, ctx: { params: Promise<{ orderGuid: string }> }) {
-  const { orderGuid } = await ctx.params;
-  return memberRoute("starting a hosted checkout", z.unknown(), async (viewer) => {
-    const result = await startHostedCheckout(viewer, orderGuid);
-    if (!result.ok) return fail(result.status, result.message);
-    return NextResponse.json(result.value, { headers: { "Cache-Control": "no-store" } });
-  })(req);
-}
+export const POST = route({ name: "starting a hosted checkout", auth: "member", params: OrderParams, body: IgnoredBody }, async ({ viewer, params }) => {
+  return NextResponse.json(await startHostedCheckout(viewer, params.orderGuid), { headers: { "Cache-Control": "no-store" } });
+});

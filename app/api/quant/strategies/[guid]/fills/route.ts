@@ -1,12 +1,16 @@
-import type { NextRequest } from "next/server";
-import { handleIngest } from "@/lib/server/quant/ingest-route";
+import { z } from "zod";
+import { MAX_INGEST_BODY_BYTES } from "@/lib/domain/quant/ingest-schema";
+import { route } from "@/lib/server/http";
+import { handleIngest, INGEST_TOO_LARGE } from "@/lib/server/quant/ingest-route";
 
-type Props = { params: Promise<{ guid: string }> };
+/** Any string: an unknown or malformed guid gets the same 401 as a wrong key (nothing tells a caller which). */
+const Params = z.object({ guid: z.string() });
 
 /**
  * Machine ingest, `Authorization: Bearer <strategy key>`: `{fills:[{id, date, time?, code, name, side, quantity, price}]}` (1–500): the strategy's fills.
  * Answers `{accepted, duplicates}`; 400 `{message, errors:[{index, field, message}]}`; 401; 409; 413; 429.
  */
-export async function POST(req: NextRequest, { params }: Props) {
-  return handleIngest(req, (await params).guid, "fills");
-}
+export const POST = route(
+  { name: "quant ingest fills", auth: "visitor", sameOrigin: false, params: Params, body: "stream", maxBytes: MAX_INGEST_BODY_BYTES, tooLargeMessage: INGEST_TOO_LARGE },
+  ({ req, params: { guid } }) => handleIngest(req, guid, "fills"),
+);

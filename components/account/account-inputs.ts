@@ -1,0 +1,7 @@
+/** Characters as the reader counts them (an emoji or a CJK character is one). */
+export function charCount(value: string): number {
+  return Array.from(value).length;
+}
+
+/** A six-digit verification code. */
+export const CODE_PATTERN = /^\d{6}$/;

@@ -1,0 +1,162 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState, useTransition } from "react";
+import { submitForm } from "@/lib/client/request";
+import { Button } from "@/components/ui/Button";
+import { notify } from "@/lib/client/toast";
+import { masterStatementsApi } from "./masters-api";
+
+/** What the server read from an accepted file. */
+export interface UploadResult {
+  message: string;
+  formatLabel: string;
+  fills: number;
+  events: number;
+  skipped: { line: number; reason: string }[];
+  skippedTotal: number;
+  duplicates: number;
+  warnings: string[];
+  isPublic: boolean;
+}
+
+const ACCEPT = ".csv,.txt,.xls,.xlsx";
+
+function uploadFallback(status: number): string {
+  if (status === 413) return "文件过大，请按时间分段导出";
+  if (status >= 500) return "服务器内部错误，请稍后再试";
+  return "网络异常，请稍后再试";
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+function toResult(body: Record<string, unknown>, message: string): UploadResult {
+  const skipped = Array.isArray(body.skipped)
+    ? body.skipped.filter((s): s is { line: number; reason: string } => !!s && typeof s === "object" && typeof (s as { reason?: unknown }).reason === "string")
+    : [];
+  return {
+    message,
+    formatLabel: typeof body.formatLabel === "string" ? body.formatLabel : "",
+    fills: num(body.fills),
+    events: num(body.events),
+    skipped,
+    skippedTotal: Math.max(num(body.skippedTotal), skipped.length),
+    duplicates: num(body.duplicates),
+    warnings: Array.isArray(body.warnings) ? body.warnings.filter((w): w is string => typeof w === "string") : [],
+    isPublic: body.isPublic === true,
+  };
+}
+
+/**
+ * Uploads a broker statement for a master (multipart `file` + `public`). Shows what was read, or the Chinese reason
+ * a file was refused; a refused file stays chosen so it can be checked or sent again.
+ */
+export function StatementUploadForm({ guid }: { guid: string }) {
+  const id = useId();
+  const router = useRouter();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [publish, setPublish] = useState(true);
+  const [sending, setSending] = useState(false);
+  const [refreshing, startRefresh] = useTransition();
+  const [error, setError] = useState("");
+  const [result, setResult] = useState<UploadResult | null>(null);
+
+  async function submit() {
+    const file = fileRef.current?.files?.[0];
+    setResult(null);
+    if (!file) {
+      setError("请选择要上传的交割单文件");
+      return;
+    }
+    setError("");
+    const form = new FormData();
+    form.append("file", file, file.name);
+    form.append("public", publish ? "1" : "0");
+    setSending(true);
+    const answer = await submitForm(masterStatementsApi(guid), form, { fallback: uploadFallback });
+    setSending(false);
+    if (!answer.ok) {
+      // The file stays in the input: the editor can fix the export or retry without choosing it again.
+      setError(answer.message);
+      return;
+    }
+    setResult(toResult(answer.body, answer.message));
+    notify({ type: "success", message: answer.message || "交割单已导入" });
+    if (fileRef.current) fileRef.current.value = "";
+    startRefresh(() => router.refresh());
+  }
+
+  return (
+    <div>
+      <form
+        aria-label="上传交割单"
+        className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="min-w-0">
+          <label htmlFor={`${id}-file`} className="mb-1 block text-sm text-slate-600">交割单文件（.csv .txt .xls .xlsx）</label>
+          <input
+            id={`${id}-file`}
+            ref={fileRef}
+            type="file"
+            name="file"
+            accept={ACCEPT}
+            onChange={() => {
+              setError("");
+              setResult(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-10 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-800 hover:file:border-brand"
+          />
+        </div>
+        <label className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={publish} onChange={(e) => setPublish(e.target.checked)} className="h-4 w-4 accent-brand" />
+          立即公开
+        </label>
+        <Button type="submit" loading={sending || refreshing}>上传</Button>
+      </form>
+      <p className="mt-2 text-xs text-slate-500">
+        不勾选“立即公开”时存为草稿，可在下方核对后再公开；公开后成交仍按延迟公开天数对会员显示。
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>
+      ) : null}
+      {result ? <UploadReport result={result} /> : null}
+    </div>
+  );
+}
+
+function UploadReport({ result }: { result: UploadResult }) {
+  return (
+    <div role="status" className="mt-3 rounded-lg border border-green-200 bg-green-50 px-3 py-3 text-sm text-slate-800" data-testid="upload-result">
+      <p className="font-medium text-green-900">{result.message || "交割单已导入"}</p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-5">
+        <div><dt className="text-xs text-slate-500">格式</dt><dd>{result.formatLabel || "—"}</dd></div>
+        <div><dt className="text-xs text-slate-500">成交</dt><dd className="tabular-nums">{result.fills} 笔</dd></div>
+        <div><dt className="text-xs text-slate-500">资金记录</dt><dd className="tabular-nums">{result.events} 条</dd></div>
+        <div><dt className="text-xs text-slate-500">重复已跳过</dt><dd className="tabular-nums">{result.duplicates} 笔</dd></div>
+        <div><dt className="text-xs text-slate-500">状态</dt><dd>{result.isPublic ? "已公开" : "草稿"}</dd></div>
+      </dl>
+      {result.warnings.length > 0 ? (
+        <ul className="mt-2 list-disc pl-5 text-amber-800">
+          {result.warnings.map((w) => <li key={w}>{w}</li>)}
+        </ul>
+      ) : null}
+      {result.skippedTotal > 0 ? (
+        <div className="mt-2">
+          <p className="text-slate-700">跳过 {result.skippedTotal} 行：</p>
+          <ul className="mt-1 max-h-48 overflow-y-auto rounded border border-slate-200 bg-white px-2 py-1 text-xs" data-testid="upload-skipped">
+            {result.skipped.map((s) => (
+              <li key={`${s.line}-${s.reason}`} className="py-0.5"><span className="tabular-nums text-slate-500">第 {s.line} 行</span>：{s.reason}</li>
+            ))}
+          </ul>
+          {result.skippedTotal > result.skipped.length ? <p className="mt-1 text-xs text-slate-500">只列出前 {result.skipped.length} 行。</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { z } from "zod";
+import { FeedbackLine } from "./FeedbackLine";
+import { SubmitButton } from "./SubmitButton";
+import { useSchemaForm } from "./use-schema-form";
+
+const schema = z.object({ email: z.email(), note: z.string().trim().min(1, "请填写备注") });
+
+function ProbeForm() {
+  const { register, feedback, pending, submitTo } = useSchemaForm(schema, { email: "", note: "" });
+  return (
+    <form onSubmit={submitTo("/api/probe", (values) => values, (result) => (result.ok ? { tone: "success", text: "已保存" } : undefined))} noValidate>
+      <input aria-label="邮箱" {...register("email")} />
+      <input aria-label="备注" {...register("note")} />
+      <FeedbackLine feedback={feedback} />
+      <SubmitButton pending={pending}>保存</SubmitButton>
+    </form>
+  );
+}
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+
+describe("useSchemaForm", () => {
+  it("shows the first problem in Chinese, in the schema's field order, and sends nothing", async () => {
+    const user = userEvent.setup();
+    render(<ProbeForm />);
+    await user.type(screen.getByLabelText("邮箱"), "not-an-address");
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("邮箱格式不正确");
+    await user.clear(screen.getByLabelText("邮箱"));
+    await user.type(screen.getByLabelText("邮箱"), "a@example.com");
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("请填写备注"));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("posts the parsed values through the request client and shows the answer", async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce({ ok: false, status: 400, json: async () => ({ message: "备注包含敏感词" }) })
+      .mockResolvedValueOnce({ ok: true, status: 200, json: async () => ({ ok: true }) });
+    render(<ProbeForm />);
+    await user.type(screen.getByLabelText("邮箱"), "a@example.com");
+    await user.type(screen.getByLabelText("备注"), "  内容 ");
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("备注包含敏感词");
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ email: "a@example.com", note: "内容" });
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("已保存");
+  });
+});
