@@ -40,6 +40,10 @@ for (const line of origin.warnings) console.warn(line);
 
 buildIfNeeded();
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env: { ...process.env, PORT: port } });
+// Node closes a keep-alive connection after 5 s idle by default, while clients keep it pooled longer (a load
+// balancer 60 s, Playwright's request context without a limit): a request sent as the server closes the socket
+// ends in ECONNRESET. 65 s outlasts the common 60 s balancer idle timeout, so the client always closes first (ADR 0061).
+const KEEP_ALIVE_TIMEOUT_MS = "65000";
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port, "--keepAliveTimeout", KEEP_ALIVE_TIMEOUT_MS], { stdio: "inherit", env: { ...process.env, PORT: port } });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -42,7 +42,7 @@ describe("npm start", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).not.toMatch(/Building/); // the stand-in build is current: only `next start` ran
     const started = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
-    expect(started.argv).toEqual(["start", "-p", "3999"]);
+    expect(started.argv).toEqual(["start", "-p", "3999", "--keepAliveTimeout", "65000"]);
     expect(started.execArgv).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
     expect(started.port).toBe("3999");
     expect(SERVER_NODE_FLAGS).toContain("--max-semi-space-size=64");
