@@ -1,19 +1,13 @@
 // CI gate: fails when a route's first-load JS (gzip) is over its budget (bench/bundle-budgets.json).
 // `node bench/bundle-budget.mjs` after a build; `--ratchet` rewrites the debt ceilings to today's sizes (never up).
 import fs from "node:fs";
-import { routeSizes } from "./route-sizes.mjs";
+import { routeSizesOrExit } from "./route-sizes.mjs";
 
 const FILE = new URL("./bundle-budgets.json", import.meta.url);
 const budgets = JSON.parse(fs.readFileSync(FILE, "utf8"));
 const classOf = (route) => (budgets.chart.includes(route) ? "chart" : route.startsWith(budgets.staffPrefix) ? "staff" : "content");
 
-let rows;
-try {
-  rows = routeSizes();
-} catch (err) {
-  console.error(`✖ ${err.message}`);
-  process.exit(1);
-}
+const rows = routeSizesOrExit();
 if (process.argv.includes("--ratchet")) {
   const debt = {};
   for (const { route, gzipKb } of rows) {

@@ -1,13 +1,7 @@
 // First-load JS per route (gzip -9) from the build's route-bundle-stats.json: `node bench/bundle-size.mjs [--json]`.
-import { routeSizes } from "./route-sizes.mjs";
+import { routeSizesOrExit } from "./route-sizes.mjs";
 
-let rows;
-try {
-  rows = routeSizes();
-} catch (err) {
-  console.error(`✖ ${err.message}`);
-  process.exit(1);
-}
+const rows = routeSizesOrExit();
 if (process.argv.includes("--json")) {
   console.log(JSON.stringify(rows, null, 2));
 } else {

@@ -1,5 +1,7 @@
 // Import speed and memory of a 100,000-row statement:
-// `node --import tsx bench/import-statement.mjs [--rows N] [--runs N] [--json] [--keep]` (--keep leaves the file in the tmp dir).
+// `node --import tsx bench/import-statement.mjs [--rows N] [--runs N] [--comma [--remarks]] [--json] [--keep]` (--keep
+// leaves the file in the tmp dir; --comma writes the same rows comma-separated with Excel text cells, --remarks adds a
+// quoted 备注 with a comma inside to every row, so that every line goes through csv-parse).
 //
 // The parent process writes a deterministic GBK, tab-separated 同花顺-style 交割单 (buys, sells, 银行转证券, 红利入账,
 // 股息红利差异扣税, 红股入账; one stock per row, fees and balances as a broker writes them) to a temporary file,
@@ -66,9 +68,11 @@ async function measure(file) {
 function main() {
   const rows = Number(option("--rows", "100000"));
   const runs = Number(option("--runs", "3"));
-  const file = path.join(os.tmpdir(), `lianghua-bench-statement-${rows}.xls`);
+  const comma = args.includes("--comma");
+  const remarks = comma && args.includes("--remarks");
+  const file = path.join(os.tmpdir(), `lianghua-bench-statement-${rows}${remarks ? "-remarks" : ""}${comma ? ".csv" : ".xls"}`);
   const g0 = performance.now();
-  const bytes = statementBytes(rows);
+  const bytes = statementBytes(rows, { comma, remarks });
   fs.writeFileSync(file, bytes);
   const generateMs = performance.now() - g0;
 
@@ -99,9 +103,9 @@ function main() {
   };
   const first = results[0];
   if (args.includes("--json")) {
-    console.log(JSON.stringify({ rows, generateMs, loadAverage: os.loadavg(), results, checked }, null, 2));
+    console.log(JSON.stringify({ rows, comma, remarks, generateMs, loadAverage: os.loadavg(), results, checked }, null, 2));
   } else {
-    console.log(`statement: ${rows} data rows, ${(first.bytes / 1024 / 1024).toFixed(1)} MB ${first.encoding} (${first.format}), generated in ${generateMs.toFixed(0)} ms`);
+    console.log(`statement: ${rows} data rows, ${comma ? "comma" : "tab"}-separated${remarks ? " with quoted remarks" : ""}, ${(first.bytes / 1024 / 1024).toFixed(1)} MB ${first.encoding} (${first.format}), generated in ${generateMs.toFixed(0)} ms`);
     console.log(`read: ${first.fills} fills, ${first.events} events, ${first.skipped} skipped, ${first.warnings} warnings; ` +
       `analysis: ${first.roundTrips} round trips, ${first.unmatched} unmatched`);
     console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} on ${os.cpus().length} cores`);

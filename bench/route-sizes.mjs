@@ -16,3 +16,13 @@ export function routeSizes() {
     .map((r) => ({ route: r.route, rawKb: r.firstLoadUncompressedJsBytes / 1024, gzipKb: r.firstLoadChunkPaths.reduce((n, f) => n + gzipSize(f), 0) / 1024 }))
     .sort((a, b) => b.gzipKb - a.gzipKb);
 }
+
+/** routeSizes() for a command-line script: without a build it says so on stderr and exits 1. */
+export function routeSizesOrExit() {
+  try {
+    return routeSizes();
+  } catch (err) {
+    console.error(`✖ ${err.message}`);
+    process.exit(1);
+  }
+}

@@ -4,13 +4,18 @@
 //
 //   import { statementBytes } from "./statement-file.mjs";
 //   const bytes = statementBytes(100_000);   // Uint8Array, GBK
+//   const csv = statementBytes(100_000, { comma: true });   // the same rows comma-separated, codes, contract
+//                                            // numbers and accounts as Excel text cells (="600100"): every data line
+//                                            // has quotes, which the reader still splits without csv-parse
+//   const worst = statementBytes(100_000, { comma: true, remarks: true });   // and a 备注 cell with a comma inside
+//                                            // quotes on every row: every line goes through csv-parse
 //
 // Its pieces are shared with bench/masters-generator.mjs: STATEMENT_HEADER, money, half (rounding), mulberry32 and
 // encodeGbk.
 
 /** The statement of `rows` data rows (plus its header row), GBK-encoded. */
-export function statementBytes(rows) {
-  return encodeGbk(generate(rows));
+export function statementBytes(rows, { comma = false, remarks = false } = {}) {
+  return encodeGbk(generate(rows, comma, comma && remarks));
 }
 
 export function mulberry32(seed) {
@@ -42,7 +47,10 @@ export const money = (fen) => `${fen < 0 ? "-" : ""}${Math.floor(Math.abs(fen) /
 /** num / den rounded half up (non-negative operands) */
 export const half = (num, den) => Math.floor((num * 2 + den) / (den * 2));
 
-function generate(rowCount) {
+/** the cells a broker's CSV writes as Excel text (`="600100"`) so that leading zeros survive: code, contract, account */
+const EXCEL_TEXT_COLUMNS = new Set([2, 15, 17]);
+
+function generate(rowCount, comma, remarks) {
   const rand = mulberry32(20261121);
   const stocks = [];
   const prefixes = [["600", "上海"], ["601", "上海"], ["000", "深圳"], ["002", "深圳"], ["300", "深圳"], ["688", "上海"], ["830", "北京"]];
@@ -53,7 +61,8 @@ function generate(rowCount) {
     for (let k = 0; k < 4; k++) name += NAME_CHARS[Math.floor(rand() * NAME_CHARS.length)];
     stocks.push({ code, name, market, account: market === "上海" ? "A123456789" : "0123456789", priceFen: 500 + Math.floor(rand() * 5000), held: 0, heldAtOpen: 0 });
   }
-  const lines = [STATEMENT_HEADER.join("\t") + "\t"];
+  const separator = comma ? "," : "\t";
+  const lines = [[...STATEMENT_HEADER, ...(remarks ? ["备注"] : [])].join(separator) + separator];
   let balanceFen = 100_000_000; // 1,000,000.00
   let contract = 1000;
   const days = weekdays();
@@ -61,7 +70,9 @@ function generate(rowCount) {
   let rowsToday = 0;
   let seconds = 0;
   const row = (cells) => {
-    lines.push(cells.join("\t") + "\t");
+    const written = comma ? cells.map((cell, i) => (cell !== "" && EXCEL_TEXT_COLUMNS.has(i) ? `="${cell}"` : cell)) : cells;
+    if (remarks) written.push(`"${cells[4]},见附件"`);
+    lines.push(written.join(separator) + separator);
   };
   row([date.replaceAll("-", ""), "00:00:00", "", "", "银行转证券", "0", "0.000", "0.00", "0", money(balanceFen), "0.00", "0.00", "0.00", "0.00", money(balanceFen), "", "", ""]);
   while (lines.length - 1 < rowCount) {

@@ -1,30 +1,14 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { analyzeStatement } from "@/lib/domain/statements/analysis";
 import type { Fill, ImportReport, StatementEvent } from "@/lib/domain/statements/types";
 import { formatAnalysisText } from "./analysis-text";
+import { ROOT, runCli } from "./run-command.test-support";
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, "..");
 const FIXTURES = path.join(ROOT, "lib/domain/statements/fixtures");
-
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "--conditions=react-server", "cli/index.ts", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
 
 describe("cli analyze", () => {
   it("prints the JSON a QA script reads: format, encoding, skipped rows, round trips, open positions and the summary", async () => {
-    const { stdout, code } = await cli("analyze", path.join(FIXTURES, "ths.xls"), "--json");
+    const { stdout, code } = await runCli("analyze", path.join(FIXTURES, "ths.xls"), "--json");
     expect(code).toBe(0);
     const json = JSON.parse(stdout);
     expect(Object.keys(json)).toEqual([
@@ -50,7 +34,7 @@ describe("cli analyze", () => {
   }, 60_000);
 
   it("prints a readable report: rows not read, unknown openings, open positions apart; refuses a binary .xls", async () => {
-    const text = await cli("analyze", path.join(FIXTURES, "haitong.xlsx"));
+    const text = await runCli("analyze", path.join(FIXTURES, "haitong.xlsx"));
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^format\s+海通/m);
     expect(text.stdout).toMatch(/^fees\s+read from the file's fee columns$/m);
@@ -61,7 +45,7 @@ describe("cli analyze", () => {
 
     const biff = path.join(require("node:os").tmpdir(), `biff-${process.pid}.xls`);
     require("node:fs").writeFileSync(biff, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]));
-    const refused = await cli("analyze", biff);
+    const refused = await runCli("analyze", biff);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/xlsx/);
   }, 60_000);

@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { ARTICLE_TYPES } from "@/lib/db/schema";
 import { paidQuote } from "@/lib/domain/article-summary";
+import { readInputFile } from "./input-file";
 import { withDatabase } from "./with-database";
 
 const LEVELS = ["0", "100", "200"];
@@ -23,14 +23,7 @@ function levelArg(value: string): number {
 
 /** The body file as UTF-8 text (a BOM dropped); clear errors for a missing, empty or non-UTF-8 file. */
 function readBody(file: string): string {
-  let bytes: Buffer;
-  try {
-    if (!statSync(file).isFile()) throw new InvalidArgumentError(`--body-file ${file} is not a file`);
-    bytes = readFileSync(file);
-  } catch (err) {
-    if (err instanceof InvalidArgumentError) throw err;
-    throw new InvalidArgumentError(`cannot read --body-file ${file}: ${(err as Error).message}`);
-  }
+  const bytes = readInputFile(file, "--body-file");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

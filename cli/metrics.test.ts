@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { Command } from "commander";
 import { registerMetricsCommand, runMetrics } from "./metrics";
+import { ROOT, runCli } from "./run-command.test-support";
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, "..");
 const dir = mkdtempSync(path.join(tmpdir(), "metrics-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -81,28 +78,15 @@ describe("metrics command (in process)", () => {
 
 const wired = readFileSync(path.join(ROOT, "cli/index.ts"), "utf8").includes("registerMetricsCommand");
 
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "--conditions=react-server", "cli/index.ts", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
-
 // runs once the lead has wired registerMetricsCommand into cli/index.ts
 (wired ? describe : describe.skip)("cli metrics (child process)", () => {
   it("prints the mixed fixture's JSON and exits 1 with the line number on a bad line", async () => {
-    const ok = await cli("metrics", "--returns", write("child.csv", MIXED_CSV), "--json");
+    const ok = await runCli("metrics", "--returns", write("child.csv", MIXED_CSV), "--json");
     expect(ok.code).toBe(0);
     checkMixedJson(JSON.parse(ok.stdout));
-    const weekly = await cli("metrics", "--returns", write("weekly.txt", "0\n1%\n10%\n-4%\n2%\n3%\n2%\n1%\n-10%"), "--periods", "52", "--json");
+    const weekly = await runCli("metrics", "--returns", write("weekly.txt", "0\n1%\n10%\n-4%\n2%\n3%\n2%\n1%\n-10%"), "--periods", "52", "--json");
     expect(Math.abs(JSON.parse(weekly.stdout).annualReturn - 0.24690830513998208)).toBeLessThan(1e-8);
-    const bad = await cli("metrics", "--returns", write("child-bad.csv", "0.01\n0.02\nx1\n"));
+    const bad = await runCli("metrics", "--returns", write("child-bad.csv", "0.01\n0.02\nx1\n"));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('line 3: "x1" is not a return');
   }, 60_000);

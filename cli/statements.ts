@@ -13,19 +13,8 @@ import { byFileName, describeProblem, isBulkStatementFile, MANIFEST_FILE, readMa
 import { DEFAULT_IMPORT_LIMITS, StatementRejected } from "@/lib/domain/statements/types";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { formatAnalysisText } from "./analysis-text";
+import { GUID, readInputFile } from "./input-file";
 import { withDatabase } from "./with-database";
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function readInput(file: string): Uint8Array {
-  try {
-    if (!statSync(file).isFile()) throw new InvalidArgumentError(`${file} is not a file`);
-    return new Uint8Array(readFileSync(file));
-  } catch (err) {
-    if (err instanceof InvalidArgumentError) throw err;
-    throw new InvalidArgumentError(`cannot read ${file}: ${(err as Error).message}`);
-  }
-}
 
 /** The statement files of a bulk import's folder and its manifest's rows; a bad manifest is refused with every problem. */
 function readFolder(dir: string): { files: string[]; manifest: ManifestRow[] } {
@@ -76,7 +65,7 @@ export function registerStatementCommands(program: Command): void {
     .argument("<file>", "CSV / TXT / XLS (text) / XLSX as exported by the broker")
     .option("--json", "print JSON: format, encoding, fills, events, skipped, roundTrips, summary, openPositions, hk (港股通), unknownOpenings, pendingAllotments, unreconciled, feeBasis")
     .action(async (file: string, opts: { json?: boolean }) => {
-      const bytes = readInput(file);
+      const bytes = readInputFile(file);
       // read in a thread of the statement parser, with the server's time and memory limits (ADR 0026)
       const { statementParser } = await import("@/lib/server/statements/parser-pool");
       const report = await statementParser().read(bytes, path.basename(file)).catch(explain);
@@ -99,7 +88,7 @@ export function registerStatementCommands(program: Command): void {
       if (masterGuid && !GUID.test(masterGuid)) throw new InvalidArgumentError(`--trader must be a guid, got "${masterGuid}"`);
       const name = newMasterName?.trim();
       if (newMasterName !== undefined && (!name || name.length > 40)) throw new InvalidArgumentError("--new-trader needs a name of 1–40 characters");
-      const bytes = readInput(file);
+      const bytes = readInputFile(file);
       await withDatabase(true, async () => {
         const { createMaster } = await import("@/lib/server/statements/masters-admin");
         const { findMaster } = await import("@/lib/server/content/masters");
@@ -177,7 +166,7 @@ export function registerStatementCommands(program: Command): void {
     .action(async (files: string[], opts: { name?: string }) => {
       const parsed: { file: string; bars: DailyBar[]; skipped: { line: number; reason: string }[] }[] = [];
       for (const file of files) {
-        const bytes = readInput(file);
+        const bytes = readInputFile(file);
         try {
           const read = file.toLowerCase().endsWith(".day")
             ? readTdxDay(bytes, path.basename(file))

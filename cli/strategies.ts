@@ -1,25 +1,13 @@
-import { readFileSync, statSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { formatDateTime } from "@/lib/domain/format";
 import { OPERATOR } from "@/lib/server/auth/roles";
-import type { CsvImportResult } from "@/lib/server/quant/csv-import";
+import type { CsvImported } from "@/lib/server/quant/csv-import";
+import { GUID, readInputFile } from "./input-file";
 import { withDatabase } from "./with-database";
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function guidArg(value: string): string {
   if (!GUID.test(value)) throw new InvalidArgumentError(`expected a strategy guid, got "${value}"`);
   return value.toLowerCase();
-}
-
-function readInput(file: string): Uint8Array {
-  try {
-    if (!statSync(file).isFile()) throw new InvalidArgumentError(`${file} is not a file`);
-    return new Uint8Array(readFileSync(file));
-  } catch (err) {
-    if (err instanceof InvalidArgumentError) throw err;
-    throw new InvalidArgumentError(`cannot read ${file}: ${(err as Error).message}`);
-  }
 }
 
 async function requireStrategy(guid: string): Promise<void> {
@@ -27,15 +15,22 @@ async function requireStrategy(guid: string): Promise<void> {
   if (!(await findStrategy(OPERATOR, guid))) throw new InvalidArgumentError(`no strategy with guid ${guid}`);
 }
 
-/** Prints a CSV import's outcome; every bad line goes to stderr and the command fails with nothing stored. */
-function report(kind: string, result: CsvImportResult): void {
-  if (result.ok) {
+/**
+ * Runs a CSV import and prints what it stored; refused, every bad line goes to stderr and the command fails with
+ * nothing stored (an unknown strategy as a bad argument, anything else with the refusal's message).
+ */
+async function report(kind: string, importing: () => Promise<CsvImported>): Promise<void> {
+  const { AppError } = await import("@/lib/server/http/app-error");
+  const { CsvLinesRefused } = await import("@/lib/server/quant/csv-import");
+  try {
+    const result = await importing();
     console.log(`${kind}: ${result.added} added, ${result.duplicates} already stored (skipped), ${result.rows} data rows, ${result.encoding}`);
-    return;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") throw new InvalidArgumentError("no such strategy");
+    if (!(err instanceof CsvLinesRefused) || err.lines.length === 0) throw err;
+    for (const e of err.lines) console.error(`  line ${e.line}: ${e.message}`);
+    throw new Error(`${err.lines.length} bad line(s) — nothing stored`);
   }
-  if (result.reason === "missing") throw new InvalidArgumentError("no such strategy");
-  for (const e of result.errors) console.error(`  line ${e.line}: ${e.message}`);
-  throw new Error(result.errors.length > 0 ? `${result.errors.length} bad line(s) — nothing stored` : result.message);
 }
 
 export function registerStrategyCommands(program: Command): void {
@@ -103,29 +98,30 @@ export function registerStrategyCommands(program: Command): void {
       });
     });
 
-  program
-    .command("strategy:import-nav")
-    .description("import daily NAV from a CSV (header date,nav; UTF-8 or GB18030); any bad line stores nothing, known dates are skipped")
-    .argument("<guid>", "the strategy's guid", guidArg)
-    .argument("<file>", "the CSV file")
-    .action(async (guid: string, file: string) => {
-      const bytes = readInput(file);
-      await withDatabase(true, async () => {
-        const { importNavCsv } = await import("@/lib/server/quant/csv-import");
-        report("nav", await importNavCsv(OPERATOR, guid, bytes));
+  const csvImports = [
+    {
+      kind: "nav",
+      description: "import daily NAV from a CSV (header date,nav; UTF-8 or GB18030); any bad line stores nothing, known dates are skipped",
+      importer: "importNavCsv",
+    },
+    {
+      kind: "fills",
+      description: "import fills from a CSV (header date,time,code,name,side,quantity,price; side 买入/卖出/buy/sell); any bad line stores nothing",
+      importer: "importFillsCsv",
+    },
+  ] as const;
+  for (const { kind, description, importer } of csvImports) {
+    program
+      .command(`strategy:import-${kind}`)
+      .description(description)
+      .argument("<guid>", "the strategy's guid", guidArg)
+      .argument("<file>", "the CSV file")
+      .action(async (guid: string, file: string) => {
+        const bytes = readInputFile(file);
+        await withDatabase(true, async () => {
+          const csvImport = await import("@/lib/server/quant/csv-import");
+          await report(kind, () => csvImport[importer](OPERATOR, guid, bytes));
+        });
       });
-    });
-
-  program
-    .command("strategy:import-fills")
-    .description("import fills from a CSV (header date,time,code,name,side,quantity,price; side 买入/卖出/buy/sell); any bad line stores nothing")
-    .argument("<guid>", "the strategy's guid", guidArg)
-    .argument("<file>", "the CSV file")
-    .action(async (guid: string, file: string) => {
-      const bytes = readInput(file);
-      await withDatabase(true, async () => {
-        const { importFillsCsv } = await import("@/lib/server/quant/csv-import");
-        report("fills", await importFillsCsv(OPERATOR, guid, bytes));
-      });
-    });
+  }
 }

@@ -26,6 +26,6 @@ describeOnEachEngine("cli user:create", () => {
     const made = await cli("user:create", "--email", "member@cli.test", "--password", "quiet-river-41", "--nickname", "测试会员");
     expect(made.error).toBeNull();
     expect(made.out.at(-1)).toBe((await findUserByAccount("member@cli.test"))?.id);
-    expect((await loginWithPassword("member@cli.test", "quiet-river-41", "")).ok).toBe(true);
+    await expect(loginWithPassword("member@cli.test", "quiet-river-41", "")).resolves.toHaveProperty("session");
   });
 });

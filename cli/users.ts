@@ -19,7 +19,7 @@ export function registerUserCreateCommand(program: Command): void {
       const weak = input.data.password === undefined ? null : newPasswordProblem(input.data.password, input.data);
       if (weak) throw new InvalidArgumentError(`password refused: ${weak}`);
       await withDatabase(true, async () => {
-        const user = await createUser(opts as never);
+        const user = await createUser(input.data);
         console.log(`created ${user.role} ${user.email ?? user.mobile} (invitation code ${user.invitationCode})`);
         console.log(user.id);
       });

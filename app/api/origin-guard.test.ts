@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { config, reloadConfigForTests } from "@/lib/config";
@@ -8,6 +7,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createSession } from "@/lib/server/auth/sessions";
 import { ROUTE_SPEC, type RouteSpec } from "@/lib/server/http";
 import { createUser } from "@/lib/server/members/users";
+import { routeFiles, routeOf } from "./route-walk.test-support";
 
 /**
  * P14: every route handler under app/ is made by `route()` (ADR 0049), and every state-changing one refuses a foreign
@@ -41,19 +41,11 @@ const PARAM_VALUES: Record<string, string> = {
 };
 const GUID = "6f1c1f3e-8f0d-4c1e-9a57-3d2b1a0e9c11";
 
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return /^route\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** The path a route folder serves: route groups such as `(site)` are not part of the URL. */
 const urlPathOf = (route: string) => "/" + route.split("/").filter((segment) => !/^\(.*\)$/.test(segment)).join("/");
 
-const routes = routeFiles(APP_DIR).map((file) => {
-  const route = path.relative(APP_DIR, path.dirname(file)).split(path.sep).join("/");
+const routes = routeFiles(APP_DIR, /^route\.tsx?$/).map((file) => {
+  const route = routeOf(APP_DIR, file);
   const params = Object.fromEntries([...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map(([, name]) => [name!, PARAM_VALUES[name!] ?? GUID]));
   // The module's real exports (importing touches no database), so no way of exporting a handler escapes the test.
   const mod = require(file) as Record<string, unknown>;

@@ -23,12 +23,18 @@ export const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 export type BodyMethod = (typeof BODY_METHODS)[number];
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-function routeFiles(dir: string): string[] {
+/** Every route file (`route.ts`, or whatever `name` matches) below `dir`, found by walking the folder. */
+export function routeFiles(dir: string, name: RegExp = /^route\.ts$/): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
+    if (entry.isDirectory()) return routeFiles(full, name);
+    return name.test(entry.name) ? [full] : [];
   });
+}
+
+/** The folder of a route file below `dir`, with forward slashes: `admin/traders/[guid]/statements`. */
+export function routeOf(dir: string, file: string): string {
+  return path.relative(dir, path.dirname(file)).split(path.sep).join("/");
 }
 
 export interface RouteHandler {
@@ -44,7 +50,7 @@ export function bodyHandlers(): RouteHandler[] {
   return routeFiles(API_DIR)
     .sort()
     .flatMap((file) => {
-      const route = path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
+      const route = routeOf(API_DIR, file);
       // The module's real exports (importing touches no database), so no way of exporting a handler escapes the walk.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by path, as the *.test.ts files may
       const mod = require(file) as Record<string, unknown>;

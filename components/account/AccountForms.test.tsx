@@ -1,6 +1,7 @@
 import "@/components/ui/test-polyfills";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { notify } from "@/lib/client/toast";
 import { loadUserInfo } from "@/lib/client/userinfo";
 import { AvatarUpload } from "./AvatarUpload";
@@ -12,18 +13,7 @@ jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
 jest.mock("@/lib/client/userinfo", () => ({ loadUserInfo: jest.fn() }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn() }));
 
-const fetchMock = jest.fn();
-function respond(status: number, body: unknown) {
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-}
-function sentJson(call = 0): unknown {
-  return JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
-}
-
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
+const { fetchMock, respond, sent: sentJson, sentTo, sentForm } = mockFetch();
 
 describe("NicknameForm", () => {
   it("saves a trimmed nickname, then syncs the user info and re-renders the page", async () => {
@@ -76,9 +66,8 @@ describe("AvatarUpload", () => {
     respond(200, { message: "头像已更新", userInfo: { avatar: "/api/uploads/avatars/abc.png" } });
     await user.upload(screen.getByTestId("avatar-input"), png(100));
     await waitFor(() => expect(screen.getByTestId("avatar-image")).toHaveAttribute("src", "/api/uploads/avatars/abc.png"));
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe("/api/user/avatar");
-    expect((init.body as FormData).get("file")).toBeInstanceOf(File);
+    expect(sentTo()).toBe("/api/user/avatar");
+    expect(sentForm().get("file")).toBeInstanceOf(File);
     expect(refresh).toHaveBeenCalled();
   });
 

@@ -1,51 +1,42 @@
 "use client";
 
-import { useId, useRef, useState, type ChangeEvent } from "react";
+import { useId, useState, type ChangeEvent } from "react";
 import { buttonClass } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/components/ui/cn";
-import { FeedbackLine, type Feedback } from "@/components/ui/form";
-import { submitFailureMessage, submitForm } from "@/lib/client/request";
+import { FeedbackLine, tooLargeSays, useSchemaForm } from "@/components/ui/form";
+import { AVATAR_ACCEPT, AvatarForm } from "@/lib/domain/account/schemas";
 import { useProfileSaved } from "./use-profile-saved";
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp";
-const ACCEPTED_TYPES = AVATAR_ACCEPT.split(",");
-
 /**
- * The avatar with a 更换头像 control. The browser checks the size and the declared type for a quick answer; the
- * server decides by the file's bytes and dimensions, and stores a 256×256 WebP it made itself.
+ * The avatar with a 更换头像 control: a chosen image is sent at once. The browser checks the size and the declared
+ * type for a quick answer (AvatarForm); the server decides by the file's bytes and dimensions, and stores a 256×256
+ * WebP it made itself.
  */
 export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickname: string }) {
   const [current, setCurrent] = useState(avatarUrl);
   const [broken, setBroken] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const saved = useProfileSaved();
+  const { setValue, feedback, pending: busy, submitTo } = useSchemaForm(AvatarForm, {});
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (inputRef.current) inputRef.current.value = "";
-    if (!file) return;
-    if (file.size > AVATAR_MAX_BYTES) return setFeedback({ tone: "error", text: "头像图片不能超过 2 MB" });
-    if (file.type && !ACCEPTED_TYPES.includes(file.type)) {
-      return setFeedback({ tone: "error", text: "仅支持 JPEG、PNG、WebP 格式的图片" });
-    }
-    const form = new FormData();
-    form.append("file", file);
-    setBusy(true);
-    setFeedback(null);
-    const result = await submitForm("/api/user/avatar", form, { fallback: avatarUploadFallback });
-    setBusy(false);
-    if (!result.ok) return setFeedback({ tone: "error", text: result.message });
+  const upload = submitTo("/api/user/avatar", ({ file }) => ({ file }), (result) => {
+    if (!result.ok) return;
     const info = result.body.userInfo as { avatar?: unknown } | undefined;
     if (typeof info?.avatar === "string") {
       setCurrent(info.avatar);
       setBroken(false);
     }
     saved(result.message || "头像已更新");
+  }, { fallback: tooLargeSays("头像图片不能超过 2 MB") });
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Emptied at once, so that choosing the same file again is a change too.
+    event.target.value = "";
+    if (!file) return;
+    setValue("file", file);
+    void upload();
   };
 
   const initial = Array.from(nickname.trim())[0] ?? "我";
@@ -70,12 +61,11 @@ export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickn
         )}
         <div className="min-w-0">
           <input
-            ref={inputRef}
             id={inputId}
             type="file"
             name="file"
             accept={AVATAR_ACCEPT}
-            onChange={upload}
+            onChange={choose}
             disabled={busy}
             className="peer sr-only"
             data-testid="avatar-input"
@@ -92,9 +82,4 @@ export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickn
       </div>
     </div>
   );
-}
-
-/** The avatar upload's own word for 413; the rest as every form says it. */
-function avatarUploadFallback(status: number): string {
-  return status === 413 ? "头像图片不能超过 2 MB" : submitFailureMessage(status);
 }

@@ -1,18 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
+import { CodeField, digitsOnly, Field, FeedbackLine, formatted, inputClass, SendCodeButton, SubmitButton, useCodeSender, useSchemaForm } from "@/components/ui/form";
 import { submitJson } from "@/lib/client/request";
-import { parseAccount } from "@/lib/domain/account";
+import { BIND_LABELS, bindAddress, BindCodeForm, type BindKind } from "@/lib/domain/account/schemas";
 import { maskMobile } from "@/lib/domain/mask";
-import { Field, FeedbackLine, inputClass, useCooldown, type Feedback } from "@/components/ui/form";
-import { CODE_PATTERN } from "./account-inputs";
 import { useProfileSaved } from "./use-profile-saved";
-
-export type BindKind = "email" | "mobile";
-
-const LABEL: Record<BindKind, string> = { email: "邮箱", mobile: "手机号" };
-const INVALID: Record<BindKind, string> = { email: "请输入正确的邮箱", mobile: "请输入正确的手机号" };
 
 /**
  * An e-mail or mobile row: the bound value (or 未绑定) with 绑定/更换. Binding takes two steps: a code is sent to the
@@ -22,50 +16,40 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
   const [current, setCurrent] = useState(value);
   const [editing, setEditing] = useState(false);
   const [account, setAccount] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState<"send" | "confirm" | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const cooldown = useCooldown();
   const saved = useProfileSaved();
-  const label = LABEL[kind];
+  const label = BIND_LABELS[kind];
+  const { register, reset, feedback, setFeedback, pending, submitTo } = useSchemaForm(BindCodeForm, { code: "" });
+  const address = useMemo(() => bindAddress(kind, current), [kind, current]);
+  const codes = useCodeSender(address, (to) => submitJson("/api/user/bind", { step: "send", kind, account: to }), {
+    setFeedback,
+    sentText: (result) => result.message || "验证码已发送",
+  });
 
   const close = () => {
     setEditing(false);
     setAccount("");
-    setSentTo(null);
-    setCode("");
+    codes.forget();
+    reset({ code: "" });
     setFeedback(null);
   };
 
   const send = async () => {
-    const parsed = parseAccount(account);
-    if (!parsed || parsed.kind !== kind) return setFeedback({ tone: "error", text: INVALID[kind] });
-    if (parsed.value === current) return setFeedback({ tone: "error", text: `该${label}已绑定到你的账号` });
-    setBusy("send");
-    setFeedback(null);
-    const result = await submitJson("/api/user/bind", { step: "send", kind, account: parsed.value });
-    setBusy(null);
-    if (!result.ok) return setFeedback({ tone: "error", text: result.message });
-    setSentTo(parsed.value);
-    setCode("");
-    cooldown.start();
-    setFeedback({ tone: "success", text: result.message || "验证码已发送" });
+    if (await codes.request(account)) reset({ code: "" });
   };
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!sentTo) return send();
-    const digits = code.trim();
-    if (!CODE_PATTERN.test(digits)) return setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
-    setBusy("confirm");
-    setFeedback(null);
-    const result = await submitJson("/api/user/bind", { step: "confirm", kind, account: sentTo, code: digits });
-    setBusy(null);
-    if (!result.ok) return setFeedback({ tone: "error", text: result.message });
-    setCurrent(sentTo);
+  const confirm = submitTo("/api/user/bind", ({ code }) => ({ step: "confirm", kind, account: codes.sentTo, code }), (result) => {
+    if (!result.ok) return;
+    setCurrent(codes.sentTo);
     close();
     saved(result.message || `${label}已绑定`);
+    return null;
+  });
+
+  // Enter before a code was sent asks for one.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (codes.sentTo) return confirm(event);
+    event.preventDefault();
+    return send();
   };
 
   if (!editing) {
@@ -84,16 +68,13 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
     );
   }
 
+  const busy = codes.sending || pending;
   return (
-    <form onSubmit={confirm} className="space-y-3 py-3" noValidate>
+    <form onSubmit={submit} className="space-y-3 py-3" noValidate>
       <Field
         label={current ? `新${label}` : label}
         hint={current ? `当前：${current}` : undefined}
-        action={
-          <Button variant="secondary" onClick={send} loading={busy === "send"} disabled={cooldown.left > 0 || busy !== null} className="shrink-0">
-            {cooldown.left > 0 ? `${cooldown.left}秒` : "获取验证码"}
-          </Button>
-        }
+        action={<SendCodeButton left={codes.left} onClick={send} loading={codes.sending} disabled={busy} className="shrink-0" />}
       >
         {(control) => (
           <input
@@ -106,36 +87,20 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
             value={account}
             onChange={(e) => {
               setAccount(e.target.value);
-              setSentTo(null);
+              codes.forget();
             }}
             placeholder={kind === "email" ? "请输入邮箱" : "请输入手机号"}
             autoFocus
           />
         )}
       </Field>
-      {sentTo ? (
-        <Field label="验证码" hint={`已发送到 ${sentTo}，10 分钟内有效`}>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              className={inputClass}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-              placeholder="6 位数字"
-            />
-          )}
-        </Field>
-      ) : null}
+      {codes.sentTo ? <CodeField hint={`已发送到 ${codes.sentTo}，10 分钟内有效`} {...formatted(register("code"), digitsOnly(6))} /> : null}
       <FeedbackLine feedback={feedback} />
       <div className="flex gap-3">
-        <Button type="submit" loading={busy === "confirm"} disabled={!sentTo || busy !== null} className="flex-1">
+        <SubmitButton pending={pending} disabled={!codes.sentTo || codes.sending} block={false} size="md" className="flex-1">
           确认{current ? "更换" : "绑定"}
-        </Button>
-        <Button variant="secondary" onClick={close} disabled={busy !== null} className="flex-1">
+        </SubmitButton>
+        <Button variant="secondary" onClick={close} disabled={busy} className="flex-1">
           取消
         </Button>
       </div>

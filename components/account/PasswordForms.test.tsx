@@ -1,6 +1,7 @@
 import "@/components/ui/test-polyfills";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 import { passwordChangeForm } from "@/lib/domain/account/schemas";
@@ -8,18 +9,7 @@ import { passwordChangeForm } from "@/lib/domain/account/schemas";
 const openLogin = jest.fn();
 jest.mock("@/components/dialogs/login-state", () => ({ useLoginState: () => ({ openLogin }) }));
 
-const fetchMock = jest.fn();
-function respond(status: number, body: unknown) {
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-}
-function sentJson(call = 0): unknown {
-  return JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
-}
-
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
+const { fetchMock, respond, sent: sentJson } = mockFetch();
 
 describe("passwordChangeForm", () => {
   const problem = (newPassword: string, repeatPassword: string, names = {}) =>
@@ -94,6 +84,10 @@ describe("ResetPasswordForm", () => {
     expect(screen.getByRole("button", { name: "重置密码" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "获取验证码" }));
     expect(screen.getByRole("alert")).toHaveTextContent("请输入手机号或邮箱");
+    await user.type(screen.getByRole("textbox", { name: "手机号或邮箱" }), "not-an-account");
+    await user.click(screen.getByRole("button", { name: "获取验证码" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("请输入正确的手机号或邮箱");
+    await user.clear(screen.getByRole("textbox", { name: "手机号或邮箱" }));
     await user.type(screen.getByRole("textbox", { name: "手机号或邮箱" }), "Me@Example.com");
     respond(200, { message: "如果该账号已注册，验证码已发送，请查收" });
     await user.click(screen.getByRole("button", { name: "获取验证码" }));

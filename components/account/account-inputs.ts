@@ -2,6 +2,3 @@
 export function charCount(value: string): number {
   return Array.from(value).length;
 }
-
-/** A six-digit verification code. */
-export const CODE_PATTERN = /^\d{6}$/;

@@ -18,12 +18,9 @@ describe("MarketDataSection", () => {
   it("on the demo: 未配置 with what to set and how to import, no sync, no automatic sync, the 模拟行情 stocks", () => {
     render(<MarketDataSection overview={DEMO} />);
     const section = screen.getByTestId("market-data");
-    expect(section).toHaveTextContent("未配置");
-    expect(section).toHaveTextContent("MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）");
-    expect(section).toHaveTextContent("npm run cli -- import:bars");
-    expect(section).toHaveTextContent("演示数据中的 12 只股票使用模拟行情");
-    expect(section).toHaveTextContent("尚未同步");
-    expect(section).toHaveTextContent("未配置数据源，不会自动同步");
+    for (const text of ["未配置", "MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）", "npm run cli -- import:bars", "演示数据中的 12 只股票使用模拟行情", "尚未同步", "未配置数据源，不会自动同步"]) {
+      expect(section).toHaveTextContent(text);
+    }
     expect(screen.getByRole("button", { name: "同步行情" })).toBeEnabled();
   });
 

@@ -1,6 +1,7 @@
 import "@/components/ui/test-polyfills";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { notify } from "@/lib/client/toast";
 import { AddGrantForm } from "./AddGrantForm";
 import { EndGrant } from "./EndGrant";
@@ -12,17 +13,11 @@ const refresh = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn() }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-const sent = (call = 0) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+const { fetchMock, respond, sent } = mockFetch();
 const USER = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
+beforeEach(() => jest.clearAllMocks());
 
 describe("newRequestId", () => {
   it("makes distinct v4 UUIDs", () => {

@@ -3,9 +3,3 @@ export const ROLE_LABELS = { member: "会员", editor: "编辑", admin: "管理�
 export const GRANT_SOURCE_LABELS = { admin: "管理员", purchase: "购买", subscription: "订阅", referral: "邀请奖励" } as const;
 export const GRANT_STATE_LABELS = { active: "生效中", upcoming: "未开始", ended: "已结束" } as const;
 export const REFERRAL_STATUS_LABELS = { granted: "已发放", held: "待审核", rejected: "已拒绝" } as const;
-
-/** relative: a visually hidden label (sr-only is absolutely placed) stays inside the scroll box, not past the page. */
-export const tableWrapClass = "relative overflow-x-auto rounded-xl border border-slate-200 bg-white";
-export const tableClass = "w-full text-left text-sm";
-export const theadClass = "bg-slate-50 text-slate-500";
-export const cellClass = "px-3 py-2";

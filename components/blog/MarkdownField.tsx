@@ -5,9 +5,6 @@ import { cn } from "@/components/ui/cn";
 import { renderMarkdown } from "@/lib/domain/markdown";
 import { fieldClass } from "@/components/ui/form";
 
-// Pages that style fields beside the editor import the look from here.
-export { fieldClass };
-
 export interface MarkdownFieldProps {
   label: string;
   value: string;

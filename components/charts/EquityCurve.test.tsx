@@ -22,10 +22,7 @@ jest.mock("lightweight-charts", () => {
     return s;
   };
   return {
-    BaselineSeries: { type: "Baseline" },
-    CandlestickSeries: { type: "Candlestick" },
-    HistogramSeries: { type: "Histogram" },
-    LineSeries: { type: "Line" },
+    ...require("@/components/charts/series-definitions.test-support").SERIES_DEFINITIONS,
     createChart: (_el: unknown, options: Record<string, unknown>) => (mockState.options.push(options), {
       addSeries,
       panes: () => [],

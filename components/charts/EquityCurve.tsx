@@ -8,6 +8,7 @@ import { EQUITY_DEFAULT_HEIGHT, EQUITY_LEGEND_HEIGHT, equitySeries, equitySummar
 import { ChartFigure } from "./ChartFigure";
 import { KLINE_COLORS } from "./kline-data";
 import { indexByDate, useLightweightChart } from "./use-lightweight-chart";
+import { ChartLegend } from "./ChartLegend";
 
 export type { EquityPoint, EquityPointInput } from "./equity-data";
 export { EQUITY_DEFAULT_HEIGHT, EQUITY_LEGEND_HEIGHT } from "./equity-data";
@@ -58,7 +59,7 @@ export function EquityCurve({ points, height = EQUITY_DEFAULT_HEIGHT, caption, d
       describedBy={describedBy}
       summary={() => equitySummary(series, caption)}
       legend={
-        <div aria-hidden className="flex items-center gap-2 px-1 text-[11px] text-slate-500 tabular-nums" style={{ height: EQUITY_LEGEND_HEIGHT }}>
+        <ChartLegend className="flex items-center gap-2" height={EQUITY_LEGEND_HEIGHT}>
           {shown ? (
             <>
               <span className="text-slate-700">{shown.date}</span>
@@ -70,7 +71,7 @@ export function EquityCurve({ points, height = EQUITY_DEFAULT_HEIGHT, caption, d
               </span>
             </>
           ) : null}
-        </div>
+        </ChartLegend>
       }
       canvasRef={canvasRef}
       height={height}

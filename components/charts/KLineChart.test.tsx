@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import type { DailyBar } from "@/lib/domain/market/types";
+import { dailyBar, dailyWalk } from "./bars.test-support";
 import { KLineChart } from "./KLineChart";
 
 interface MockSeries {
@@ -23,10 +23,7 @@ const mockState = {
 };
 
 jest.mock("lightweight-charts", () => ({
-  CandlestickSeries: { type: "Candlestick" },
-  HistogramSeries: { type: "Histogram" },
-  LineSeries: { type: "Line" },
-  BaselineSeries: { type: "Baseline" },
+  ...require("@/components/charts/series-definitions.test-support").SERIES_DEFINITIONS,
   createChart: (_el: HTMLElement, options: Record<string, unknown>) => {
     const chart = {
       options, series: [] as MockSeries[], remove: jest.fn(), crosshair: [] as ((p: unknown) => void)[], range: null as unknown,
@@ -69,17 +66,7 @@ jest.mock("lightweight-charts", () => ({
   // The package exports ESM under the "import" condition only, which Jest's CommonJS resolver does not see.
 }), { virtual: true });
 
-function bar(date: string, open: number, close: number): DailyBar {
-  return { code: "600519", date, open, high: Math.max(open, close) + 0.1, low: Math.min(open, close) - 0.1, close, volume: 12_000, amount: null };
-}
-
-const bars = [
-  bar("2024-03-04", 10, 10.5),
-  bar("2024-03-05", 10.5, 10.2),
-  bar("2024-03-06", 10.2, 10.3),
-  bar("2024-03-07", 10.3, 11.33),
-  bar("2024-03-08", 11.33, 11.0),
-];
+const bars = dailyWalk("2024-03-04", 10, [10.5, 10.2, 10.3, 11.33, 11.0]);
 
 beforeEach(() => {
   mockState.charts.length = 0;
@@ -155,7 +142,7 @@ describe("KLineChart", () => {
   });
 
   it("draws a price line and 均价 for minutes", () => {
-    const minutes = ["09:30", "09:31"].map((t) => ({ ...bar(`2024-03-07 ${t}`, 10, 10), amount: 120_000 }));
+    const minutes = ["09:30", "09:31"].map((t) => ({ ...dailyBar(`2024-03-07 ${t}`, 10, 10), amount: 120_000 }));
     render(<KLineChart bars={minutes} markers={[{ date: "2024-03-07", time: "09:31:20", side: "sell", price: 10, quantity: 100 }]} period="min" />);
     const chart = mockState.charts[0]!;
     expect(chart.series.some((s) => s.type === "Candlestick")).toBe(false);

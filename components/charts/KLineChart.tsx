@@ -18,6 +18,7 @@ import {
 } from "./kline-data";
 import { KLINE_DEFAULT_HEIGHT, KLINE_LEGEND_HEIGHT } from "./kline-size";
 import { useLightweightChart } from "./use-lightweight-chart";
+import { ChartLegend } from "./ChartLegend";
 
 export type { KLineHighlight, KLineLimitMark, KLinePeriod, KLineTradeMarker } from "./kline-data";
 
@@ -209,12 +210,7 @@ function toneText(tone: "up" | "down" | "flat"): string {
 function Legend({ legend, isMinute, precision }: { legend: LegendData | null; isMinute: boolean; precision: number }) {
   const formatQuote = (v: number) => formatNumber(v, precision);
   return (
-    <div
-      aria-hidden
-      data-testid="kline-legend"
-      className="flex flex-col justify-center gap-0.5 overflow-hidden px-1 text-[11px] leading-4 whitespace-nowrap text-slate-500 tabular-nums"
-      style={{ height: KLINE_LEGEND_HEIGHT }}
-    >
+    <ChartLegend testId="kline-legend" className="flex flex-col justify-center gap-0.5 overflow-hidden leading-4 whitespace-nowrap" height={KLINE_LEGEND_HEIGHT}>
       {legend ? (
         <>
           <div className="flex min-w-0 items-center gap-x-2 overflow-hidden">
@@ -262,7 +258,7 @@ function Legend({ legend, isMinute, precision }: { legend: LegendData | null; is
           </div>
         </>
       ) : null}
-    </div>
+    </ChartLegend>
   );
 }
 

@@ -1,19 +1,10 @@
-import type { DailyBar } from "@/lib/domain/market/types";
+import { dailyBar, dailyWalk } from "./bars.test-support";
 import {
   buildKLineModel, formatChartTime, formatTick, indexOfTime, initialRange, klineSummary, legendAt, minuteTimestamp, weekKey,
 } from "./kline-data";
 
-function bar(date: string, open: number, close: number, volume = 1000): DailyBar {
-  return { code: "600519", date, open, high: Math.max(open, close) + 0.1, low: Math.min(open, close) - 0.1, close, volume, amount: null };
-}
-
-const days = [
-  bar("2024-03-04", 10, 10.5),
-  bar("2024-03-05", 10.5, 10.2),
-  bar("2024-03-06", 10.2, 10.2),
-  bar("2024-03-07", 10.2, 11.22),
-  bar("2024-03-08", 11.22, 11.0),
-];
+const bar = (date: string, open: number, close: number) => dailyBar(date, open, close, { volume: 1000 });
+const days = dailyWalk("2024-03-04", 10, [10.5, 10.2, 10.2, 11.22, 11.0], { volume: 1000 });
 
 describe("buildKLineModel", () => {
   it("sums fills of the same bar and side into one marker, B below in red, S above in green", () => {

@@ -1,19 +1,10 @@
 import fc from "fast-check";
-import type { DailyBar } from "@/lib/domain/market/types";
+import { dailyWalk } from "./bars.test-support";
 import { buildKLineModel } from "./kline-data";
 import { TAP_SLOP_PX, barDetailAt, tappedIndex } from "./kline-tap";
 
-function bar(date: string, open: number, close: number, volume = 12_000): DailyBar {
-  return { code: "601012", date, open, high: Math.max(open, close) + 0.1, low: Math.min(open, close) - 0.1, close, volume, amount: null };
-}
-
-const bars = [
-  bar("2024-03-04", 10, 10.5),
-  bar("2024-03-05", 10.5, 10.2),
-  bar("2024-03-06", 10.2, 11.22),
-  bar("2024-03-07", 11.22, 11.0, 3_500_000),
-  bar("2024-03-08", 11.0, 11.1),
-];
+// 2024-03-07 trades 3.5 million shares
+const bars = dailyWalk("2024-03-04", 10, [10.5, 10.2, 11.22, 11.0, 11.1], { code: "601012" }).map((b) => (b.date === "2024-03-07" ? { ...b, volume: 3_500_000 } : b));
 
 const model = buildKLineModel({
   period: "day",

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { Lock } from "lucide-react";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { formatDate } from "@/lib/domain/format";
 import { DemoBadge, DemoSectionNote } from "./DemoBadge";
+import { LevelTag } from "./LevelTag";
 import { demoLabelling } from "@/lib/domain/demo-labels";
 
 export interface ArticleListItem {
@@ -31,12 +31,7 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
             <Link href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50" data-level={a.minLevel}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-brand">{isArticleType(a.type) ? ARTICLE_TYPES[a.type] : "博客"}</span>
-                {a.minLevel > 0 ? (
-                  <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
-                    {a.locked === false ? null : <Lock aria-hidden className="h-3 w-3" />}
-                    {LEVEL_LABEL[a.minLevel]}
-                  </span>
-                ) : null}
+                {a.minLevel > 0 ? <LevelTag locked={a.locked !== false}>{LEVEL_LABEL[a.minLevel]}</LevelTag> : null}
                 {demoRows && a.isDemo ? <DemoBadge /> : null}
               </div>
               <p className="mt-1 font-medium text-slate-900">{a.title}</p>

@@ -27,6 +27,16 @@ export function MasterAvatar({ name, avatarUrl, size = 48 }: { name: string; ava
   );
 }
 
+/** A master's name as a card's heading, with 演示数据 when the list labels its demo rows one by one. */
+export function MasterName({ name, demo }: { name: string; demo: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="font-semibold text-slate-900">{name}</span>
+      {demo ? <DemoBadge /> : null}
+    </div>
+  );
+}
+
 /** Masters with their profile; trade figures join in once their statements are imported. */
 export function MasterList({ items }: { items: MasterListItem[] }) {
   const demoRows = demoLabelling(items).rows;
@@ -39,10 +49,7 @@ export function MasterList({ items }: { items: MasterListItem[] }) {
             <Link href={`/detail/${m.guid}`} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
               <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
               <div className="min-w-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-slate-900">{m.name}</span>
-                  {demoRows && m.isDemo ? <DemoBadge /> : null}
-                </div>
+                <MasterName name={m.name} demo={demoRows && m.isDemo} />
                 <p className="mt-1 line-clamp-2 text-sm text-slate-500">{m.bio}</p>
                 <div className="mt-2 flex flex-wrap gap-1">
                   {m.styleTags.map((t) => (

@@ -78,7 +78,12 @@ describe("LoginDialog", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("验证码已发送，10 分钟内有效");
     expect(fetchMock.mock.calls[0]![0]).toBe("/api/auth/code/send");
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ account: "13800138000" });
-    await user.type(screen.getByRole("textbox", { name: "验证码" }), "123456");
+    await user.type(screen.getByRole("textbox", { name: "验证码" }), "12a345");
+    expect(screen.getByRole("textbox", { name: "验证码" })).toHaveValue("12345");
+    await user.click(screen.getByRole("button", { name: "登录 / 注册" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("请输入 6 位数字验证码");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await user.type(screen.getByRole("textbox", { name: "验证码" }), "6");
     await user.click(screen.getByRole("button", { name: "登录 / 注册" }));
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith("/user/invite"));
     const [url, init] = fetchMock.mock.calls[1]!;

@@ -3,11 +3,22 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { assignLocation } from "@/components/ui/browser";
-import { Button } from "@/components/ui/Button";
-import { Field, FeedbackLine, inputClass, SubmitButton, useCooldown, useSchemaForm, type Feedback } from "@/components/ui/form";
+import {
+  AccountField,
+  CodeField,
+  digitsOnly,
+  Field,
+  FeedbackLine,
+  formatted,
+  inputClass,
+  SendCodeButton,
+  SubmitButton,
+  useCodeSender,
+  useSchemaForm,
+} from "@/components/ui/form";
 import { Tabs } from "@/components/ui/Tabs";
 import { submitJson } from "@/lib/client/request";
-import { LoginBody } from "@/lib/domain/account/schemas";
+import { CodeLoginForm as CodeLoginSchema, CodeSendAccount, LoginBody } from "@/lib/domain/account/schemas";
 import type { LoginType } from "./login-state";
 
 /** Where to return after login: the `r` the page gate put in the URL, else the page itself. */
@@ -25,104 +36,46 @@ const passwordLoginSchema = LoginBody.omit({ r: true });
 
 function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
   const [account, setAccount] = useState("");
-  const [invite, setInvite] = useState(invitationCode);
-  const [code, setCode] = useState("");
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState<"send" | "verify" | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const { left: cooldown, start: startCooldown } = useCooldown();
+  const { register, feedback, setFeedback, pending, submitTo } = useSchemaForm(CodeLoginSchema, { code: "", invitationCode });
+  const codes = useCodeSender(CodeSendAccount, (to) => submitJson("/api/auth/code/send", { account: to }), {
+    setFeedback,
+    sentText: () => "验证码已发送，10 分钟内有效",
+  });
+  const sent = codes.sentTo !== null;
+  const send = () => void codes.request(account);
 
-  const send = async () => {
-    const value = account.trim();
-    if (!value) {
-      setFeedback({ tone: "error", text: "请输入手机号或邮箱" });
-      return;
-    }
-    setBusy("send");
-    setFeedback(null);
-    const result = await submitJson("/api/auth/code/send", { account: value });
-    setBusy(null);
-    setFeedback({ tone: result.ok ? "success" : "error", text: result.ok ? "验证码已发送，10 分钟内有效" : result.message });
-    if (result.ok) {
-      setSent(true);
-      startCooldown();
-    }
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!sent) return void send();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setFeedback({ tone: "error", text: "请输入 6 位数字验证码" });
-      return;
-    }
-    setBusy("verify");
-    setFeedback(null);
-    const payload = { account: account.trim(), code: code.trim(), r: returnPath(), ...(invite.trim() ? { invitationCode: invite.trim() } : {}) };
-    const result = await submitJson("/api/auth/code/verify", payload);
-    if (result.ok) {
+  const verify = submitTo(
+    "/api/auth/code/verify",
+    ({ code, invitationCode: invite }) => ({ account: account.trim(), code, r: returnPath(), ...(invite ? { invitationCode: invite } : {}) }),
+    (result) => {
+      if (!result.ok) return;
       assignLocation(redirectTarget(result.body));
-      return;
-    }
-    setBusy(null);
-    setFeedback({ tone: "error", text: result.message });
+      return "leaving";
+    },
+  );
+  // Before a code was sent, the form's button asks for one.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (sent) return verify(event);
+    event.preventDefault();
+    send();
   };
 
   return (
-    <form onSubmit={verify} className="space-y-3" noValidate>
-      <Field label="手机号或邮箱">
-        {(control) => (
-          <input
-            {...control}
-            name="account"
-            className={inputClass}
-            value={account}
-            onChange={(e) => setAccount(e.target.value)}
-            autoComplete="username"
-            placeholder="请输入手机号或邮箱"
-          />
-        )}
-      </Field>
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <AccountField value={account} onChange={(e) => setAccount(e.target.value)} />
       {sent ? (
-        <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <Field label="验证码">
-              {(control) => (
-                <input
-                  {...control}
-                  name="code"
-                  className={inputClass}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  placeholder="6 位数字"
-                />
-              )}
-            </Field>
-          </div>
-          <Button type="button" variant="secondary" size="lg" className="shrink-0" disabled={cooldown > 0} loading={busy === "send"} onClick={() => void send()}>
-            {cooldown > 0 ? `${cooldown}秒` : "重新获取"}
-          </Button>
-        </div>
+        <CodeField
+          {...formatted(register("code"), digitsOnly(6))}
+          action={<SendCodeButton left={codes.left} label="重新获取" size="lg" className="shrink-0" loading={codes.sending} onClick={send} />}
+        />
       ) : null}
       <Field label="邀请码（选填）">
         {(control) => (
-          <input
-            {...control}
-            name="invitationCode"
-            className={inputClass}
-            value={invite}
-            onChange={(e) => setInvite(e.target.value)}
-            autoComplete="off"
-            placeholder="填写好友的邀请码，注册即得3天SVIP"
-          />
+          <input {...control} {...register("invitationCode")} className={inputClass} autoComplete="off" placeholder="填写好友的邀请码，注册即得3天SVIP" />
         )}
       </Field>
       <FeedbackLine feedback={feedback} />
-      <Button type="submit" block size="lg" loading={busy !== null}>
-        {sent ? "登录 / 注册" : "获取验证码"}
-      </Button>
+      <SubmitButton pending={codes.sending || pending}>{sent ? "登录 / 注册" : "获取验证码"}</SubmitButton>
       <p className="text-center text-xs text-slate-500">未注册的手机号或邮箱验证后将自动注册</p>
     </form>
   );
@@ -138,9 +91,7 @@ function PasswordLoginForm({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <Field label="手机号或邮箱">
-        {(control) => <input {...control} {...register("account")} className={inputClass} autoComplete="username" placeholder="请输入手机号或邮箱" />}
-      </Field>
+      <AccountField {...register("account")} />
       <Field label="密码">
         {(control) => (
           <input {...control} {...register("password")} type="password" className={inputClass} autoComplete="current-password" placeholder="请输入密码" />

@@ -4,7 +4,7 @@ import { getCookie, setCookie } from "cookies-next/client";
 import { expiresAfterDays } from "@/lib/client/cookie-attributes";
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { lighten } from "@/lib/domain/color";
 import { BASE_Z_INDEX, POPUP_DEFAULT_COOKIE_DAYS, POPUP_GRADIENT_LIGHTEN } from "@/lib/domain/constants";
 import { overlayClass } from "@/components/ui/Dialog";
@@ -45,6 +45,25 @@ function remember(cookieName: string, cookieDays: number) {
   setCookie(cookieName, "1", { expires: expiresAfterDays(cookieDays), path: "/", sameSite: "lax" });
 }
 
+const actionClass =
+  "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-full px-4 text-[15px] font-medium transition-opacity aria-disabled:cursor-not-allowed aria-disabled:opacity-70";
+
+/** One of the popup's two buttons; while `busy` it shows a spinner and ignores presses (aria-disabled, still focusable). */
+function PopupAction({ busy, onClick, className, style, children }: {
+  busy: boolean;
+  onClick: () => void;
+  className: string;
+  style: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" aria-disabled={busy || undefined} aria-busy={busy || undefined} onClick={onClick} className={cn(actionClass, className)} style={style}>
+      {busy ? <Spinner size={16} label="" /> : null}
+      {children}
+    </button>
+  );
+}
+
 /** The reusable recommendation popup of SPEC §2. */
 export function Popup({
   open,
@@ -73,9 +92,6 @@ export function Popup({
     handler?.();
   };
 
-  const actionClass =
-    "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-full px-4 text-[15px] font-medium transition-opacity aria-disabled:cursor-not-allowed aria-disabled:opacity-70";
-
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <RadixDialog.Portal>
@@ -101,28 +117,12 @@ export function Popup({
             <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-[15px] leading-relaxed text-slate-700">{children}</div>
           ) : null}
           <div className="flex shrink-0 gap-3 px-5 pt-2 pb-5">
-            <button
-              type="button"
-              aria-disabled={disabled || undefined}
-              aria-busy={disabled || undefined}
-              onClick={act(onSecondary)}
-              className={cn(actionClass, "border bg-white")}
-              style={{ borderColor: themeColor, color: themeColor }}
-            >
-              {disabled ? <Spinner size={16} label="" /> : null}
+            <PopupAction busy={disabled} onClick={act(onSecondary)} className="border bg-white" style={{ borderColor: themeColor, color: themeColor }}>
               {secondaryText}
-            </button>
-            <button
-              type="button"
-              aria-disabled={disabled || undefined}
-              aria-busy={disabled || undefined}
-              onClick={act(onPrimary)}
-              className={cn(actionClass, "text-white shadow-sm")}
-              style={{ background: gradient }}
-            >
-              {disabled ? <Spinner size={16} label="" /> : null}
+            </PopupAction>
+            <PopupAction busy={disabled} onClick={act(onPrimary)} className="text-white shadow-sm" style={{ background: gradient }}>
               {primaryText}
-            </button>
+            </PopupAction>
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

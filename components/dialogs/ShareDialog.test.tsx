@@ -65,6 +65,16 @@ function stubClipboard(writeText: jest.Mock) {
   Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
 }
 
+/** Renders the page's dialogs and clicks 打开分享: as a logged-in member unless `visitor`, with `clipboard` as navigator's. */
+async function openShareDialog({ visitor = false, clipboard }: { visitor?: boolean; clipboard?: jest.Mock } = {}) {
+  const user = userEvent.setup();
+  if (clipboard) stubClipboard(clipboard);
+  if (!visitor) loggedIn();
+  renderShare();
+  await user.click(screen.getByRole("button", { name: "打开分享" }));
+  return user;
+}
+
 beforeEach(() => {
   jest.clearAllMocks();
   mockedPathname.mockReturnValue("/");
@@ -75,28 +85,21 @@ beforeEach(() => {
 
 describe("opening the share dialog", () => {
   it("opens the login dialog instead when the visitor is not logged in", async () => {
-    const user = userEvent.setup();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    await openShareDialog({ visitor: true });
     expect(screen.getByRole("dialog", { name: "登录 / 注册" })).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "分享 - 邀请好友得SVIP" })).not.toBeInTheDocument();
     expect(mockedNotify).not.toHaveBeenCalled();
   });
 
   it("on the login page shows 请先登录 and stays closed", async () => {
-    const user = userEvent.setup();
     mockedPathname.mockReturnValue("/login/INV1");
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    await openShareDialog({ visitor: true });
     expect(mockedNotify).toHaveBeenCalledWith(expect.objectContaining({ message: "请先登录" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("opens for a member with the four rows carrying the invitation code", async () => {
-    const user = userEvent.setup();
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    await openShareDialog();
     const dialog = screen.getByRole("dialog", { name: "分享 - 邀请好友得SVIP" });
     for (const channel of ["微信", "QQ", "微博"]) expect(within(dialog).getByRole("button", { name: channel })).toBeInTheDocument();
     // Each row shows its link without the scheme (shortened in the middle past 34 characters); the whole link is the
@@ -117,10 +120,7 @@ describe("opening the share dialog", () => {
   });
 
   it("closes from the close control", async () => {
-    const user = userEvent.setup();
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog();
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "关闭" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
@@ -128,10 +128,7 @@ describe("opening the share dialog", () => {
 
 describe("channels", () => {
   it("WeChat swaps the main dialog for the QR dialog; back reopens the main one", async () => {
-    const user = userEvent.setup();
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog();
     await user.click(screen.getByRole("button", { name: "微信" }));
 
     const qr = await screen.findByRole("dialog", { name: "分享到微信" });
@@ -147,10 +144,7 @@ describe("channels", () => {
   });
 
   it("QQ shows its own title and instructions; closing the QR dialog closes everything", async () => {
-    const user = userEvent.setup();
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog();
     await user.click(screen.getByRole("button", { name: "QQ" }));
     const qr = await screen.findByRole("dialog", { name: "分享到QQ" });
     expect(within(qr).getByText("打开QQ扫一扫，点击右上角“···”，选择分享到QQ空间或发送给好友")).toBeInTheDocument();
@@ -159,12 +153,9 @@ describe("channels", () => {
   });
 
   it("Weibo opens the provider's share page with the share text and link in a new window", async () => {
-    const user = userEvent.setup();
     const opened = { opener: {} as unknown };
     const open = jest.spyOn(window, "open").mockReturnValue(opened as Window);
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog();
     await user.click(screen.getByRole("button", { name: "微博" }));
     expect(open).toHaveBeenCalledTimes(1);
     const [url, target] = open.mock.calls[0]!;
@@ -177,11 +168,8 @@ describe("channels", () => {
   });
 
   it("Weibo falls back to a QR code titled 分享到微博 when the new window is blocked", async () => {
-    const user = userEvent.setup();
     const open = jest.spyOn(window, "open").mockReturnValue(null);
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog();
     await user.click(screen.getByRole("button", { name: "微博" }));
     const qr = await screen.findByRole("dialog", { name: "分享到微博" });
     expect(within(qr).getByText("扫码登录微博后，分享到你的微博")).toBeInTheDocument();
@@ -191,12 +179,8 @@ describe("channels", () => {
 
 describe("copying", () => {
   it("copies text plus link, toasts 复制成功 for 2 s and marks the button for 1.5 s", async () => {
-    const user = userEvent.setup();
     const writeText = jest.fn().mockResolvedValue(undefined);
-    stubClipboard(writeText);
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    await openShareDialog({ clipboard: writeText });
 
     jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick"] });
     try {
@@ -221,12 +205,8 @@ describe("copying", () => {
   });
 
   it("copies only the link and toasts 链接复制成功", async () => {
-    const user = userEvent.setup();
     const writeText = jest.fn().mockResolvedValue(undefined);
-    stubClipboard(writeText);
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog({ clipboard: writeText });
     const quant = screen.getAllByRole("listitem")[3]!;
     await user.click(within(quant).getByRole("button", { name: "仅复制链接" }));
     expect(writeText).toHaveBeenCalledWith(`${SITE}/list/quant?code=INV888`);
@@ -234,11 +214,7 @@ describe("copying", () => {
   });
 
   it("toasts 复制失败，请手动复制 and selects the link when the clipboard refuses", async () => {
-    const user = userEvent.setup();
-    stubClipboard(jest.fn().mockRejectedValue(new Error("denied")));
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog({ clipboard: jest.fn().mockRejectedValue(new Error("denied")) });
     const master = screen.getAllByRole("listitem")[2]!;
     await user.click(within(master).getByRole("button", { name: "复制" }));
     expect(mockedNotify).toHaveBeenCalledWith({ type: "error", message: "复制失败，请手动复制", duration: 2000 });
@@ -248,14 +224,10 @@ describe("copying", () => {
   });
 
   it("shows a long link shortened in the middle, copies it whole, and shows it whole, selected, when tapped", async () => {
-    const user = userEvent.setup();
     const writeText = jest.fn().mockResolvedValue(undefined);
-    stubClipboard(writeText);
-    loggedIn();
     const long = "/detail/0f8c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b?tab=trades&page=2";
     window.history.replaceState(null, "", long);
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
+    const user = await openShareDialog({ clipboard: writeText });
     const full = `http://localhost${long}&code=INV888`;
     const row = screen.getByTestId("share-link-current");
     expect(row.textContent).toContain("…");
@@ -284,15 +256,16 @@ describe("inside WeChat and QQ", () => {
 
   afterEach(() => jest.restoreAllMocks());
 
-  it("WeChat's channel shows the 「···」 guide, not a QR code, and puts the invitation code into the address", async () => {
-    jest.spyOn(navigator, "userAgent", "get").mockReturnValue(WECHAT_UA);
-    const user = userEvent.setup();
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
-    await user.click(screen.getByRole("button", { name: "微信" }));
+  /** Opens the share dialog in the app of `userAgent` and clicks `channel`; the guide to the app's own menu opens. */
+  async function openGuide(userAgent: string, channel: string) {
+    jest.spyOn(navigator, "userAgent", "get").mockReturnValue(userAgent);
+    const user = await openShareDialog();
+    await user.click(screen.getByRole("button", { name: channel }));
+    return { user, guide: await screen.findByRole("dialog", { name: "点击右上角「···」分享" }) };
+  }
 
-    const guide = await screen.findByRole("dialog", { name: "点击右上角「···」分享" });
+  it("WeChat's channel shows the 「···」 guide, not a QR code, and puts the invitation code into the address", async () => {
+    const { user, guide } = await openGuide(WECHAT_UA, "微信");
     expect(guide).toHaveAccessibleDescription("在弹出的菜单中选择「发送给朋友」或「分享到朋友圈」");
     expect(within(guide).getByTestId("share-guide-arrow")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "分享二维码" })).not.toBeInTheDocument();
@@ -304,13 +277,7 @@ describe("inside WeChat and QQ", () => {
   });
 
   it("QQ's own browser names QQ's menu entries", async () => {
-    jest.spyOn(navigator, "userAgent", "get").mockReturnValue(QQ_UA);
-    const user = userEvent.setup();
-    loggedIn();
-    renderShare();
-    await user.click(screen.getByRole("button", { name: "打开分享" }));
-    await user.click(screen.getByRole("button", { name: "QQ" }));
-    const guide = await screen.findByRole("dialog", { name: "点击右上角「···」分享" });
+    const { guide } = await openGuide(QQ_UA, "QQ");
     expect(guide).toHaveAccessibleDescription("在弹出的菜单中选择「发送给好友」或「分享到QQ空间」");
     expect(screen.queryByRole("img", { name: "分享二维码" })).not.toBeInTheDocument();
   });

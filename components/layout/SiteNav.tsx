@@ -2,11 +2,11 @@
 
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 import { useLazyModule } from "@/components/ui/lazy-module";
-import { isNavItemActive, NAV_ITEMS } from "./nav";
+import { NAV_ITEMS } from "./nav";
+import { NavLink } from "./NavLink";
 import { MOBILE_NAV_TRIGGER_CLASS } from "./nav-trigger";
 
 const loadMenu = () => import("./mobile-nav-menu");
@@ -17,23 +17,17 @@ export function DesktopNav({ className }: { className?: string }) {
   return (
     <nav aria-label="主导航" className={className}>
       <ul className="flex items-center gap-0.5">
-        {NAV_ITEMS.map((item) => {
-          const active = isNavItemActive(item, pathname);
-          return (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "inline-flex min-h-10 items-center rounded-md px-3 text-[15px] whitespace-nowrap transition-colors",
-                  active ? "font-semibold text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-                )}
-              >
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
+        {NAV_ITEMS.map((item) => (
+          <li key={item.href}>
+            <NavLink
+              item={item}
+              pathname={pathname}
+              className="inline-flex min-h-10 items-center rounded-md px-3 text-[15px] whitespace-nowrap transition-colors"
+              current="font-semibold text-brand"
+              other="text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+            />
+          </li>
+        ))}
       </ul>
     </nav>
   );

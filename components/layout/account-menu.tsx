@@ -7,11 +7,11 @@ import { useState, type ReactNode } from "react";
 import { submitJson } from "@/lib/client/request";
 import { notify } from "@/lib/client/toast";
 import { clearUserInfo } from "@/lib/client/userinfo";
-import { BASE_Z_INDEX } from "@/lib/domain/constants";
 import type { UserInfo } from "@/lib/domain/user-info";
 import { Badge, badgeText } from "@/components/ui/Badge";
 import { reloadPage } from "@/components/ui/browser";
 import { cn } from "@/components/ui/cn";
+import { floatingCard } from "@/components/ui/floating";
 import { useShare } from "@/components/dialogs/share-state";
 import { USER_MENU_TRIGGER_CLASS } from "./nav-trigger";
 
@@ -61,13 +61,7 @@ export function AccountMenu({ viewer, unreadCount, isStaff, defaultOpen, face }:
         {face}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          style={{ zIndex: BASE_Z_INDEX }}
-          className="w-64 max-w-[calc(100vw-16px)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl outline-none"
-        >
+        <DropdownMenu.Content {...floatingCard({ align: "end", className: "w-64 max-w-[calc(100vw-16px)] p-1.5" })}>
           <div className="px-3 pt-2 pb-2.5">
             <p className="truncate text-[15px] font-semibold text-slate-900">{viewer.nickName || "会员"}</p>
             <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">

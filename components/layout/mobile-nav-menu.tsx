@@ -1,12 +1,12 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { DropdownMenu } from "radix-ui";
-import { BASE_Z_INDEX } from "@/lib/domain/constants";
 import { cn } from "@/components/ui/cn";
-import { isNavItemActive, NAV_ITEMS } from "./nav";
+import { floatingCard } from "@/components/ui/floating";
+import { NAV_ITEMS } from "./nav";
+import { NavLink } from "./NavLink";
 import { MOBILE_NAV_TRIGGER_CLASS } from "./nav-trigger";
 
 /** The radix menu of MobileNav, loaded on first use. */
@@ -21,30 +21,18 @@ export function MobileNavMenu({ className, defaultOpen }: { className?: string; 
         <Menu aria-hidden="true" size={22} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          collisionPadding={8}
-          style={{ zIndex: BASE_Z_INDEX }}
-          className="grid w-[min(calc(100vw-16px),360px)] grid-cols-2 gap-1 rounded-xl border border-slate-200 bg-white p-2 shadow-xl outline-none"
-        >
-          {NAV_ITEMS.map((item) => {
-            const active = isNavItemActive(item, pathname);
-            return (
-              <DropdownMenu.Item key={item.href} asChild>
-                <Link
-                  href={item.href}
-                  aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "flex min-h-11 items-center rounded-lg px-3 text-[15px] outline-none data-[highlighted]:bg-slate-100",
-                    active ? "bg-brand-soft font-semibold text-brand" : "text-slate-800",
-                  )}
-                >
-                  {item.label}
-                </Link>
-              </DropdownMenu.Item>
-            );
-          })}
+        <DropdownMenu.Content {...floatingCard({ align: "start", className: "grid w-[min(calc(100vw-16px),360px)] grid-cols-2 gap-1 p-2" })}>
+          {NAV_ITEMS.map((item) => (
+            <DropdownMenu.Item key={item.href} asChild>
+              <NavLink
+                item={item}
+                pathname={pathname}
+                className="flex min-h-11 items-center rounded-lg px-3 text-[15px] outline-none data-[highlighted]:bg-slate-100"
+                current="bg-brand-soft font-semibold text-brand"
+                other="text-slate-800"
+              />
+            </DropdownMenu.Item>
+          ))}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
-import { Panel, ScrollTable, TH } from "@/components/statements/Panel";
+import { Panel } from "@/components/statements/Panel";
+import { ScrollTable } from "@/components/ui/ScrollTable";
+import { TH } from "@/components/ui/table/DataTable";
 import { Lines } from "@/components/ui/Lines";
 import { displayCode } from "@/lib/domain/market/codes";
 import { formatQuote, formatShares, formatYuan } from "@/lib/domain/statements/format";

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
+import { DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
-import { MasterAvatar } from "@/components/content/MasterList";
+import { MasterAvatar, MasterName } from "@/components/content/MasterList";
 import { formatRate, formatSignedYuanWan } from "@/lib/domain/statements/format";
 import type { MasterCard } from "@/lib/domain/statements/views";
 import { toneClass } from "./tone";
@@ -25,10 +25,7 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
               <div className="flex gap-3">
                 <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
                 <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{m.name}</span>
-                    {demoRows && m.isDemo ? <DemoBadge /> : null}
-                  </div>
+                  <MasterName name={m.name} demo={demoRows && m.isDemo} />
                   <div className="mt-1 flex flex-wrap gap-1 [&>span]:rounded [&>span]:bg-slate-100 [&>span]:px-1.5 [&>span]:py-0.5 [&>span]:text-xs [&>span]:text-slate-600">
                     {m.styleTags.map((t) => (
                       <span key={t}>{t}</span>

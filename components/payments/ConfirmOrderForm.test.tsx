@@ -1,22 +1,15 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { ConfirmOrderForm } from "./ConfirmOrderForm";
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh: jest.fn() }) }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-const sent = (call = 0) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+const { fetchMock, respond, sent } = mockFetch();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const GUID = "6f1c2d3e-4a5b-4c6d-8e7f-001122334455";
 const order = { orderGuid: GUID, method: "card", status: "pending" };
-
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
 
 describe("ConfirmOrderForm", () => {
   it("makes one order on a double click and goes where the server says", async () => {

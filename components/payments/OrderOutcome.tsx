@@ -1,7 +1,7 @@
 import { Ban, CircleCheck, CircleX, Clock, RotateCcw, SearchX } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { buttonClass } from "@/components/ui/button-class";
+import { buttonClass, type ButtonVariant } from "@/components/ui/button-class";
 import type { OrderView } from "@/lib/domain/payments/types";
 import { OrderStatusPoller } from "./OrderStatusPoller";
 import { OrderSummary } from "./OrderSummary";
@@ -29,7 +29,20 @@ function Shell({ icon, title, children, tone }: { icon: ReactNode; title: string
   );
 }
 
-const links = "mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center";
+type StepLink = readonly [href: string, label: string, look: ButtonVariant];
+
+const MY_SUBSCRIPTION: StepLink = ["/user/subscription", "我的订阅", "secondary"];
+
+/** The ways on from an outcome, side by side from a tablet up. */
+function NextSteps({ links }: { links: readonly StepLink[] }) {
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      {links.map(([href, label, look]) => (
+        <Link key={label} href={href} className={buttonClass(look, "md")}>{label}</Link>
+      ))}
+    </div>
+  );
+}
 const iconClass = "size-8";
 
 /** The outcome of a payment as /pay/result and /stripePay/result show it (server-safe: data arrives as props). */
@@ -38,10 +51,7 @@ export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) 
     return (
       <Shell icon={<SearchX aria-hidden className={iconClass} />} title="订单不存在" tone="bg-slate-100 text-slate-500">
         <p className="mt-2 text-center text-sm text-slate-600">没有找到这个订单，或它不属于当前登录的账号。</p>
-        <div className={links}>
-          <Link href="/price" className={buttonClass("primary", "md")}>查看会员价格</Link>
-          <Link href="/user/subscription" className={buttonClass("secondary", "md")}>我的订阅</Link>
-        </div>
+        <NextSteps links={[["/price", "查看会员价格", "primary"], MY_SUBSCRIPTION]} />
       </Shell>
     );
   }
@@ -64,10 +74,7 @@ export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) 
             <p className="mt-1 text-center text-sm text-slate-500">已开通自动续费，可随时在“我的订阅”中取消。</p>
           ) : null}
           {summary}
-          <div className={links}>
-            <Link href="/god" className={buttonClass("primary", "md")}>去看大神交割单</Link>
-            <Link href="/user/subscription" className={buttonClass("secondary", "md")}>我的订阅</Link>
-          </div>
+          <NextSteps links={[["/god", "去看大神交割单", "primary"], MY_SUBSCRIPTION]} />
         </Shell>
       );
     case "pending":
@@ -80,10 +87,7 @@ export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) 
             </div>
           ) : null}
           {summary}
-          <div className={links}>
-            <Link href={continuePayHref(order)} className={buttonClass("secondary", "md")}>还没付款？继续支付</Link>
-            <Link href="/user/subscription" className={buttonClass("ghost", "md")}>我的订阅</Link>
-          </div>
+          <NextSteps links={[[continuePayHref(order), "还没付款？继续支付", "secondary"], ["/user/subscription", "我的订阅", "ghost"]]} />
         </Shell>
       );
     case "failed":
@@ -94,10 +98,7 @@ export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) 
           </p>
           <p className="mt-1 text-center text-sm text-slate-500">可以换一张卡或换一种支付方式重新支付。</p>
           {summary}
-          <div className={links}>
-            <Link href={planPayHref(order.planId)} className={buttonClass("primary", "md")}>重新支付</Link>
-            <Link href="/user/subscription" className={buttonClass("secondary", "md")}>我的订阅</Link>
-          </div>
+          <NextSteps links={[[planPayHref(order.planId), "重新支付", "primary"], MY_SUBSCRIPTION]} />
         </Shell>
       );
     case "canceled":
@@ -105,10 +106,7 @@ export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) 
         <Shell icon={<Ban aria-hidden className={iconClass} />} title="订单已取消" tone="bg-slate-100 text-slate-500">
           <p className="mt-2 text-center text-sm text-slate-600">该订单已取消，没有扣款。</p>
           {summary}
-          <div className={links}>
-            <Link href={planPayHref(order.planId)} className={buttonClass("primary", "md")}>重新下单</Link>
-            <Link href="/user/subscription" className={buttonClass("secondary", "md")}>我的订阅</Link>
-          </div>
+          <NextSteps links={[[planPayHref(order.planId), "重新下单", "primary"], MY_SUBSCRIPTION]} />
         </Shell>
       );
     case "refunded":
@@ -125,9 +123,7 @@ export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) 
             {member.levelEndDate ? `，有效期至 ${member.levelEndDate}` : ""}。
           </p>
           {summary}
-          <div className={links}>
-            <Link href="/user/subscription" className={buttonClass("primary", "md")}>查看收据</Link>
-          </div>
+          <NextSteps links={[["/user/subscription", "查看收据", "primary"]]} />
         </Shell>
       );
   }

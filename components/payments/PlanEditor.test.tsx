@@ -2,21 +2,14 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { notify } from "@/lib/client/toast";
 import { PlanEditor } from "@/components/admin/PlanEditor";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 
 const refresh = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh, push: jest.fn() }) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn() }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-const sent = (call = 0) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+const { fetchMock, respond, sent } = mockFetch();
 const PLAN = { id: "vip-month", name: "VIP 月卡", priceFen: 6800, active: true };
-
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
 
 describe("PlanEditor (admin)", () => {
   it("saves a new price in fen and says it applies to new orders", async () => {
@@ -46,6 +39,23 @@ describe("PlanEditor (admin)", () => {
     await user.type(price, "68.123");
     await user.click(screen.getByRole("button", { name: "保存" }));
     expect(screen.getByRole("alert")).toHaveTextContent("价格须为金额，最多两位小数");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("refuses in the route's words what the route refuses: an empty name, a price out of range", async () => {
+    const user = userEvent.setup();
+    render(<PlanEditor plan={PLAN} />);
+    await user.clear(screen.getByLabelText("名称"));
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("请输入名称");
+    await user.type(screen.getByLabelText("名称"), "VIP 月卡");
+    const price = screen.getByLabelText("价格（元）");
+    await user.clear(price);
+    await user.type(price, "0.5");
+    await user.tab();
+    expect(price).toHaveValue("0.50");
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("价格须在 ¥1 到 ¥100,000 之间");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

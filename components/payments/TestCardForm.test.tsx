@@ -1,21 +1,14 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { TEST_CARDS } from "@/lib/domain/payments/test-cards";
 import { TestCardForm, formatCardNumber, formatExpiry } from "./TestCardForm";
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh: jest.fn() }) }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-const sent = (call = 0) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+const { fetchMock, respond, sent } = mockFetch();
 const GUID = "6f1c2d3e-4a5b-4c6d-8e7f-001122334455";
-
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
 
 describe("card input formatting", () => {
   it("groups card digits by four and adds the slash after the month", () => {
@@ -69,6 +62,15 @@ describe("TestCardForm", () => {
     await user.type(screen.getByTestId("test-card-number"), "4242");
     await user.click(screen.getByTestId("test-card-submit"));
     expect(screen.getByRole("alert")).toHaveTextContent("请输入完整的卡号");
+    await user.type(screen.getByTestId("test-card-number"), "424242424242");
+    await user.type(screen.getByTestId("test-card-expiry"), "1340");
+    await user.click(screen.getByTestId("test-card-submit"));
+    expect(screen.getByRole("alert")).toHaveTextContent("有效期月份应为 01–12");
+    await user.clear(screen.getByTestId("test-card-expiry"));
+    await user.type(screen.getByTestId("test-card-expiry"), "1240");
+    await user.type(screen.getByTestId("test-card-cvc"), "12");
+    await user.click(screen.getByTestId("test-card-submit"));
+    expect(screen.getByRole("alert")).toHaveTextContent("请输入 3 或 4 位安全码");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

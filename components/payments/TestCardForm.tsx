@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
-import { submitJson } from "@/lib/client/request";
-import { Button } from "@/components/ui/Button";
+import { useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { digitsOnly, FeedbackLine, Field, fieldClass, formatted, SubmitButton, useSchemaForm } from "@/components/ui/form";
+import { TestCardForm as TestCardSchema } from "@/lib/domain/payments/schemas";
 import type { OrderView } from "@/lib/domain/payments/types";
 import { resultHref } from "./pay-helpers";
 
@@ -28,140 +28,74 @@ export function formatExpiry(raw: string): string {
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
 
-const fieldClass =
-  "block h-12 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 tabular-nums focus:border-brand focus:ring-2 focus:ring-brand/20 focus:outline-none disabled:bg-slate-50";
+/** The card's three inputs, as a card form lays them out (the number marked when a payment is refused). */
+const CARD_FIELDS = [
+  { name: "number", label: "卡号", format: formatCardNumber, autoComplete: "cc-number", placeholder: "4242 4242 4242 4242", maxLength: 23, className: "col-span-2", inputClass: "font-mono tracking-wide" },
+  { name: "expiry", label: "有效期", format: formatExpiry, autoComplete: "cc-exp", placeholder: "MM/YY", maxLength: 5 },
+  { name: "cvc", label: "安全码", format: digitsOnly(4), autoComplete: "cc-csc", placeholder: "CVC", maxLength: 4 },
+] as const;
+
+const cardInputClass = cn(fieldClass, "h-12 tabular-nums disabled:bg-slate-50");
 
 /**
  * The 测试模式 card form: charges the order with a Stripe test card number through the test provider. A declined
  * card shows the reason here and keeps what was typed, so another card can be tried at once.
  */
 export function TestCardForm({ orderGuid, cards = [] }: { orderGuid: string; cards?: readonly TestCard[] }) {
-  const id = useId();
   const router = useRouter();
-  const [number, setNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [cvc, setCvc] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState("");
   // The order was paid meanwhile (another tab): nothing to pay, show where to look.
   const [settled, setSettled] = useState(false);
-  const inFlight = useRef(false);
-  const numberRef = useRef<HTMLInputElement>(null);
+  const { register, getValues, setValue, setFocus, feedback, setFeedback, pending, submitTo } = useSchemaForm(TestCardSchema, { number: "", expiry: "", cvc: "" });
 
-  function problem(): string {
-    const digits = number.replace(/\D/g, "");
-    if (digits.length < 13) return "请输入完整的卡号";
-    if (!/^\d{2}\/\d{2}$/.test(expiry)) return "请按 MM/YY 填写有效期";
-    const month = Number(expiry.slice(0, 2));
-    if (month < 1 || month > 12) return "有效期月份应为 01–12";
-    if (!/^\d{3,4}$/.test(cvc)) return "请输入 3 或 4 位安全码";
-    return "";
-  }
-
-  async function submit() {
-    if (inFlight.current) return;
-    const p = problem();
-    setError(p);
-    if (p) return;
-    inFlight.current = true;
-    setPending(true);
-    setSettled(false);
-    const result = await submitJson(TEST_PAY_API, { orderGuid, number: number.replace(/\D/g, ""), expiry, cvc });
+  const submit = submitTo(TEST_PAY_API, (card) => ({ orderGuid, ...card }), (result) => {
     if (result.ok) {
       router.push(resultHref(orderGuid));
-      return;
+      return "leaving";
     }
-    setError(result.message || "支付失败，请稍后再试");
     const order = result.body.order as OrderView | undefined;
-    if (result.status === 409 || (order && order.status !== "pending" && order.status !== "failed")) setSettled(true);
-    setPending(false);
-    inFlight.current = false;
-  }
+    setSettled(result.status === 409 || (order !== undefined && order.status !== "pending" && order.status !== "failed"));
+    return { tone: "error", text: result.message || "支付失败，请稍后再试" };
+  });
 
   function fillCard(card: TestCard) {
-    setNumber(formatCardNumber(card.number));
-    if (!expiry) setExpiry("12/34");
-    if (!cvc) setCvc(card.number.length === 15 ? "1234" : "123");
-    setError("");
-    numberRef.current?.focus();
+    setValue("number", formatCardNumber(card.number));
+    if (!getValues("expiry")) setValue("expiry", "12/34");
+    if (!getValues("cvc")) setValue("cvc", card.number.length === 15 ? "1234" : "123");
+    setFeedback(null);
+    setFocus("number");
   }
 
+  const refused = feedback?.tone === "error";
   return (
     <div className="space-y-6">
-      <form
-        aria-label="测试卡支付"
-        noValidate
-        className="grid grid-cols-2 gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form aria-label="测试卡支付" noValidate className="grid grid-cols-2 gap-4" onSubmit={submit}>
+        {CARD_FIELDS.map((f) => (
+          <Field key={f.name} label={f.label} invalid={f.name === "number" && refused} className={"className" in f ? f.className : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                {...formatted(register(f.name), f.format)}
+                inputMode="numeric"
+                autoComplete={f.autoComplete}
+                placeholder={f.placeholder}
+                maxLength={f.maxLength}
+                disabled={pending}
+                className={cn(cardInputClass, "inputClass" in f && f.inputClass)}
+                data-testid={`test-card-${f.name}`}
+              />
+            )}
+          </Field>
+        ))}
+        <FeedbackLine feedback={feedback} testId="test-card-error" className="col-span-2">
+          {settled ? (
+            <>
+              {" "}
+              <Link href={resultHref(orderGuid)} className="font-medium underline underline-offset-2">查看支付结果</Link>
+            </>
+          ) : null}
+        </FeedbackLine>
         <div className="col-span-2">
-          <label htmlFor={`${id}-number`} className="mb-1 block text-sm text-slate-600">卡号</label>
-          <input
-            ref={numberRef}
-            id={`${id}-number`}
-            name="cardnumber"
-            value={number}
-            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            maxLength={23}
-            disabled={pending}
-            aria-invalid={error ? true : undefined}
-            className={cn(fieldClass, "font-mono tracking-wide")}
-            data-testid="test-card-number"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-expiry`} className="mb-1 block text-sm text-slate-600">有效期</label>
-          <input
-            id={`${id}-expiry`}
-            name="exp-date"
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={5}
-            disabled={pending}
-            className={fieldClass}
-            data-testid="test-card-expiry"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-cvc`} className="mb-1 block text-sm text-slate-600">安全码</label>
-          <input
-            id={`${id}-cvc`}
-            name="cvc"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, "").slice(0, 4))}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            disabled={pending}
-            className={fieldClass}
-            data-testid="test-card-cvc"
-          />
-        </div>
-        {error ? (
-          <div role="alert" className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="test-card-error">
-            {error}
-            {settled ? (
-              <>
-                {" "}
-                <Link href={resultHref(orderGuid)} className="font-medium underline underline-offset-2">查看支付结果</Link>
-              </>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="col-span-2">
-          <Button type="submit" size="lg" block loading={pending} data-testid="test-card-submit">
-            模拟支付
-          </Button>
+          <SubmitButton pending={pending} data-testid="test-card-submit">模拟支付</SubmitButton>
         </div>
       </form>
 

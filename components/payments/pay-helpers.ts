@@ -67,18 +67,8 @@ export function planValue(priceFen: number, period: PlanPeriod, monthlyFen: numb
   return { perMonthFen: Math.round(priceFen / months), savingFen: monthlyFen === null ? 0 : Math.max(0, monthlyFen * months - priceFen) };
 }
 
-/** Parses a price typed in yuan ("68", "68.5", "68.50", "1,098") into integer fen; null when it is not one. */
-export function parseYuanToFen(input: string): number | null {
-  const s = input.trim().replace(/[,，\s]/g, "").replace(/^[¥￥]/, "");
-  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
-
-/** Fen as the yuan text of an input: 6800 → "68.00". */
-export function fenToYuanInput(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;
-}
+/** Prices typed in yuan (the plan editor's schema reads them too). */
+export { fenToYuanInput, parseYuanToFen } from "@/lib/domain/format";
 
 export type SubscriptionTone = "active" | "canceling" | "problem" | "ended";
 

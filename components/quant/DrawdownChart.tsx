@@ -10,6 +10,7 @@ import {
   DRAWDOWN_COLORS, DRAWDOWN_DEFAULT_HEIGHT, DRAWDOWN_LEGEND_HEIGHT, cleanDrawdown, drawdownSummary, maxDrawdownSpan,
   type DrawdownPoint, type MaxDrawdownSpan,
 } from "./drawdown-data";
+import { ChartLegend } from "@/components/charts/ChartLegend";
 
 export type { DrawdownPoint } from "./drawdown-data";
 
@@ -83,7 +84,7 @@ export function DrawdownChart({ points, peak, trough, height = DRAWDOWN_DEFAULT_
       describedBy={describedBy}
       summary={() => drawdownSummary(model.points, model.span, caption)}
       legend={
-        <div aria-hidden className="flex items-center justify-between gap-2 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums" style={{ height: DRAWDOWN_LEGEND_HEIGHT }}>
+        <ChartLegend className="flex items-center justify-between gap-2 overflow-hidden whitespace-nowrap" height={DRAWDOWN_LEGEND_HEIGHT}>
           {shown ? (
             <span className="inline-flex items-center gap-2">
               <span className="text-slate-700">{shown.date}</span>
@@ -97,7 +98,7 @@ export function DrawdownChart({ points, peak, trough, height = DRAWDOWN_DEFAULT_
               最大 <span className="font-medium text-down-text">{formatPercent(model.span.depth)}</span>
             </span>
           ) : null}
-        </div>
+        </ChartLegend>
       }
       canvasRef={canvasRef}
       height={height}

@@ -1,4 +1,7 @@
-import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
+import { Panel } from "@/components/statements/Panel";
+import { ScrollTable } from "@/components/ui/ScrollTable";
+import { NoRows, TD, TH } from "@/components/ui/table/DataTable";
+import { HeatScale } from "@/components/statements/HeatScale";
 import { returnClass } from "./tone";
 import { cn } from "@/components/ui/cn";
 import { formatPercent } from "@/lib/domain/statements/format";
@@ -21,26 +24,12 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 const MONTH_TH = "border-b border-slate-200 bg-slate-50 px-1 py-2 text-center font-medium text-slate-500";
 const MONTH_TD = "border-b border-slate-100 px-0.5 py-1";
 
-function Scale() {
-  return (
-    <span className="inline-flex items-center gap-1" aria-hidden>
-      亏
-      <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(22, 163, 74, 0.8)" }} />
-      <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(22, 163, 74, 0.3)" }} />
-      <span className="inline-block h-2.5 w-2.5 rounded-sm border border-slate-200 bg-slate-50" />
-      <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(224, 40, 46, 0.3)" }} />
-      <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(224, 40, 46, 0.8)" }} />
-      盈
-    </span>
-  );
-}
-
 /** Years (newest first) × 12 months of returns, shaded red for gains and green for losses, with the year's total. */
 export function MonthlyReturnsTable({ months, nav, title = "月度收益", emptyText = "暂无净值数据" }: MonthlyReturnsTableProps) {
   const rows = yearRows(months ?? monthlyReturnsFromNav(nav ?? []));
   const maxAbs = Math.max(0, ...rows.flatMap((r) => r.months.map((v) => (v === null ? 0 : Math.abs(v)))));
   return (
-    <Panel title={title} aside={rows.length ? <Scale /> : undefined} bodyClassName="p-0" testId="monthly-returns">
+    <Panel title={title} aside={rows.length ? <HeatScale strong={0.8} zeroClassName="border border-slate-200 bg-slate-50" /> : undefined} bodyClassName="p-0" testId="monthly-returns">
       {rows.length ? (
         <ScrollTable label={title} minWidth={700}>
           <caption className="sr-only">{title}：每月收益率与全年收益率（按月复利）</caption>
@@ -78,7 +67,7 @@ export function MonthlyReturnsTable({ months, nav, title = "月度收益", empty
           </tbody>
         </ScrollTable>
       ) : (
-        <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
+        <NoRows>{emptyText}</NoRows>
       )}
     </Panel>
   );

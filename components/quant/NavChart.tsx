@@ -10,6 +10,7 @@ import type { NavPoint } from "@/lib/domain/quant/types";
 import {
   DEFAULT_BENCHMARK_NAME, NAV_COLORS, NAV_DEFAULT_HEIGHT, NAV_LEGEND_HEIGHT, formatRebased, navLegendAt, navSummary, rebaseNav, type NavModel,
 } from "./nav-data";
+import { ChartLegend } from "@/components/charts/ChartLegend";
 
 export interface NavChartProps {
   /** the strategy's NAV by date */
@@ -75,12 +76,7 @@ export function NavChart({ nav, benchmark, benchmarkName = DEFAULT_BENCHMARK_NAM
       describedBy={describedBy}
       summary={() => navSummary(model, benchmarkName, caption)}
       legend={
-        <div
-          aria-hidden
-          data-testid="nav-legend"
-          className="flex items-center gap-x-3 overflow-hidden px-1 text-[11px] whitespace-nowrap text-slate-500 tabular-nums"
-          style={{ height: NAV_LEGEND_HEIGHT }}
-        >
+        <ChartLegend testId="nav-legend" className="flex items-center gap-x-3 overflow-hidden whitespace-nowrap" height={NAV_LEGEND_HEIGHT}>
           {legend ? (
             <>
               <span className="text-slate-700">{legend.date}</span>
@@ -88,7 +84,7 @@ export function NavChart({ nav, benchmark, benchmarkName = DEFAULT_BENCHMARK_NAM
               {model.benchmark.length ? <LegendItem color={NAV_COLORS.benchmark} name={benchmarkName} value={legend.benchmark} /> : null}
             </>
           ) : null}
-        </div>
+        </ChartLegend>
       }
       canvasRef={canvasRef}
       height={height}

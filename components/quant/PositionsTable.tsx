@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
-import { Panel, ScrollTable, StockCell, TD, TH } from "@/components/statements/Panel";
+import { Panel, StockCell } from "@/components/statements/Panel";
 import { pnlClass } from "@/components/statements/tone";
 import { cn } from "@/components/ui/cn";
+import type { Column } from "@/components/ui/table/columns";
+import { DataTable } from "@/components/ui/table/DataTable";
 import type { StrategyPosition } from "@/lib/domain/quant/types";
 import { formatPercent, formatQuote, formatShares, formatSignedYuan, formatSignedYuanWan, formatYuan, formatYuanWan } from "@/lib/domain/statements/format";
 import { StrategyName, hasStrategyColumn, type StrategyRef } from "./strategy-ref";
@@ -60,56 +62,41 @@ export function PositionsTable({ positions, title = "持仓", aside, showStrateg
       )}
     </span>
   ) : undefined;
+  const columns: Column<PositionsTableRow>[] = [
+    ...(withStrategy ? [{ header: "策略", cell: (p: PositionsTableRow) => <StrategyName name={p.strategyName} href={p.strategyHref} /> }] : []),
+    { header: "股票", cell: (p) => <StockCell name={p.name} code={p.code} href={stockHref?.(p.code)} /> },
+    { header: "数量", align: "right", cell: (p) => formatShares(p.quantity) },
+    { header: "成本价", align: "right", cell: (p) => formatQuote(p.cost) },
+    {
+      header: "现价",
+      align: "right",
+      className: (_p, i) => (values[i]!.unrealizedPct === null ? undefined : returnClass(values[i]!.unrealizedPct)),
+      cell: (p) => formatQuote(p.price),
+    },
+    { header: "市值", align: "right", cell: (_p, i) => formatYuan(values[i]!.marketValue) },
+    { header: "浮动盈亏", align: "right", cell: (_p, i) => <UnrealizedPnl value={values[i]!} /> },
+  ];
   return (
     <Panel title={title} aside={aside ?? summary} bodyClassName="p-0" testId="strategy-positions">
-      {positions.length ? (
-        <ScrollTable label={label} minWidth={600 + (withStrategy ? 110 : 0)}>
-          <thead>
-            <tr>
-              {withStrategy ? <th scope="col" className={TH}>策略</th> : null}
-              <th scope="col" className={TH}>股票</th>
-              <th scope="col" className={cn(TH, "text-right")}>数量</th>
-              <th scope="col" className={cn(TH, "text-right")}>成本价</th>
-              <th scope="col" className={cn(TH, "text-right")}>现价</th>
-              <th scope="col" className={cn(TH, "text-right")}>市值</th>
-              <th scope="col" className={cn(TH, "text-right")}>浮动盈亏</th>
-            </tr>
-          </thead>
-          <tbody>
-            {positions.map((p, i) => {
-              const v = values[i]!;
-              return (
-                <tr key={`${p.strategyName ?? ""}-${p.date}-${p.code}-${i}`}>
-                  {withStrategy ? (
-                    <td className={TD}>
-                      <StrategyName name={p.strategyName} href={p.strategyHref} />
-                    </td>
-                  ) : null}
-                  <td className={TD}>
-                    <StockCell name={p.name} code={p.code} href={stockHref?.(p.code)} />
-                  </td>
-                  <td className={cn(TD, "text-right")}>{formatShares(p.quantity)}</td>
-                  <td className={cn(TD, "text-right")}>{formatQuote(p.cost)}</td>
-                  <td className={cn(TD, "text-right", v.unrealizedPct === null ? undefined : returnClass(v.unrealizedPct))}>{formatQuote(p.price)}</td>
-                  <td className={cn(TD, "text-right")}>{formatYuan(v.marketValue)}</td>
-                  <td className={cn(TD, "text-right")}>
-                    {v.unrealizedPnl === null ? (
-                      <span className="text-slate-400">—</span>
-                    ) : (
-                      <span className="flex flex-col items-end leading-tight">
-                        <span className={cn("font-medium", pnlClass(v.unrealizedPnl))}>{formatSignedYuan(v.unrealizedPnl)}</span>
-                        <span className={cn("text-[11px]", returnClass(v.unrealizedPct))}>{formatPercent(v.unrealizedPct)}</span>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
-      ) : (
-        <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
-      )}
+      <DataTable
+        label={label}
+        minWidth={600 + (withStrategy ? 110 : 0)}
+        rows={positions}
+        columns={columns}
+        rowKey={(p, i) => `${p.strategyName ?? ""}-${p.date}-${p.code}-${i}`}
+        empty={emptyText}
+      />
     </Panel>
+  );
+}
+
+/** The unrealised P&L over its return, or — while the price is unknown. */
+function UnrealizedPnl({ value }: { value: PositionValue }) {
+  if (value.unrealizedPnl === null) return <span className="text-slate-400">—</span>;
+  return (
+    <span className="flex flex-col items-end leading-tight">
+      <span className={cn("font-medium", pnlClass(value.unrealizedPnl))}>{formatSignedYuan(value.unrealizedPnl)}</span>
+      <span className={cn("text-[11px]", returnClass(value.unrealizedPct))}>{formatPercent(value.unrealizedPct)}</span>
+    </span>
   );
 }

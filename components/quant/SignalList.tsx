@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Panel } from "@/components/statements/Panel";
 import { cn } from "@/components/ui/cn";
+import { NoRows } from "@/components/ui/table/DataTable";
 import type { StrategySignal } from "@/lib/domain/quant/types";
 import { formatPercent, formatQuote } from "@/lib/domain/statements/format";
 import { StrategyName, hasStrategyColumn, stockLabel, type StrategyRef } from "./strategy-ref";
@@ -78,7 +79,7 @@ export function SignalList({ signals, title = "最新信号", aside, showStrateg
           })}
         </ol>
       ) : (
-        <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
+        <NoRows>{emptyText}</NoRows>
       )}
     </Panel>
   );

@@ -2,7 +2,9 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
-import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
+import { Panel } from "@/components/statements/Panel";
+import { ScrollTable } from "@/components/ui/ScrollTable";
+import { NoRows, TD, TH } from "@/components/ui/table/DataTable";
 import { returnClass } from "./tone";
 import { cn } from "@/components/ui/cn";
 import { formatMetric, type MetricKey } from "@/lib/domain/quant/explain";
@@ -156,7 +158,7 @@ export function StrategyTable({ rows, sort, dir = "desc", sortHref, hrefFor, tit
           ) : null}
         </ScrollTable>
       ) : (
-        <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
+        <NoRows>{emptyText}</NoRows>
       )}
     </Panel>
   );

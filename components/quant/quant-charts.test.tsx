@@ -26,9 +26,7 @@ jest.mock("lightweight-charts", () => {
     return s;
   };
   return {
-    BaselineSeries: { type: "Baseline" },
-    LineSeries: { type: "Line" },
-    AreaSeries: { type: "Area" },
+    ...require("@/components/charts/series-definitions.test-support").SERIES_DEFINITIONS,
     createChart: () => ({
       addSeries,
       panes: () => [],
@@ -52,20 +50,9 @@ beforeEach(() => {
   mockState.remove.mockClear();
 });
 
-const nav = [
-  { date: "2024-01-02", nav: 1 },
-  { date: "2024-01-03", nav: 1.05 },
-  { date: "2024-01-04", nav: 1.26 },
-  { date: "2024-01-05", nav: 1.134 },
-  { date: "2024-01-08", nav: 1.323 },
-];
-const benchmark = [
-  { date: "2024-01-03", nav: 3500 },
-  { date: "2024-01-04", nav: 3570 },
-  { date: "2024-01-05", nav: 3430 },
-  { date: "2024-01-08", nav: 3465 },
-  { date: "2024-01-09", nav: 3600 },
-];
+const navPoints = (rows: [string, number][]) => rows.map(([date, nav]) => ({ date, nav }));
+const nav = navPoints([["2024-01-02", 1], ["2024-01-03", 1.05], ["2024-01-04", 1.26], ["2024-01-05", 1.134], ["2024-01-08", 1.323]]);
+const benchmark = navPoints([["2024-01-03", 3500], ["2024-01-04", 3570], ["2024-01-05", 3430], ["2024-01-08", 3465], ["2024-01-09", 3600]]);
 
 describe("nav data", () => {
   it("rebases both series to 1 at the first common date", () => {

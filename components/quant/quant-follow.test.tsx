@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { notify } from "@/lib/client/toast";
 import { FollowButton } from "./FollowButton";
 import { NotifyPrefs } from "./NotifyPrefs";
@@ -8,16 +9,10 @@ const refresh = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn() }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-const sent = (call = 0) => JSON.parse((fetchMock.mock.calls[call]![1] as RequestInit).body as string);
+const { fetchMock, respond, sent } = mockFetch();
 const GUID = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
+beforeEach(() => jest.clearAllMocks());
 
 describe("FollowButton", () => {
   it("follows, shows the server's message and refreshes", async () => {

@@ -223,12 +223,7 @@ describe("fills, positions and signals", () => {
     );
     const [buy, sell] = screen.getAllByRole("listitem");
     expect(within(buy!).getByText("买入")).toHaveClass("text-up");
-    expect(buy).toHaveTextContent("贵州茅台(600519)");
-    expect(buy).toHaveTextContent("2024-03-05 14:55:00");
-    expect(buy).toHaveTextContent("建议买价 1,688.00");
-    expect(buy).toHaveTextContent("目标仓位 20.00%");
-    expect(buy).toHaveTextContent("放量突破");
-    expect(buy).toHaveTextContent("策略 龙头打板");
+    for (const text of ["贵州茅台(600519)", "2024-03-05 14:55:00", "建议买价 1,688.00", "目标仓位 20.00%", "放量突破", "策略 龙头打板"]) expect(buy).toHaveTextContent(text);
     expect(within(sell!).getByText("卖出")).toHaveClass("text-down-text");
     expect(sell).not.toHaveTextContent("建议");
   });

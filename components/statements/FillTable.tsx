@@ -1,9 +1,11 @@
 import { cn } from "@/components/ui/cn";
 import { Lines } from "@/components/ui/Lines";
+import type { Column } from "@/components/ui/table/columns";
+import { DataTable } from "@/components/ui/table/DataTable";
 import type { FillFees } from "@/lib/domain/statements/types";
 import { formatNumber, formatQuote, formatYuan } from "@/lib/domain/statements/format";
 import { formatMoney } from "./money";
-import { FeeBasisMark, FeeBasisNote, Panel, ScrollTable, StockCell, TD, TH, feeMarkOf } from "./Panel";
+import { FeeBasisMark, FeeBasisNote, Panel, StockCell, feeMarkOf } from "./Panel";
 import type { FillRow } from "./types";
 
 export function totalFees(fees: FillFees | number | null): number | null {
@@ -32,60 +34,57 @@ export interface FillTableProps {
  */
 export function FillTable({ fills, hrefFor, title = "当日成交", showDate = false, emptyText = "当日没有成交" }: FillTableProps) {
   const marks = fills.map(feeMarkOf);
+  const columns: Column<FillRow>[] = [
+    { key: "time", header: <Lines>{[showDate ? "日期" : null, "时间"]}</Lines>, className: "text-slate-500", cell: (f) => <Lines>{[showDate ? f.date : null, f.time ?? "—"]}</Lines> },
+    {
+      header: "股票",
+      cell: (f) => <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />,
+    },
+    {
+      key: "side",
+      header: <Lines>{["方向", "数量"]}</Lines>,
+      cell: (f) => (
+        <Lines>
+          {[
+            <span key="side">
+              <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
+                {f.side === "buy" ? "买入" : "卖出"}
+              </span>
+              {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
+            </span>,
+            `${formatNumber(f.quantity, 0)}股`,
+          ]}
+        </Lines>
+      ),
+    },
+    { key: "price", header: <Lines align="right">{["价格", "金额"]}</Lines>, cell: (f) => <Lines align="right">{[formatQuote(f.price), formatMoney(f.amount, f.currency)]}</Lines> },
+    {
+      header: "费用",
+      align: "right",
+      title: (f) => feeBreakdown(f.fees),
+      cell: (f, i) => {
+        const fees = totalFees(f.fees);
+        return (
+          <>
+            {fees === null ? "—" : formatMoney(fees, f.currency)}
+            <FeeBasisMark basis={marks[i]!} />
+          </>
+        );
+      },
+    },
+  ];
   return (
     <Panel title={title} aside={`${fills.length} 笔`} bodyClassName="p-0" testId="fill-table">
-      {fills.length ? (
-        <>
-          {/* Two-line rows: time, stock, side, shares, price and amount fit a 375 px phone; the fees may scroll. */}
-          <ScrollTable label={title} minWidth={320}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}><Lines>{[showDate ? "日期" : null, "时间"]}</Lines></th>
-                <th scope="col" className={TH}>股票</th>
-                <th scope="col" className={TH}><Lines>{["方向", "数量"]}</Lines></th>
-                <th scope="col" className={TH}><Lines align="right">{["价格", "金额"]}</Lines></th>
-                <th scope="col" className={cn(TH, "text-right")}>费用</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fills.map((f, i) => {
-                const fees = totalFees(f.fees);
-                return (
-                  <tr key={`${f.date}-${f.time ?? ""}-${f.code}-${f.side}-${i}`}>
-                    <td className={cn(TD, "text-slate-500")}><Lines>{[showDate ? f.date : null, f.time ?? "—"]}</Lines></td>
-                    <td className={TD}>
-                      <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />
-                    </td>
-                    <td className={TD}>
-                      <Lines>
-                        {[
-                          <span key="side">
-                            <span className={cn("font-medium", f.side === "buy" ? "text-up" : "text-down-text")}>
-                              {f.side === "buy" ? "买入" : "卖出"}
-                            </span>
-                            {f.kind === "ipo" ? <span className="ml-1 text-[11px] text-slate-500">新股</span> : null}
-                          </span>,
-                          `${formatNumber(f.quantity, 0)}股`,
-                        ]}
-                      </Lines>
-                    </td>
-                    <td className={TD}>
-                      <Lines align="right">{[formatQuote(f.price), formatMoney(f.amount, f.currency)]}</Lines>
-                    </td>
-                    <td className={cn(TD, "text-right")} title={feeBreakdown(f.fees)}>
-                      {fees === null ? "—" : formatMoney(fees, f.currency)}
-                      <FeeBasisMark basis={marks[i]!} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </ScrollTable>
-          <FeeBasisNote bases={marks} />
-        </>
-      ) : (
-        <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
-      )}
+      {/* Two-line rows: time, stock, side, shares, price and amount fit a 375 px phone; the fees may scroll. */}
+      <DataTable
+        label={title}
+        minWidth={320}
+        rows={fills}
+        columns={columns}
+        rowKey={(f, i) => `${f.date}-${f.time ?? ""}-${f.code}-${f.side}-${i}`}
+        empty={emptyText}
+      />
+      {fills.length ? <FeeBasisNote bases={marks} /> : null}
     </Panel>
   );
 }

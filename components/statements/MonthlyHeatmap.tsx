@@ -1,6 +1,9 @@
 import { cn } from "@/components/ui/cn";
 import { formatRate, formatSignedYuan, formatSignedYuanWan, pnlTone } from "@/lib/domain/statements/format";
-import { Panel, ScrollTable, TD, TH } from "./Panel";
+import { ScrollTable } from "@/components/ui/ScrollTable";
+import { TD, TH } from "@/components/ui/table/DataTable";
+import { HeatScale } from "./HeatScale";
+import { Panel } from "./Panel";
 import { pnlClass } from "./tone";
 import type { MonthlyRow } from "./types";
 
@@ -35,17 +38,7 @@ export function MonthlyHeatmap({ rows: months, title = "月度盈亏", showTable
     <Panel
       title={title}
       testId="monthly-heatmap"
-      aside={
-        <span className="inline-flex items-center gap-1" aria-hidden>
-          亏
-          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(22, 163, 74, 0.85)" }} />
-          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(22, 163, 74, 0.3)" }} />
-          <span className="inline-block h-2.5 w-2.5 rounded-sm bg-slate-100" />
-          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(224, 40, 46, 0.3)" }} />
-          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: "rgba(224, 40, 46, 0.85)" }} />
-          盈
-        </span>
-      }
+      aside={<HeatScale strong={0.85} zeroClassName="bg-slate-100" />}
       bodyClassName="p-0"
     >
       {/* The grid is a picture of the table below (aria-hidden); each cell's title carries its figures on hover. */}

@@ -42,12 +42,6 @@ export function Panel({ title, aside, children, className, bodyClassName, testId
   );
 }
 
-/** A table that scrolls sideways inside its card on a phone, with a visible hint and a sticky first column. */
-export { ScrollTable } from "@/components/ui/ScrollTable";
-
-export const TH = "border-b border-slate-200 bg-slate-50 px-2.5 py-2 font-medium text-slate-500 first:pl-3 last:pr-3";
-/** No text colour here: the table's slate inherits, and a 红/绿 tone class on a cell wins. */
-export const TD = "border-b border-slate-100 px-2.5 py-2 first:pl-3 last:pr-3";
 
 /** The small 估 tag after a figure that was estimated rather than read from the file. */
 export function EstimatedMark() {

@@ -1,8 +1,10 @@
 import type { Currency } from "@/lib/domain/market/types";
 import { cn } from "@/components/ui/cn";
+import type { Column } from "@/components/ui/table/columns";
+import { DataTable } from "@/components/ui/table/DataTable";
 import { formatPercent, formatShares } from "@/lib/domain/statements/format";
 import { formatMoney, formatSignedMoney } from "./money";
-import { FeeBasisMark, FeeBasisNote, Panel, ScrollTable, StockCell, TD, TH, feeMarkOf } from "./Panel";
+import { FeeBasisMark, FeeBasisNote, Panel, StockCell, feeMarkOf } from "./Panel";
 import { pnlClass } from "./tone";
 import { tripState, type RoundTripJson, type TripState } from "./types";
 
@@ -38,72 +40,61 @@ function tripReturn(trip: RoundTripJson): number | null {
 export function RoundTripTable({ trips, hrefFor, title = "交易明细", note, emptyText = "暂无交易", currency = "CNY", testId = "round-trip-table" }: RoundTripTableProps) {
   const states = new Set(trips.map(tripState));
   const marks = trips.map(feeMarkOf);
+  const columns: Column<RoundTripJson>[] = [
+    { header: "股票", rowHeader: true, cell: (trip) => <StockCell name={trip.name} code={trip.code} market={trip.market} href={hrefFor?.(trip)} /> },
+    { header: "盈亏", align: "right", cell: (trip) => <TripResult trip={trip} currency={currency} /> },
+    { header: "建仓", cell: (trip) => trip.openDate },
+    { header: "清仓", cell: (trip) => trip.closeDate ?? "—" },
+    { header: "持股", align: "right", cell: (trip) => `${trip.holdingDays}天` },
+    { header: "股数", align: "right", cell: (trip) => formatShares(trip.quantity) },
+    { header: "买入金额", align: "right", cell: (trip) => formatMoney(trip.buyAmount, currency) },
+    { header: "卖出金额", align: "right", cell: (trip) => (trip.sellAmount > 0 ? formatMoney(trip.sellAmount, currency) : "—") },
+    {
+      header: "费用",
+      align: "right",
+      cell: (trip, i) => (
+        <>
+          {formatMoney(trip.fees, currency)}
+          <FeeBasisMark basis={marks[i]!} />
+        </>
+      ),
+    },
+  ];
   return (
     <Panel title={title} aside={note ?? `共 ${trips.length} 笔`} bodyClassName="p-0" testId={testId}>
-      {trips.length ? (
-        <>
-          <ScrollTable label={title} minWidth={760}>
-            <thead>
-              <tr>
-                <th scope="col" className={cn(TH, "sticky left-0 z-10")}>股票</th>
-                <th scope="col" className={cn(TH, "text-right")}>盈亏</th>
-                <th scope="col" className={TH}>建仓</th>
-                <th scope="col" className={TH}>清仓</th>
-                <th scope="col" className={cn(TH, "text-right")}>持股</th>
-                <th scope="col" className={cn(TH, "text-right")}>股数</th>
-                <th scope="col" className={cn(TH, "text-right")}>买入金额</th>
-                <th scope="col" className={cn(TH, "text-right")}>卖出金额</th>
-                <th scope="col" className={cn(TH, "text-right")}>费用</th>
-              </tr>
-            </thead>
-            <tbody>
-              {trips.map((trip, i) => {
-                const state = tripState(trip);
-                const ret = state === "realized" ? tripReturn(trip) : null;
-                return (
-                  <tr key={`${trip.code}-${trip.openDate}-${trip.closeDate ?? "open"}-${i}`} data-state={state} data-open={state === "open" ? "true" : undefined}>
-                    <th scope="row" className={cn(TD, "sticky left-0 z-10 bg-white font-normal")}>
-                      <StockCell name={trip.name} code={trip.code} market={trip.market} href={hrefFor?.(trip)} />
-                    </th>
-                    <td className={cn(TD, "text-right")}>
-                      {state === "realized" ? (
-                        <span className="flex flex-col items-end leading-tight">
-                          <span className={cn("font-medium", pnlClass(trip.pnl))}>{formatSignedMoney(trip.pnl, currency)}</span>
-                          {ret === null ? null : <span className={cn("text-[11px]", pnlClass(trip.pnl))}>{formatPercent(ret)}</span>}
-                        </span>
-                      ) : (
-                        <span
-                          title={STATE_LABEL[state].why}
-                          className={cn(
-                            "inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium",
-                            state === "open" ? "bg-blue-50 text-brand" : "bg-slate-100 text-slate-600",
-                          )}
-                        >
-                          {STATE_LABEL[state].label}
-                        </span>
-                      )}
-                    </td>
-                    <td className={TD}>{trip.openDate}</td>
-                    <td className={TD}>{trip.closeDate ?? "—"}</td>
-                    <td className={cn(TD, "text-right")}>{trip.holdingDays}天</td>
-                    <td className={cn(TD, "text-right")}>{formatShares(trip.quantity)}</td>
-                    <td className={cn(TD, "text-right")}>{formatMoney(trip.buyAmount, currency)}</td>
-                    <td className={cn(TD, "text-right")}>{trip.sellAmount > 0 ? formatMoney(trip.sellAmount, currency) : "—"}</td>
-                    <td className={cn(TD, "text-right")}>
-                      {formatMoney(trip.fees, currency)}
-                      <FeeBasisMark basis={marks[i]!} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </ScrollTable>
-          <TripNotes states={states} marks={marks} />
-        </>
-      ) : (
-        <p className="px-3 py-8 text-center text-sm text-slate-400">{emptyText}</p>
-      )}
+      <DataTable
+        label={title}
+        minWidth={760}
+        rows={trips}
+        columns={columns}
+        rowKey={(trip, i) => `${trip.code}-${trip.openDate}-${trip.closeDate ?? "open"}-${i}`}
+        rowData={(trip) => ({ "data-state": tripState(trip), "data-open": tripState(trip) === "open" ? "true" : undefined })}
+        empty={emptyText}
+      />
+      {trips.length ? <TripNotes states={states} marks={marks} /> : null}
     </Panel>
+  );
+}
+
+/** The realised P&L over its return, or why a trip has none (持仓中, 已转出, 成本未知). */
+function TripResult({ trip, currency }: { trip: RoundTripJson; currency: Currency }) {
+  const state = tripState(trip);
+  if (state !== "realized") {
+    return (
+      <span
+        title={STATE_LABEL[state].why}
+        className={cn("inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium", state === "open" ? "bg-blue-50 text-brand" : "bg-slate-100 text-slate-600")}
+      >
+        {STATE_LABEL[state].label}
+      </span>
+    );
+  }
+  const ret = tripReturn(trip);
+  return (
+    <span className="flex flex-col items-end leading-tight">
+      <span className={cn("font-medium", pnlClass(trip.pnl))}>{formatSignedMoney(trip.pnl, currency)}</span>
+      {ret === null ? null : <span className={cn("text-[11px]", pnlClass(trip.pnl))}>{formatPercent(ret)}</span>}
+    </span>
   );
 }
 

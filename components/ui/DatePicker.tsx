@@ -9,6 +9,7 @@ import "react-day-picker/style.css";
 import { BASE_Z_INDEX } from "@/lib/domain/constants";
 import { dayLabel } from "@/lib/domain/day-label";
 import { dateTriggerClass, DateTriggerContent } from "./date-trigger";
+import { floatingCard } from "./floating";
 
 const DAY = "yyyy-MM-dd";
 
@@ -76,13 +77,7 @@ export function DatePicker({
         <DateTriggerContent label={label} />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={8}
-          style={{ zIndex: BASE_Z_INDEX + 10 }}
-          className="lh-calendar rounded-xl border border-slate-200 bg-white p-2 shadow-xl outline-none"
-        >
+        <Popover.Content {...floatingCard({ align: "start", sideOffset: 6, zIndex: BASE_Z_INDEX + 10, className: "lh-calendar p-2" })}>
           <DayPicker
             mode="single"
             locale={zhCN}

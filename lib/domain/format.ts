@@ -40,3 +40,16 @@ export function maskContact(value: string): string {
   if (at > 0) return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
   return value.length <= 2 ? "*".repeat(value.length) : `${value[0]}${"*".repeat(value.length - 2)}${value.slice(-1)}`;
 }
+
+/** Parses a price typed in yuan ("68", "68.5", "68.50", "1,098") into integer fen; null when it is not one. */
+export function parseYuanToFen(input: string): number | null {
+  const s = input.trim().replace(/[,，\s]/g, "").replace(/^[¥￥]/, "");
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** Fen as the yuan text of an input: 6800 → "68.00". */
+export function fenToYuanInput(fen: number): string {
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;
+}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ChevronRight, CreditCard, FileText, LineChart, Sigma, Users } from "lucide-react";
 import { MarketDataSection } from "@/components/admin/MarketDataSection";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -24,12 +24,15 @@ const ADMIN_SECTIONS = [
 
 type ErrorReport = Awaited<ReturnType<typeof adminOverview>>["reports"][number];
 
-const REPORT_COLUMNS: AdminColumn<ErrorReport>[] = [
-  { header: "时间", nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
-  { header: "类别", cell: (r) => r.innerException },
-  { header: "页面", className: "max-w-[200px] truncate", cell: (r) => r.requestUrl },
-  { header: "错误", className: "max-w-[360px] truncate font-mono text-xs", cell: (r) => r.exception },
-];
+const REPORT_TABLE: CardTableSpec<ErrorReport> = {
+  rowKey: (r) => r.id, minWidth: 640,
+  columns: [
+    { header: "时间", nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
+    { header: "类别", cell: (r) => r.innerException },
+    { header: "页面", className: "max-w-[200px] truncate", cell: (r) => r.requestUrl },
+    { header: "错误", className: "max-w-[360px] truncate font-mono text-xs", cell: (r) => r.exception },
+  ],
+};
 
 export default async function AdminPage() {
   const viewer = await requireEditorRights();
@@ -66,7 +69,7 @@ export default async function AdminPage() {
       </div>
       {market && <MarketDataSection overview={market} />}
       <Section title="前端错误报告（最近 20 条）">
-        <AdminTable rows={o.reports} columns={REPORT_COLUMNS} rowKey={(r) => r.id} minWidth={640} empty={<EmptyState title="暂无错误报告" />} />
+        <CardTable {...REPORT_TABLE} rows={o.reports} empty={<EmptyState title="暂无错误报告" />} />
       </Section>
     </>
   );

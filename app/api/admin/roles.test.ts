@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -17,6 +16,7 @@ import { createStrategyKey } from "@/lib/server/quant/api-keys";
 import { createStrategy } from "@/lib/server/quant/strategies-admin";
 import { importStatement } from "@/lib/server/statements/import";
 import { createMaster } from "@/lib/server/statements/masters-admin";
+import { routeFiles, routeOf } from "../route-walk.test-support";
 
 /**
  * ADR 0028: every admin route handler, and every action of it, for a member, an editor and an administrator. The
@@ -31,18 +31,10 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 const ADMIN_DIR = path.join(process.cwd(), "app", "api", "admin");
 
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
 /** `strategies/[guid]/nav` → its exported handlers. */
 const handlers = new Map(
   routeFiles(ADMIN_DIR).map((file) => {
-    const route = path.relative(ADMIN_DIR, path.dirname(file)).split(path.sep).join("/");
+    const route = routeOf(ADMIN_DIR, file);
     const mod = require(file) as Record<string, unknown>;
     return [route, Object.fromEntries(METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]))] as const;
   }),

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { BLOG_LIMITS } from "@/components/blog/blog-api";
 import { db } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
@@ -8,30 +7,17 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { createSession } from "@/lib/server/auth/sessions";
 import { BODY_MAX, TITLE_MAX } from "@/lib/server/blog/posts";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, postText, routeContext, statusAndMessage as answer, type Sender } from "../request.test-support";
 import { POST as changePost } from "./[infoguid]/route";
 import { POST as createPost } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-interface Who {
-  token?: string;
-  origin?: string;
-}
+const create = (body: unknown, who: Sender = {}) =>
+  createPost(typeof body === "string" ? postText("/api/blog", body, who) : postJson("/api/blog", body, who));
 
-const headersFor = ({ token, origin = ORIGIN }: Who): Record<string, string> => ({
-  origin, "content-type": "application/json", ...(token ? { cookie: `token=${token}` } : {}),
-});
+const change = (infoguid: string, body: unknown, who: Sender = {}) => changePost(postJson(`/api/blog/${infoguid}`, body, who), routeContext({ infoguid }));
 
-const create = (body: unknown, who: Who = {}) =>
-  createPost(new NextRequest(`${ORIGIN}/api/blog`, { method: "POST", headers: headersFor(who), body: typeof body === "string" ? body : JSON.stringify(body) }));
-
-const change = (infoguid: string, body: unknown, who: Who = {}) =>
-  changePost(new NextRequest(`${ORIGIN}/api/blog/${infoguid}`, { method: "POST", headers: headersFor(who), body: JSON.stringify(body) }), {
-    params: Promise.resolve({ infoguid }),
-  });
-
-const answer = async (res: Response) => [res.status, (await res.json()).message] as const;
 const row = async (infoguid: string) => (await (await db()).select().from(articles).where(eq(articles.infoguid, infoguid)))[0];
 
 let serial = 0;

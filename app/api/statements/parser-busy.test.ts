@@ -1,10 +1,10 @@
-import { NextRequest } from "next/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { largeStatement, THS_HEADER, table, trade } from "@/lib/domain/statements/import/test-helpers";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
 import { createMaster } from "@/lib/server/statements/masters-admin";
 import { closeStatementParser, statementParser } from "@/lib/server/statements/parser-pool";
+import { csvForm, postForm } from "../request.test-support";
 import { POST as adminImportPost } from "../admin/traders/[guid]/statements/route";
 import { POST as previewPost } from "./preview/route";
 import { POST as savePost } from "./route";
@@ -15,18 +15,11 @@ process.env.STATEMENT_PARSE_THREADS = "1";
 process.env.STATEMENT_PARSE_QUEUE = "0";
 process.env.STATEMENT_PARSE_TIMEOUT_SECONDS = "45";
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
 const CSV = table(THS_HEADER, [trade("buy", "2024-01-02", "600519", 100, 1700), trade("sell", "2024-01-05", "600519", 100, 1750)], ",");
 
-function request(url: string, token: string | null, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.append("file", new Blob([CSV], { type: "text/csv" }), "statement.csv");
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (token) headers.cookie = `token=${token}`;
-  return new NextRequest(`${ORIGIN}${url}`, { method: "POST", headers, body: form });
-}
+const request = (url: string, token: string | null, fields: Record<string, string> = {}) =>
+  postForm(url, csvForm({ name: "statement.csv", text: CSV }, fields), { token: token ?? undefined });
 
 afterAll(() => closeStatementParser());
 

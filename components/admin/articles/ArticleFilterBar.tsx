@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { fieldClass } from "@/components/blog/MarkdownField";
 import { Button } from "@/components/ui/Button";
+import { fieldClass } from "@/components/ui/form/input-class";
 import { LEVEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./articles-api";
 
 /** The filters of /admin/articles as a GET form: type, status, level and title, kept in the URL. */

@@ -1,29 +1,20 @@
 import "@/components/ui/test-polyfills";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
+import { ArticleEditorForm, parseArticleTags, type ArticleEditorForm as ArticleEditorValues } from "@/lib/domain/content/schemas";
 import { ArticleForm } from "./ArticleForm";
 import { ArticleStatusAction } from "./ArticleStatusAction";
-import { articleApi, articleProblem, ARTICLES_API, isMediaAddress, parseTags, type ArticleFormValues } from "./articles-api";
+import { articleApi, ARTICLES_API, isMediaAddress, type ArticleFormValues } from "./articles-api";
 
 const refresh = jest.fn();
 const push = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh, push }) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn() }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
-const sent = (call = 0) => {
-  const [url, init] = fetchMock.mock.calls[call] as [string, RequestInit];
-  return { url, body: JSON.parse(String(init.body)) as Record<string, unknown> };
-};
+const { fetchMock, respond, sent: sentBody, sentTo } = mockFetch();
+const sent = (call = 0) => ({ url: sentTo(call), body: sentBody(call) });
 const ID = "5f0c1d2e-3a4b-4c5d-8e6f-000000000002";
-
-beforeEach(() => {
-  jest.clearAllMocks();
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
 
 describe("ArticleForm", () => {
   it("writes a new article with every field and opens its page", async () => {
@@ -135,14 +126,17 @@ describe("ArticleStatusAction", () => {
   });
 });
 
-describe("articles-api helpers", () => {
-  it("reads tags and media addresses like the server", () => {
-    expect(parseTags(" 打板，首板、 打板 ,, 复 盘 ")).toEqual(["打板", "首板", "复 盘"]);
+describe("ArticleEditorForm", () => {
+  it("reads tags and media addresses like the route, and names the first problem in its words", () => {
+    expect(parseArticleTags(" 打板，首板、 打板 ,, 复 盘 ")).toEqual(["打板", "首板", "复 盘"]);
     for (const ok of ["", "/a.png", "https://x.example/a.mp4"]) expect(isMediaAddress(ok)).toBe(true);
     for (const bad of ["//evil.example", "/\\evil.example", "javascript:alert(1)", "data:x", "a.png"]) expect(isMediaAddress(bad)).toBe(false);
-    const base: ArticleFormValues = { type: "case", title: "t", summary: "", body: "", coverUrl: "", videoUrl: "", minLevel: 0, tags: [] };
-    expect(articleProblem(base)).toBe("");
-    expect(articleProblem({ ...base, type: "blog" })).toBe("请选择类型");
-    expect(articleProblem({ ...base, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).toMatch(/^标签最多 10 个/);
+    const base: ArticleEditorValues = { type: "case", title: "t", summary: "", body: "", coverUrl: "", videoUrl: "", minLevel: "0", tags: "" };
+    const problem = (values: ArticleEditorValues) => ArticleEditorForm.safeParse(values).error?.issues[0]?.message ?? "";
+    expect(problem(base)).toBe("");
+    expect(ArticleEditorForm.parse({ ...base, minLevel: "100", tags: "甲，乙、甲" })).toMatchObject({ minLevel: 100, tags: ["甲", "乙"] });
+    expect(problem({ ...base, type: "blog" })).toMatch(/^请选择类型/);
+    expect(problem({ ...base, title: "  " })).toBe("请填写标题");
+    expect(problem({ ...base, tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(",") })).toMatch(/^标签最多 10 个/);
   });
 });

@@ -1,48 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { adminListQuery } from "./list-query";
 import { AdminPager } from "./AdminPager";
-import { AdminTable, type AdminColumn } from "./AdminTable";
 import { listHref } from "./list-href";
-
-interface Row {
-  id: string;
-  name: string;
-  count: number;
-}
-
-const COLUMNS: AdminColumn<Row>[] = [
-  { header: "名称", cell: (r) => <a href={`/admin/x/${r.id}`}>{r.name}</a> },
-  { header: "数量", align: "right", cell: (r) => r.count },
-  { header: "代码", nowrap: true, className: "font-mono", cell: (r) => r.id },
-];
-
-describe("AdminTable", () => {
-  it("draws a header from the columns and a row per item, with the row's test id and data attributes", () => {
-    const rows = [{ id: "a1", name: "甲", count: 3 }, { id: "b2", name: "乙", count: 0 }];
-    render(
-      <AdminTable rows={rows} columns={COLUMNS} rowKey={(r) => r.id} minWidth={640} testId="things" rowTestId="thing" rowData={(r) => ({ "data-empty": r.count === 0 })} empty={<p>没有</p>} />,
-    );
-    const table = screen.getByTestId("things");
-    expect(table.style.minWidth).toBe("640px");
-    expect(within(table).getAllByRole("columnheader").map((th) => [th.textContent, th.className.includes("text-right")])).toEqual([
-      ["名称", false], ["数量", true], ["代码", false],
-    ]);
-    const body = screen.getAllByTestId("thing");
-    expect(body.map((tr) => tr.getAttribute("data-empty"))).toEqual(["false", "true"]);
-    const [name, count, code] = within(body[0]!).getAllByRole("cell");
-    expect(within(name!).getByRole("link", { name: "甲" })).toHaveAttribute("href", "/admin/x/a1");
-    expect(count).toHaveClass("text-right", "tabular-nums");
-    expect(count).toHaveTextContent("3");
-    expect(code).toHaveClass("whitespace-nowrap", "font-mono");
-    expect(screen.queryByText("没有")).toBeNull();
-  });
-
-  it("shows the empty state instead of a table without rows", () => {
-    render(<AdminTable rows={[]} columns={COLUMNS} rowKey={(r) => r.id} minWidth={640} testId="things" empty={<p>没有</p>} />);
-    expect(screen.getByText("没有")).toBeInTheDocument();
-    expect(screen.queryByRole("table")).toBeNull();
-  });
-});
 
 describe("listHref and AdminPager", () => {
   it("keep the filters that are set and leave page 1 out", () => {

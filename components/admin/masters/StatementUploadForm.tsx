@@ -1,10 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useRef, useState, useTransition } from "react";
-import { submitForm } from "@/lib/client/request";
-import { Button } from "@/components/ui/Button";
+import { useId } from "react";
+import { FeedbackLine, FilePicker, SubmitButton, tooLargeSays, useRefresh, useSchemaForm } from "@/components/ui/form";
 import { notify } from "@/lib/client/toast";
+import { STATEMENT_FILE_ACCEPT, StatementFileForm } from "@/lib/domain/statements/schemas";
 import { masterStatementsApi } from "./masters-api";
 
 /** What the server read from an accepted file. */
@@ -18,14 +17,6 @@ export interface UploadResult {
   duplicates: number;
   warnings: string[];
   isPublic: boolean;
-}
-
-const ACCEPT = ".csv,.txt,.xls,.xlsx";
-
-function uploadFallback(status: number): string {
-  if (status === 413) return "文件过大，请按时间分段导出";
-  if (status >= 500) return "服务器内部错误，请稍后再试";
-  return "网络异常，请稍后再试";
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -53,79 +44,39 @@ function toResult(body: Record<string, unknown>, message: string): UploadResult 
  */
 export function StatementUploadForm({ guid }: { guid: string }) {
   const id = useId();
-  const router = useRouter();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [publish, setPublish] = useState(true);
-  const [sending, setSending] = useState(false);
-  const [refreshing, startRefresh] = useTransition();
-  const [error, setError] = useState("");
-  const [result, setResult] = useState<UploadResult | null>(null);
+  const { refreshing, refresh } = useRefresh();
+  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(StatementFileForm, { file: null, public: true });
 
-  async function submit() {
-    const file = fileRef.current?.files?.[0];
-    setResult(null);
-    if (!file) {
-      setError("请选择要上传的交割单文件");
-      return;
-    }
-    setError("");
-    const form = new FormData();
-    form.append("file", file, file.name);
-    form.append("public", publish ? "1" : "0");
-    setSending(true);
-    const answer = await submitForm(masterStatementsApi(guid), form, { fallback: uploadFallback });
-    setSending(false);
-    if (!answer.ok) {
-      // The file stays in the input: the editor can fix the export or retry without choosing it again.
-      setError(answer.message);
-      return;
-    }
-    setResult(toResult(answer.body, answer.message));
-    notify({ type: "success", message: answer.message || "交割单已导入" });
-    if (fileRef.current) fileRef.current.value = "";
-    startRefresh(() => router.refresh());
-  }
+  // A refusal leaves the file in the input: the editor can fix the export or retry without choosing it again.
+  const upload = submitTo(masterStatementsApi(guid), (values) => values, (result) => {
+    if (!result.ok) return;
+    notify({ type: "success", message: result.message || "交割单已导入" });
+    setValue("file", null);
+    refresh();
+  }, { fallback: tooLargeSays("文件过大，请按时间分段导出") });
+  const error = feedback?.tone === "error";
 
   return (
     <div>
-      <form
-        aria-label="上传交割单"
-        className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="min-w-0">
-          <label htmlFor={`${id}-file`} className="mb-1 block text-sm text-slate-600">交割单文件（.csv .txt .xls .xlsx）</label>
-          <input
-            id={`${id}-file`}
-            ref={fileRef}
-            type="file"
-            name="file"
-            accept={ACCEPT}
-            onChange={() => {
-              setError("");
-              setResult(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-10 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-800 hover:file:border-brand"
-          />
-        </div>
+      <form aria-label="上传交割单" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" noValidate onSubmit={upload}>
+        <FilePicker
+          label="交割单文件（.csv .txt .xls .xlsx）"
+          accept={STATEMENT_FILE_ACCEPT}
+          {...register("file", { onChange: clear })}
+          invalid={error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={publish} onChange={(e) => setPublish(e.target.checked)} className="h-4 w-4 accent-brand" />
+          <input type="checkbox" {...register("public")} className="h-4 w-4 accent-brand" />
           立即公开
         </label>
-        <Button type="submit" loading={sending || refreshing}>上传</Button>
+        <SubmitButton pending={pending || refreshing} block={false} size="md">上传</SubmitButton>
       </form>
       <p className="mt-2 text-xs text-slate-500">
         不勾选“立即公开”时存为草稿，可在下方核对后再公开；公开后成交仍按延迟公开天数对会员显示。
       </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>
-      ) : null}
-      {result ? <UploadReport result={result} /> : null}
+      <FeedbackLine feedback={feedback} id={`${id}-error`} className="mt-3" />
+      {answer?.ok ? <UploadReport result={toResult(answer.body, answer.message)} /> : null}
     </div>
   );
 }

@@ -1,10 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useRef, useState, useTransition } from "react";
-import { submitForm } from "@/lib/client/request";
-import { Button } from "@/components/ui/Button";
+import { useId, useState } from "react";
+import { FeedbackLine, FilePicker, SubmitButton, tooLargeSays, useRefresh, useSchemaForm } from "@/components/ui/form";
 import { notify } from "@/lib/client/toast";
+import { strategyCsvForm } from "@/lib/domain/quant/schemas";
 import { strategyCsvApi } from "./strategies-api";
 
 export interface CsvLineProblem {
@@ -23,12 +22,6 @@ const KINDS = {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
-function uploadFallback(status: number): string {
-  if (status === 413) return "文件过大，请分段导入";
-  if (status >= 500) return "服务器内部错误，请稍后再试";
-  return "网络异常，请稍后再试";
-}
-
 /** Reads the server's answer into what the form shows. */
 export function toOutcome(ok: boolean, message: string, body: Record<string, unknown>): CsvOutcome {
   if (ok) return { ok, message, added: num(body.added), duplicates: num(body.duplicates), rows: num(body.rows) };
@@ -41,74 +34,38 @@ export function toOutcome(ok: boolean, message: string, body: Record<string, unk
 /** Uploads a NAV or fills CSV of a strategy and shows rows added, duplicates skipped, or every bad line. */
 export function CsvUploadForm({ guid, kind }: { guid: string; kind: "nav" | "fills" }) {
   const id = useId();
-  const router = useRouter();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [sending, setSending] = useState(false);
-  const [refreshing, startRefresh] = useTransition();
-  const [error, setError] = useState("");
-  const [outcome, setOutcome] = useState<CsvOutcome | null>(null);
   const spec = KINDS[kind];
+  const { refreshing, refresh } = useRefresh();
+  const [schema] = useState(() => strategyCsvForm(spec.title));
+  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(schema, { file: null });
 
-  async function submit() {
-    const file = fileRef.current?.files?.[0];
-    setOutcome(null);
-    if (!file) {
-      setError(`请选择${spec.title} CSV 文件`);
-      return;
-    }
-    setError("");
-    const form = new FormData();
-    form.append("file", file, file.name);
-    setSending(true);
-    const answer = await submitForm(strategyCsvApi(guid, kind), form, { fallback: uploadFallback });
-    setSending(false);
-    if (!answer.ok && !Array.isArray(answer.body.errors)) {
-      setError(answer.message);
-      return;
-    }
-    const result = toOutcome(answer.ok, answer.message, answer.body);
-    setOutcome(result);
-    if (!result.ok) return;
+  const upload = submitTo(strategyCsvApi(guid, kind), (values) => values, (result) => {
+    // A refusal that lists bad lines is shown as the list (the file kept); any other is the form's one line.
+    if (!result.ok) return Array.isArray(result.body.errors) ? null : undefined;
     notify({ type: "success", message: result.message || `${spec.title}已导入` });
-    if (fileRef.current) fileRef.current.value = "";
-    startRefresh(() => router.refresh());
-  }
+    setValue("file", null);
+    refresh();
+  }, { fallback: tooLargeSays("文件过大，请分段导入") });
+  const outcome = answer && (answer.ok || Array.isArray(answer.body.errors)) ? toOutcome(answer.ok, answer.message, answer.body) : null;
 
   return (
     <div>
-      <form
-        aria-label={`导入${spec.title}`}
-        className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="min-w-0">
-          <label htmlFor={`${id}-file`} className="mb-1 block text-sm text-slate-600">{spec.title} CSV 文件</label>
-          <input
-            id={`${id}-file`}
-            ref={fileRef}
-            type="file"
-            name="file"
-            accept=".csv,.txt"
-            onChange={() => {
-              setError("");
-              setOutcome(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-help`}
-            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-10 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-800 hover:file:border-brand"
-          />
-        </div>
-        <Button type="submit" loading={sending || refreshing}>导入{spec.title}</Button>
+      <form aria-label={`导入${spec.title}`} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate onSubmit={upload}>
+        <FilePicker
+          label={`${spec.title} CSV 文件`}
+          accept=".csv,.txt"
+          {...register("file", { onChange: clear })}
+          invalid={feedback?.tone === "error"}
+          aria-describedby={`${id}-help`}
+        />
+        <SubmitButton pending={pending || refreshing} block={false} size="md">导入{spec.title}</SubmitButton>
       </form>
       <p id={`${id}-help`} className="mt-2 text-xs text-slate-500">
         UTF-8 或 GB18030 编码，第一行为表头 <code className="font-mono">{spec.columns}</code>，例如 <code className="font-mono">{spec.example}</code>。
         {kind === "fills" ? " 方向写 买入/卖出 或 buy/sell；可加一列 id 作为成交编号。" : ""}
         有任何一行无效时整个文件不导入；已导入的行会跳过并计数。
       </p>
-      {error ? <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p> : null}
+      <FeedbackLine feedback={feedback} className="mt-3" />
       {outcome?.ok ? (
         <div role="status" className="mt-3 rounded-lg border border-green-200 bg-green-50 px-3 py-3 text-sm text-slate-800" data-testid={`csv-result-${kind}`}>
           <p className="font-medium text-green-900">{outcome.message}</p>

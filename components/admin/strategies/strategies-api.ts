@@ -24,16 +24,3 @@ export interface StrategyFormValues {
   startDate: string;
   benchmark: string;
 }
-
-/** The first problem of a strategy form in Chinese, or "" when it may be sent (the server checks again). */
-export function strategyProblem(v: StrategyFormValues): string {
-  if (!v.name.trim()) return "请填写策略名称";
-  if (v.name.trim().length > 40) return "策略名称最多 40 个字";
-  if (!v.author.trim()) return "请填写作者";
-  if (v.author.trim().length > 40) return "作者最多 40 个字";
-  if (v.style.trim().length > 20) return "风格最多 20 个字";
-  if (v.description.trim().length > 2000) return "简介最多 2000 字";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.startDate)) return "请选择开始日期";
-  if (v.benchmark.trim() && !/^\d{6}(\.(SH|SZ|CSI))?$/i.test(v.benchmark.trim())) return "基准代码格式如 000300.SH";
-  return "";
-}

@@ -3,10 +3,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { copyToClipboard } from "@/components/dialogs/clipboard";
 import { notify } from "@/lib/client/toast";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
+import { StrategyProfileForm } from "@/lib/domain/quant/schemas";
 import { CsvUploadForm, toOutcome } from "./CsvUploadForm";
 import { NewKeyPanel } from "./NewKeyPanel";
 import { StrategyForm } from "./StrategyForm";
-import { STRATEGIES_API, strategyApi, strategyCsvApi, strategyProblem, type StrategyFormValues } from "./strategies-api";
+import { STRATEGIES_API, strategyApi, strategyCsvApi, type StrategyFormValues } from "./strategies-api";
 
 const refresh = jest.fn();
 const push = jest.fn();
@@ -14,28 +16,21 @@ jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh, push }) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn() }));
 jest.mock("@/components/dialogs/clipboard", () => ({ copyToClipboard: jest.fn(async () => true), selectAll: jest.fn() }));
 
-const fetchMock = jest.fn();
-const respond = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: async () => body });
+const { fetchMock, respond, sent, sentTo } = mockFetch();
 const GUID = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";
 const KEY = `lh_sk_${"a".repeat(43)}`;
-const sent = (i = 0) => JSON.parse((fetchMock.mock.calls[i] as [string, RequestInit])[1].body as string);
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
-
-describe("strategyProblem", () => {
+describe("StrategyProfileForm", () => {
   const ok: StrategyFormValues = { name: "动量", author: "组", description: "", style: "", status: "live", startDate: "2024-01-02", benchmark: "000300.SH" };
-  it("names the first problem in Chinese", () => {
-    expect(strategyProblem(ok)).toBe("");
-    expect(strategyProblem({ ...ok, name: " " })).toBe("请填写策略名称");
-    expect(strategyProblem({ ...ok, author: "" })).toBe("请填写作者");
-    expect(strategyProblem({ ...ok, startDate: "" })).toBe("请选择开始日期");
-    expect(strategyProblem({ ...ok, benchmark: "沪深300" })).toBe("基准代码格式如 000300.SH");
-    expect(strategyProblem({ ...ok, benchmark: "" })).toBe("");
+  const problem = (values: StrategyFormValues) => StrategyProfileForm.safeParse(values).error?.issues[0]?.message ?? "";
+  it("names the first problem in Chinese, with the route's own rules", () => {
+    expect(problem(ok)).toBe("");
+    expect(problem({ ...ok, name: " " })).toBe("请填写策略名称");
+    expect(problem({ ...ok, author: "" })).toBe("请填写作者");
+    expect(problem({ ...ok, startDate: "" })).toBe("请选择开始日期");
+    expect(problem({ ...ok, startDate: "2024-02-30" })).toBe("开始日期格式应为 YYYY-MM-DD，且须为真实日期");
+    expect(problem({ ...ok, benchmark: "沪深300" })).toBe("基准代码格式如 000300.SH");
+    expect(problem({ ...ok, benchmark: "" })).toBe("");
   });
 });
 
@@ -51,7 +46,7 @@ describe("StrategyForm", () => {
     respond(200, { message: "已创建策略“动量”", guid: GUID });
     await user.click(screen.getAllByRole("button", { name: "新建策略" })[1]!);
     await waitFor(() => expect(push).toHaveBeenCalledWith(`/admin/strategies/${GUID}`));
-    expect((fetchMock.mock.calls[0] as [string])[0]).toBe(STRATEGIES_API);
+    expect(sentTo()).toBe(STRATEGIES_API);
     expect(sent()).toEqual({ name: "动量", author: "组", description: "", style: "", status: "live", startDate: "2024-01-02", benchmark: "000300.SH" });
   });
 
@@ -63,7 +58,7 @@ describe("StrategyForm", () => {
     await user.click(screen.getByRole("button", { name: "保存资料" }));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("开始日期不能晚于已有的最早记录（2024-01-02）"));
     expect(sent()).toMatchObject({ action: "update", status: "backtest" });
-    expect((fetchMock.mock.calls[0] as [string])[0]).toBe(strategyApi(GUID));
+    expect(sentTo()).toBe(strategyApi(GUID));
   });
 });
 
@@ -113,7 +108,7 @@ describe("CsvUploadForm", () => {
     expect(box).toHaveTextContent("第 2 行：净值须为大于 0 的数字");
     expect(box).toHaveTextContent("第 5 行：日期不能晚于今天");
     expect(fileInput().files?.[0]).toBe(file);
-    expect((fetchMock.mock.calls[0] as [string])[0]).toBe(strategyCsvApi(GUID, "nav"));
+    expect(sentTo()).toBe(strategyCsvApi(GUID, "nav"));
     expect(refresh).not.toHaveBeenCalled();
   });
 

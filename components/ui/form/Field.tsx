@@ -18,6 +18,8 @@ export function Field({
   hint,
   action,
   invalid,
+  compact = false,
+  className,
   children,
 }: {
   label: string;
@@ -25,14 +27,18 @@ export function Field({
   /** A button beside the control (e.g. 获取验证码). */
   action?: ReactNode;
   invalid?: boolean;
+  /** The small grey label of a field inside a table row. */
+  compact?: boolean;
+  /** The wrapper's place in the form's layout (width, grid span). */
+  className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const control = children({ id, ...(hint ? { "aria-describedby": hintId } : {}), ...(invalid ? { "aria-invalid": true } : {}) });
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm text-slate-600">
+    <div className={className}>
+      <label htmlFor={id} className={compact ? "mb-0.5 block text-xs text-slate-500" : "mb-1 block text-sm text-slate-600"}>
         {label}
       </label>
       {action ? (

@@ -1,6 +1,13 @@
+export { AccountField, CodeField } from "./AccountFields";
 export { Field, type FieldControlProps } from "./Field";
 export { FeedbackLine, type Feedback } from "./FeedbackLine";
+export { FilePicker } from "./FilePicker";
+export { digitsOnly, formatted } from "./formatted";
 export { fieldClass, inputClass } from "./input-class";
+export { SendCodeButton } from "./SendCodeButton";
 export { SubmitButton } from "./SubmitButton";
+export { tooLargeSays } from "./too-large";
+export { useCodeSender } from "./use-code-sender";
 export { RESEND_SECONDS, useCooldown } from "./use-cooldown";
+export { useRefresh } from "./use-refresh";
 export { useSchemaForm, type OnAnswer } from "./use-schema-form";

@@ -1,8 +1,9 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { z } from "zod";
 import { FeedbackLine } from "./FeedbackLine";
 import { SubmitButton } from "./SubmitButton";
+import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { useSchemaForm } from "./use-schema-form";
 
 const schema = z.object({ email: z.email(), note: z.string().trim().min(1, "请填写备注") });
@@ -19,11 +20,7 @@ function ProbeForm() {
   );
 }
 
-const fetchMock = jest.fn();
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
+const { fetchMock, respond, sent } = mockFetch();
 
 describe("useSchemaForm", () => {
   it("shows the first problem in Chinese, in the schema's field order, and sends nothing", async () => {
@@ -41,16 +38,30 @@ describe("useSchemaForm", () => {
 
   it("posts the parsed values through the request client and shows the answer", async () => {
     const user = userEvent.setup();
-    fetchMock
-      .mockResolvedValueOnce({ ok: false, status: 400, json: async () => ({ message: "备注包含敏感词" }) })
-      .mockResolvedValueOnce({ ok: true, status: 200, json: async () => ({ ok: true }) });
+    respond(400, { message: "备注包含敏感词" });
+    respond(200, { ok: true });
     render(<ProbeForm />);
     await user.type(screen.getByLabelText("邮箱"), "a@example.com");
     await user.type(screen.getByLabelText("备注"), "  内容 ");
     await user.click(screen.getByRole("button", { name: "保存" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("备注包含敏感词");
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ email: "a@example.com", note: "内容" });
+    expect(sent()).toEqual({ email: "a@example.com", note: "内容" });
     await user.click(screen.getByRole("button", { name: "保存" }));
     expect(await screen.findByRole("status")).toHaveTextContent("已保存");
+  });
+
+  it("sends once when the form is submitted again before the answer", async () => {
+    let answer: (value: unknown) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    render(<ProbeForm />);
+    const form = screen.getByRole("button", { name: "保存" }).closest("form")!;
+    await userEvent.type(screen.getByLabelText("邮箱"), "a@example.com");
+    await userEvent.type(screen.getByLabelText("备注"), "内容");
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    answer({ ok: true, status: 200, json: async () => ({ ok: true }) });
+    expect(await screen.findByRole("status")).toHaveTextContent("已保存");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

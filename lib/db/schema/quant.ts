@@ -1,21 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, price } from "./columns";
 import { strategies } from "./content";
 import { users } from "./members";

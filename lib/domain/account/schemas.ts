@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_INVALID_MESSAGE, parseAccount } from "@/lib/domain/account";
 import { PASSWORD_MAX, passwordPairProblem, REPEAT_MISMATCH_MESSAGE, type PasswordNames } from "@/lib/domain/password-policy";
 
 /**
@@ -9,9 +10,13 @@ import { PASSWORD_MAX, passwordPairProblem, REPEAT_MISMATCH_MESSAGE, type Passwo
 const accountText = z.string().max(254);
 const returnPath = z.string().max(2000).optional();
 
+const ACCOUNT_MISSING = "请输入手机号或邮箱";
+
 export const CodeSendBody = z.object({ account: accountText });
 export type CodeSendBody = z.infer<typeof CodeSendBody>;
-export const CODE_SEND_INVALID = "请输入手机号或邮箱";
+export const CODE_SEND_INVALID = ACCOUNT_MISSING;
+/** The code login's 获取验证码: the account as typed, trimmed; the server decides whether it is one. */
+export const CodeSendAccount = z.string().trim().min(1, ACCOUNT_MISSING).pipe(CodeSendBody.shape.account);
 
 export const CodeVerifyBody = z.object({
   account: accountText,
@@ -21,6 +26,20 @@ export const CodeVerifyBody = z.object({
 });
 export type CodeVerifyBody = z.infer<typeof CodeVerifyBody>;
 export const CODE_VERIFY_INVALID = "请输入手机号或邮箱和验证码";
+
+const SIX_DIGITS_MESSAGE = "请输入 6 位数字验证码";
+const sixDigitCode = () => z.string().trim().regex(/^\d{6}$/, SIX_DIGITS_MESSAGE);
+
+/** The code login's second step: the six digits and the invitation code, sent only when one is typed. */
+export const CodeLoginForm = CodeVerifyBody.pick({ code: true, invitationCode: true }).extend({
+  code: sixDigitCode().pipe(CodeVerifyBody.shape.code),
+  invitationCode: z
+    .string()
+    .trim()
+    .transform((code) => code || undefined)
+    .pipe(CodeVerifyBody.shape.invitationCode),
+});
+export type CodeLoginForm = z.input<typeof CodeLoginForm>;
 
 export const LoginBody = z.object({
   account: z.string().trim().min(1, "请输入手机号或邮箱").max(254),
@@ -34,14 +53,12 @@ export const MagicLinkBody = z.object({ token: z.string().max(200), r: returnPat
 export type MagicLinkBody = z.infer<typeof MagicLinkBody>;
 export const MAGIC_LINK_INVALID = "登录链接无效或已过期";
 
-const sixDigitCode = (message?: string) => z.string().trim().regex(/^\d{6}$/, message);
-
 export const PasswordResetBody = z.discriminatedUnion("step", [
   z.object({ step: z.literal("send"), account: accountText }),
   z.object({
     step: z.literal("confirm"),
     account: accountText,
-    code: sixDigitCode("请输入 6 位数字验证码"),
+    code: sixDigitCode(),
     newPassword: z.string().max(PASSWORD_MAX * 4),
   }),
 ]);
@@ -52,7 +69,20 @@ function stepOf(raw: unknown): unknown {
   return raw && typeof raw === "object" ? (raw as { step?: unknown }).step : undefined;
 }
 
-export const passwordResetInvalid = (raw: unknown) => (stepOf(raw) === "confirm" ? "请填写账号、6 位验证码和新密码" : "请输入手机号或邮箱");
+export const passwordResetInvalid = (raw: unknown) => (stepOf(raw) === "confirm" ? "请填写账号、6 位验证码和新密码" : ACCOUNT_MISSING);
+
+/** The reset form's 获取验证码: a mobile number or an e-mail address, normalised as the route reads it. */
+export const ResetAccount = z
+  .string()
+  .trim()
+  .min(1, ACCOUNT_MISSING)
+  .transform((typed, ctx) => {
+    const account = parseAccount(typed);
+    if (account) return account.value;
+    ctx.addIssue({ code: "custom", message: ACCOUNT_INVALID_MESSAGE });
+    return z.NEVER;
+  })
+  .pipe(PasswordResetBody.options[0].shape.account);
 
 export const SetupBody = z.object({
   token: z.string().trim().min(1).max(200),
@@ -69,7 +99,30 @@ export const BindBody = z.discriminatedUnion("step", [
   z.object({ step: z.literal("confirm"), kind: BindKind, account: accountText, code: sixDigitCode() }),
 ]);
 export type BindBody = z.infer<typeof BindBody>;
-export const bindInvalid = (raw: unknown) => (stepOf(raw) === "confirm" ? "请输入 6 位数字验证码" : "请输入要绑定的手机号或邮箱");
+export const bindInvalid = (raw: unknown) => (stepOf(raw) === "confirm" ? SIX_DIGITS_MESSAGE : "请输入要绑定的手机号或邮箱");
+
+export type BindKind = z.infer<typeof BindKind>;
+export const BIND_LABELS: Record<BindKind, string> = { email: "邮箱", mobile: "手机号" };
+/** An address that is not one of the kind being bound. */
+export const BIND_INVALID: Record<BindKind, string> = { email: "请输入正确的邮箱", mobile: "请输入正确的手机号" };
+
+/** The bind form's 获取验证码: an address of the row's kind that is not the one bound already, normalised. */
+export function bindAddress(kind: BindKind, current: string | null) {
+  return z
+    .string()
+    .transform((typed, ctx) => {
+      const account = parseAccount(typed);
+      if (!account || account.kind !== kind) ctx.addIssue({ code: "custom", message: BIND_INVALID[kind] });
+      else if (account.value === current) ctx.addIssue({ code: "custom", message: `该${BIND_LABELS[kind]}已绑定到你的账号` });
+      else return account.value;
+      return z.NEVER;
+    })
+    .pipe(BindBody.options[0].shape.account);
+}
+
+/** The bind form's confirming step: BindBody's six-digit code. */
+export const BindCodeForm = BindBody.options[1].pick({ code: true });
+export type BindCodeForm = z.input<typeof BindCodeForm>;
 
 export const PasswordChangeBody = z.object({
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
@@ -138,3 +191,17 @@ export const NotificationsReadBody = z.discriminatedUnion("action", [
 ]);
 export type NotificationsReadBody = z.infer<typeof NotificationsReadBody>;
 export const NOTIFICATIONS_READ_INVALID = "参数无效：请指定要标记已读的消息";
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp";
+/**
+ * The avatar chosen in the browser, checked by its size and declared type for a quick answer; the upload route
+ * decides by the bytes and dimensions (lib/server/members/profile.ts, ADR 0030).
+ */
+export const AvatarForm = z.object({
+  file: z
+    .custom<File>((value) => typeof File !== "undefined" && value instanceof File, "请选择要上传的图片")
+    .refine((file) => file.size <= AVATAR_MAX_BYTES, "头像图片不能超过 2 MB")
+    .refine((file) => !file.type || AVATAR_ACCEPT.split(",").includes(file.type), "仅支持 JPEG、PNG、WebP 格式的图片"),
+});
+export type AvatarForm = z.input<typeof AvatarForm>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseYuanToFen } from "@/lib/domain/format";
 
 /** The administrators' input schemas (members' grants, plans, held referral rewards), shared by routes and forms. */
 
@@ -60,6 +61,24 @@ export const PlanEdit = z.object({
   active: z.boolean({ error: "参数无效" }),
 });
 export type PlanEdit = z.input<typeof PlanEdit>;
+
+export const PRICE_TEXT_MESSAGE = "价格须为金额，最多两位小数，如 68.00";
+/**
+ * The plan editor: PlanEdit's name and on-sale box, and the price typed in yuan, turned into fen and checked by
+ * PlanEdit's rule (the sentence for text that is no amount is the form's own).
+ */
+export const PlanEditForm = PlanEdit.pick({ name: true, active: true }).extend({
+  price: z
+    .string()
+    .transform((text, ctx) => {
+      const fen = parseYuanToFen(text);
+      if (fen !== null) return fen;
+      ctx.addIssue({ code: "custom", message: PRICE_TEXT_MESSAGE });
+      return z.NEVER;
+    })
+    .pipe(PlanEdit.shape.priceFen),
+});
+export type PlanEditForm = z.input<typeof PlanEditForm>;
 
 /** The body of `POST /api/admin/referrals`: approve or reject a held referral reward. */
 export const ReferralDecision = z.object({

@@ -70,6 +70,24 @@ export const ArticleInput = z.object(articleFields).refine(videoNeedsAddress, VI
 export type ArticleInput = z.input<typeof ArticleInput>;
 export type ArticleValues = z.output<typeof ArticleInput>;
 
+/** Tags typed on one line: split on commas (also Chinese ，、；) , blanks and repeats dropped. */
+export function parseArticleTags(text: string): string[] {
+  return [...new Set(text.split(/[,，、;；]+/).map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean))];
+}
+
+/**
+ * The article editor: ArticleInput's fields and rule, with the type and level chosen in selects (the level's text is
+ * read as the number by the route's own field) and the tags typed on one line.
+ */
+export const ArticleEditorForm = z
+  .object({
+    ...articleFields,
+    type: z.string().pipe(articleFields.type),
+    tags: z.string().transform(parseArticleTags).pipe(articleFields.tags.unwrap()),
+  })
+  .refine(videoNeedsAddress, VIDEO_RULE);
+export type ArticleEditorForm = z.input<typeof ArticleEditorForm>;
+
 /** The body of `POST /api/admin/articles`: an article, and whether it is published at once (checked first). */
 export const ArticleCreate = z
   .object({ publish: z.boolean({ error: "参数无效" }), ...articleFields }, { error: "参数无效" })

@@ -1,6 +1,6 @@
 import { priceInRange, type StockDay } from "@/lib/domain/demo/demo-book";
 import type { DemoRule, RuleDay } from "@/lib/domain/demo/demo-strategy-runner";
-import { tradingTime } from "@/lib/domain/demo/trading-time";
+import { secondsOfDay, timeOfDay, tradingTime } from "@/lib/domain/demo/trading-time";
 
 /** The rules of the three demo strategies, run by runDemoPortfolio on the demo market. */
 
@@ -14,21 +14,11 @@ function percent(value: number, digits = 1): string {
   return `${value >= 0 ? "+" : ""}${(value * 100).toFixed(digits)}%`;
 }
 
-function seconds(time: string): number {
-  const [hh = 0, mm = 0, ss = 0] = time.split(":").map(Number);
-  return hh * 3600 + mm * 60 + ss;
-}
-
-function clock(total: number): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
-}
-
 /** a time in the opening window, at least a minute after `earliest` (the last sell whose cash a buy spends) */
 function openTimeAfter(earliest: string | null, u: number): string {
   const time = tradingTime("open", u);
   if (earliest === null || time > earliest) return time;
-  return clock(Math.min(seconds("11:29:59"), seconds(earliest) + 60 + Math.floor(u * 600)));
+  return timeOfDay(Math.min(secondsOfDay("11:29:59"), secondsOfDay(earliest) + 60 + Math.floor(u * 600)));
 }
 
 /** a price near the open, inside the day's range */

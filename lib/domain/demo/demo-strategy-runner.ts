@@ -1,6 +1,7 @@
 import { DemoBook, stockDay, type StockDay } from "@/lib/domain/demo/demo-book";
 import { DEMO_MARKET_START, DEMO_STOCKS, demoBars, type DemoCap } from "@/lib/domain/demo/demo-market";
 import { mulberry32 } from "@/lib/domain/demo/prng";
+import { secondsOfDay, timeOfDay } from "@/lib/domain/demo/trading-time";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import type { DailyBar } from "@/lib/domain/market/types";
 import type { StrategyFill, StrategyPosition, StrategySignal } from "@/lib/domain/quant/types";
@@ -98,18 +99,8 @@ function marketUpTo(to: string): MarketIndex {
 
 const nameOf = (code: string): string => DEMO_STOCKS.find((s) => s.code === code)?.name ?? code;
 
-function seconds(time: string): number {
-  const [hh = 0, mm = 0, ss = 0] = time.split(":").map(Number);
-  return hh * 3600 + mm * 60 + ss;
-}
-
-function clock(total: number): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
-}
-
-const EVE_FROM = seconds("15:30:00");
-const MORNING_FROM = seconds("09:15:00");
+const EVE_FROM = secondsOfDay("15:30:00");
+const MORNING_FROM = secondsOfDay("09:15:00");
 /** both windows are 15:30:00–15:59:59 and 09:15:00–09:29:59 */
 const EVE_WINDOW = 30 * 60;
 const MORNING_WINDOW = 15 * 60;
@@ -168,8 +159,8 @@ export function runDemoPortfolio(options: RunOptions): RunResult {
         if (!fill) return false;
         const signalTime =
           signal.timing === "eve"
-            ? clock(EVE_FROM + Math.floor(random() * EVE_WINDOW))
-            : clock(MORNING_FROM + Math.floor(random() * MORNING_WINDOW));
+            ? timeOfDay(EVE_FROM + Math.floor(random() * EVE_WINDOW))
+            : timeOfDay(MORNING_FROM + Math.floor(random() * MORNING_WINDOW));
         entries.push({
           fill: { date, time, code: fill.code, name: fill.name, side, quantity, price: fill.price, amount: fill.amount },
           signal: {

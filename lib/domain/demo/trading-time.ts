@@ -12,11 +12,18 @@ const WINDOWS: Record<TimeWindow, readonly (readonly [number, number])[]> = {
   close: [[14 * 3600 + 40 * 60, 14 * 3600 + 57 * 60]],
 };
 
-function format(seconds: number): string {
+/** seconds since midnight → `HH:mm:ss` */
+export function timeOfDay(seconds: number): string {
   const hh = String(Math.floor(seconds / 3600)).padStart(2, "0");
   const mm = String(Math.floor(seconds / 60) % 60).padStart(2, "0");
   const ss = String(seconds % 60).padStart(2, "0");
   return `${hh}:${mm}:${ss}`;
+}
+
+/** `HH:mm:ss` (or `HH:mm`) → seconds since midnight; missing parts count as 0 */
+export function secondsOfDay(time: string): number {
+  const [hh = 0, mm = 0, ss = 0] = time.split(":").map(Number);
+  return hh * 3600 + mm * 60 + ss;
 }
 
 /** `HH:mm:ss` inside the window; `u` is a uniform in [0, 1) */
@@ -25,10 +32,10 @@ export function tradingTime(window: TimeWindow, u: number): string {
   const total = ranges.reduce((sum, [from, to]) => sum + (to - from), 0);
   let offset = Math.floor(u * total);
   for (const [from, to] of ranges) {
-    if (offset < to - from) return format(from + offset);
+    if (offset < to - from) return timeOfDay(from + offset);
     offset -= to - from;
   }
-  return format((ranges.at(-1)?.[1] ?? SESSIONS[1][1]) - 1);
+  return timeOfDay((ranges.at(-1)?.[1] ?? SESSIONS[1][1]) - 1);
 }
 
 /** true when `HH:mm:ss` is inside continuous trading */

@@ -22,6 +22,25 @@ export const TestCardBody = z.object({
 });
 export type TestCardBody = z.infer<typeof TestCardBody>;
 
+/**
+ * The 测试模式 card form: TestCardBody's card fields as typed (the number grouped by four), with the checks a card
+ * form makes before asking; the test provider checks the number, date and code again.
+ */
+export const TestCardForm = TestCardBody.pick({ number: true, expiry: true, cvc: true }).extend({
+  number: z
+    .string()
+    .transform((typed) => typed.replace(/\D/g, ""))
+    .refine((digits) => digits.length >= 13, "请输入完整的卡号")
+    .pipe(TestCardBody.shape.number),
+  expiry: z
+    .string()
+    .regex(/^\d{2}\/\d{2}$/, "请按 MM/YY 填写有效期")
+    .refine((mmyy) => Number(mmyy.slice(0, 2)) >= 1 && Number(mmyy.slice(0, 2)) <= 12, "有效期月份应为 01–12")
+    .pipe(TestCardBody.shape.expiry),
+  cvc: z.string().regex(/^\d{3,4}$/, "请输入 3 或 4 位安全码").pipe(TestCardBody.shape.cvc),
+});
+export type TestCardForm = z.input<typeof TestCardForm>;
+
 export const AutoRenewBody = z.object({
   subscriptionId: z.string().min(1, "订阅不存在").max(64, "订阅不存在"),
   renew: z.boolean({ error: "参数无效" }),

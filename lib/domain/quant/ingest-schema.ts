@@ -123,35 +123,6 @@ function buildFieldSchemas(today: string) {
   return { id, date, time, code, name, side, price, optionalPrice, weight, note, nav, quantity };
 }
 
-export interface SignalInput {
-  id: string;
-  date: string;
-  time: string | null;
-  code: string;
-  name: string;
-  side: "buy" | "sell";
-  price: number | null;
-  weight: number | null;
-  note: string;
-}
-
-export interface NavInput {
-  id: string | null;
-  date: string;
-  nav: number;
-}
-
-export interface FillInput {
-  id: string;
-  date: string;
-  time: string | null;
-  code: string;
-  name: string;
-  side: "buy" | "sell";
-  quantity: number;
-  price: number;
-}
-
 function buildItemSchemas(f: ReturnType<typeof buildFieldSchemas>) {
   return {
     signal: z.object(
@@ -165,6 +136,12 @@ function buildItemSchemas(f: ReturnType<typeof buildFieldSchemas>) {
     ),
   };
 }
+
+type ItemSchemas = ReturnType<typeof buildItemSchemas>;
+/** What the schemas give: a signal, a NAV point, a fill (ids trimmed, times as HH:MM:SS or null, numbers rounded). */
+export type SignalInput = z.output<ItemSchemas["signal"]>;
+export type NavInput = z.output<ItemSchemas["navPoint"]>;
+export type FillInput = z.output<ItemSchemas["fill"]>;
 
 export function signalSchema(today: string) {
   return schemasFor(today).items.signal;
@@ -252,14 +229,14 @@ export type BatchCheck<T> = { ok: true; items: T[]; repeats: number } | { ok: fa
 
 /** `{signals:[…]}` → the signals (repeats inside the body collapsed), or every problem found. */
 export function checkSignalsBody(body: unknown, today: string): BatchCheck<SignalInput> {
-  const checked = checkBody<SignalInput>(body, "signals", signalSchema(today) as z.ZodType<SignalInput>, MAX_SIGNALS, MESSAGES.signals);
+  const checked = checkBody<SignalInput>(body, "signals", signalSchema(today), MAX_SIGNALS, MESSAGES.signals);
   if (!checked.ok) return checked;
   const { unique, repeats, errors } = withinBatch(checked.items, sameSignal);
   return errors.length > 0 ? refusal(errors) : { ok: true, items: unique, repeats };
 }
 
 export function checkFillsBody(body: unknown, today: string): BatchCheck<FillInput> {
-  const checked = checkBody<FillInput>(body, "fills", fillSchema(today) as z.ZodType<FillInput>, MAX_FILLS, MESSAGES.fills);
+  const checked = checkBody<FillInput>(body, "fills", fillSchema(today), MAX_FILLS, MESSAGES.fills);
   if (!checked.ok) return checked;
   const { unique, repeats, errors } = withinBatch(checked.items, sameFill);
   return errors.length > 0 ? refusal(errors) : { ok: true, items: unique, repeats };
@@ -267,7 +244,7 @@ export function checkFillsBody(body: unknown, today: string): BatchCheck<FillInp
 
 /** `{points:[…]}`: one value per date; a repeated date (or id) with another value is an error. */
 export function checkNavBody(body: unknown, today: string): BatchCheck<NavInput> {
-  const checked = checkBody<NavInput>(body, "points", navPointSchema(today) as z.ZodType<NavInput>, MAX_NAV_POINTS, MESSAGES.points);
+  const checked = checkBody<NavInput>(body, "points", navPointSchema(today), MAX_NAV_POINTS, MESSAGES.points);
   if (!checked.ok) return checked;
   const byDate = new Map<string, NavInput>();
   const byId = new Map<string, NavInput>();

@@ -60,6 +60,23 @@ export function moments(xs: readonly number[]): { skewness: number; kurtosis: nu
   return { skewness: m3 / Math.pow(m2, 1.5), kurtosis: m4 / (m2 * m2) };
 }
 
+/** Hart 5666's rational function for the tail, coefficients from the highest power down */
+const CDF_NUMERATOR = [
+  3.52624965998911e-2, 0.700383064443688, 6.37396220353165, 33.912866078383, 112.079291497871, 221.213596169931,
+  220.206867912376,
+];
+const CDF_DENOMINATOR = [
+  8.83883476483184e-2, 1.75566716318264, 16.064177579207, 86.7807322029461, 296.564248779674, 637.333633378831,
+  793.826512519948, 440.413735824752,
+];
+
+/** the polynomial with these coefficients (highest power first) at x, by Horner's rule */
+function horner(coefficients: readonly number[], x: number): number {
+  let value = 0;
+  for (const c of coefficients) value = value * x + c;
+  return value;
+}
+
 /**
  * The standard normal cumulative distribution Φ(x), to about 1e-15 absolute: Hart's algorithm 5666 as given by
  * G. West, "Better approximations to cumulative normal functions" (2005). Φ(NaN) = NaN, Φ(±∞) = 1 / 0.
@@ -73,20 +90,7 @@ export function normalCdf(x: number): number {
   } else {
     const e = Math.exp((-ax * ax) / 2);
     if (ax < 7.07106781186547) {
-      let num = 3.52624965998911e-2 * ax + 0.700383064443688;
-      num = num * ax + 6.37396220353165;
-      num = num * ax + 33.912866078383;
-      num = num * ax + 112.079291497871;
-      num = num * ax + 221.213596169931;
-      num = num * ax + 220.206867912376;
-      let den = 8.83883476483184e-2 * ax + 1.75566716318264;
-      den = den * ax + 16.064177579207;
-      den = den * ax + 86.7807322029461;
-      den = den * ax + 296.564248779674;
-      den = den * ax + 637.333633378831;
-      den = den * ax + 793.826512519948;
-      den = den * ax + 440.413735824752;
-      tail = (e * num) / den;
+      tail = (e * horner(CDF_NUMERATOR, ax)) / horner(CDF_DENOMINATOR, ax);
     } else {
       let b = ax + 0.65;
       b = ax + 4 / b;

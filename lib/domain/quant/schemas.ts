@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTradingDateString } from "@/lib/domain/route-params";
+import { chosenFile } from "@/lib/domain/uploads/schemas";
 
 /** The quant area's input schemas, shared by the route handlers, the CLI and the forms (issue 25 point 3). */
 
@@ -21,6 +22,15 @@ export const StrategyInput = z.object({
 export type StrategyInput = z.input<typeof StrategyInput>;
 export type StrategyInputValues = z.output<typeof StrategyInput>;
 
+/**
+ * The strategy profile form: StrategyInput's fields, with the start date asked for by the date picker before the
+ * route's check of a real date.
+ */
+export const StrategyProfileForm = StrategyInput.extend({
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "请选择开始日期").pipe(StrategyInput.shape.startDate),
+});
+export type StrategyProfileForm = z.input<typeof StrategyProfileForm>;
+
 /** The body of `POST /api/admin/strategies/{guid}`: edit the profile, make an ingest key, or revoke one. */
 export const StrategyChange = z.discriminatedUnion(
   "action",
@@ -40,3 +50,7 @@ export const FollowInput = z.object({
   email: z.boolean().optional(),
 });
 export type FollowInput = z.input<typeof FollowInput>;
+
+/** A strategy's NAV or fills CSV upload form: one file (`title` names the kind: 净值, 成交). */
+export const strategyCsvForm = (title: string) => z.object({ file: chosenFile(`请选择${title} CSV 文件`) });
+export type StrategyCsvForm = z.input<ReturnType<typeof strategyCsvForm>>;

@@ -2,18 +2,19 @@ import type { AnalysedFill, OpenPosition, StatementAnalysis } from "@/lib/domain
 import { roundMoney, roundTo, toFen } from "@/lib/domain/statements/analysis/money";
 import type {
   AnalysisSummary,
-  EventKind,
   FeeBasis,
+  Fill,
+  FillFees,
   ImportReport,
   PendingAllotment,
   RoundTrip,
-  Side,
   StatementEncoding,
+  StatementEvent,
   StatementFormatId,
   UnknownOpening,
   UnreconciledFill,
 } from "@/lib/domain/statements/types";
-import type { Currency, Exchange, Market } from "@/lib/domain/market/types";
+import type { Currency, Market } from "@/lib/domain/market/types";
 
 /**
  * The JSON the CLI (`analyze --json`) and the API give for an analysed statement (ADR 0032). JSON has no NaN or
@@ -25,109 +26,40 @@ import type { Currency, Exchange, Market } from "@/lib/domain/market/types";
  */
 export type JsonNumber = number | "NaN" | "Infinity" | "-Infinity";
 
-export interface FillJson {
-  line: number;
-  date: string;
-  time: string | null;
-  /** canonical code (old Beijing codes as 920xxx) */
-  code: string;
-  exchange: Exchange;
-  market: Market;
-  /** "600519.SH", "00700.HK" */
+/**
+ * A fill as the JSON gives it: the reader's `Fill` with fees always stated (read, derived or estimated) and three
+ * figures worked out: `symbol` ("600519.SH", "00700.HK"), `feeTotal`, and `reconciled` (amount ± fees = |netAmount|
+ * to the fen: true / false when the fill has read or derived fees and a net cash; null otherwise). `code` is the
+ * canonical code (old Beijing codes as 920xxx).
+ */
+export type FillJson = Omit<Fill, "fees"> & {
   symbol: string;
-  name: string;
-  side: Side;
-  quantity: number;
-  price: number;
-  priceCurrency: Currency;
-  /** in `currency`: the file's 成交金额 when `amountStated` */
-  amount: number;
-  amountStated: boolean;
-  currency: Currency;
-  fxRate: number | null;
-  fees: { commission: number; stampDuty: number; transferFee: number; other: number };
-  /** "file", "derived" (推算 from net cash) or "schedule" (估) */
-  feeBasis: FeeBasis;
+  fees: FillFees;
   feeTotal: number;
-  feesEstimated: boolean;
-  netAmount: number | null;
-  /** amount ± fees = |netAmount| to the fen: true / false when the fill has read or derived fees and a net cash; null otherwise */
   reconciled: boolean | null;
-  balance: number | null;
-  shareBalance: number | null;
-  kind: "trade" | "ipo";
-  raw: string;
-}
+};
 
-export interface EventJson {
-  line: number;
-  date: string;
-  time: string | null;
-  kind: EventKind;
-  code: string | null;
-  exchange: Exchange | null;
-  market: Market | null;
-  name: string;
-  quantity: number;
-  shareBalance: number | null;
-  amount: number;
-  raw: string;
-}
+export type EventJson = StatementEvent;
 
-/** a closed or transferred trip (open positions are listed apart) */
-export interface RoundTripJson {
-  code: string;
-  name: string;
-  openDate: string;
-  closeDate: string | null;
-  quantity: number;
-  buyAmount: number;
-  sellAmount: number;
-  fees: number;
-  /** realised P&L; null unless `realized` (transferred, or shares of unknown cost took part) */
-  pnl: number | null;
-  holdingDays: number;
-  market: Market;
-  exchange: Exchange;
-  status: RoundTrip["status"];
-  openingUnknown: boolean;
-  realized: boolean;
-  dividends: number;
-  dividendTax: number;
-  feeBasis: FeeBasis | "mixed";
-}
+/** a closed or transferred trip (open positions are listed apart); `pnl` is null unless `realized` */
+export type RoundTripJson = Pick<
+  RoundTrip,
+  | "code" | "name" | "openDate" | "closeDate" | "quantity" | "buyAmount" | "sellAmount" | "fees" | "holdingDays" | "market"
+  | "exchange" | "status" | "openingUnknown" | "realized" | "dividends" | "dividendTax" | "feeBasis"
+> & { pnl: number | null };
 
-export interface OpenPositionJson {
-  code: string;
-  name: string;
-  market: Market;
-  exchange: Exchange;
-  quantity: number;
-  /** FIFO cost of the shares held, fees included; null when some of them were held before the file (cost unknown) */
+/** `cost`: FIFO cost of the shares held, fees included; null when some were held before the file (cost unknown) */
+export type OpenPositionJson = Pick<OpenPosition, "code" | "name" | "market" | "exchange" | "quantity" | "openDate" | "openingUnknown"> & {
   cost: number | null;
-  openDate: string;
   status: "open";
   /** never a P&L while held */
   pnl: null;
-  openingUnknown: boolean;
-}
+};
 
-export interface SummaryJson {
-  realizedPnl: number;
-  totalFees: number;
-  roundTrips: number;
-  wins: number;
-  losses: number;
-  winRate: JsonNumber;
-  profitFactor: JsonNumber;
-  avgHoldingDays: JsonNumber;
-  maxConsecutiveWins: number;
-  maxConsecutiveLosses: number;
-  avgWin: JsonNumber;
-  avgLoss: JsonNumber;
-  turnover: number;
-  openPositions: number;
-}
+/** the summary's ratios, which may be NaN or infinite */
+type RatioFigure = "winRate" | "profitFactor" | "avgHoldingDays" | "avgWin" | "avgLoss";
+
+export type SummaryJson = Omit<AnalysisSummary, RatioFigure> & Record<RatioFigure, JsonNumber>;
 
 /** the 港股通 part: the same shapes as the A-share one, amounts in `currency` */
 export interface MarketJson {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { analyzeStatement } from "@/lib/domain/statements/analysis";
+import type { RoundTripJson } from "@/lib/domain/statements/dto";
 import { buildFixtures } from "@/lib/domain/statements/fixtures/build";
 import { readStatement } from "@/lib/domain/statements/import";
 
@@ -9,18 +10,8 @@ import { readStatement } from "@/lib/domain/statements/import";
  * the cent with `<name>.expected.json`, whose figures were worked out by hand (see each file's `_work`).
  */
 
-interface ExpectedTrip {
-  code: string;
-  openDate: string;
-  closeDate: string | null;
-  quantity: number;
-  buyAmount: number;
-  sellAmount: number;
-  fees: number;
-  /** null for a trip that is not realised */
-  pnl: number | null;
-  holdingDays: number;
-}
+/** `pnl` is null for a trip that is not realised */
+type ExpectedTrip = Pick<RoundTripJson, "code" | "openDate" | "closeDate" | "quantity" | "buyAmount" | "sellAmount" | "fees" | "pnl" | "holdingDays">;
 
 interface Expected {
   file: string;

@@ -1,7 +1,7 @@
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { toAnalysisJson } from "@/lib/domain/statements/dto";
 import type { Currency } from "@/lib/domain/market/types";
-import type { AnalysisSummary, ImportReport, PendingAllotment, RoundTrip, UnknownOpening } from "@/lib/domain/statements/types";
+import type { AnalysisSummary, FeeBasis, ImportReport, PendingAllotment, RoundTrip, UnknownOpening, UnreconciledFill } from "@/lib/domain/statements/types";
 import type { PerStockRow } from "@/lib/domain/statements/analysis";
 
 /** The upload preview shows the latest round trips only; `roundTripTotal` says how many there are. */
@@ -25,6 +25,18 @@ export function tripView(t: RoundTrip) {
     openDate: t.openDate, closeDate: t.closeDate, quantity: t.quantity, buyAmount: t.buyAmount, sellAmount: t.sellAmount, fees: t.fees,
     dividends: t.dividends, dividendTax: t.dividendTax, pnl: t.pnl, holdingDays: t.holdingDays, feesEstimated: t.feesEstimated, feeBasis: t.feeBasis,
   };
+}
+
+/**
+ * What the file says beside the A-share figures (ADR 0033), from the whole book whatever the filter: 港股通 apart,
+ * positions held before the file, allotments pending listing, how the fees were found, fills that do not reconcile.
+ */
+export interface StatementFindingsData {
+  hk: (NonNullable<AnalysisFindings["hk"]> & { roundTrips: ReturnType<typeof tripView>[] }) | null;
+  unknownOpenings: NonNullable<AnalysisFindings["unknownOpenings"]>;
+  pendingAllotments: NonNullable<AnalysisFindings["pendingAllotments"]>;
+  feeBasis: FeeBasis | "mixed";
+  unreconciled: UnreconciledFill[];
 }
 
 const latestFirst = <T>(items: T[]) => items.slice(-PREVIEW_TRIPS).reverse();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTradingDateString } from "@/lib/domain/route-params";
+import { chosenFile, chosenFiles } from "@/lib/domain/uploads/schemas";
 
 /**
  * The statements area's input schemas, shared by the route handlers and the admin forms (issue 25 point 3): a master's
@@ -83,6 +84,20 @@ export type MasterChange = z.input<typeof MasterChange>;
 /** The upload forms' `public` field: "1" joins the master's public book at once, "0" (or absent) keeps drafts. */
 export const UploadFields = z.object({ public: z.enum(["0", "1"], { error: "公开选项无效" }).default("0") });
 export type UploadFields = z.input<typeof UploadFields>;
+
+/** The forms' 立即公开/直接公开 box, sent as UploadFields' `public`. */
+const publicBox = z.boolean().transform((on) => (on ? "1" : "0")).pipe(UploadFields.shape.public.unwrap());
+
+/** The statement files the upload forms offer to choose (the reader also knows them by their bytes). */
+export const STATEMENT_FILE_ACCEPT = ".csv,.txt,.xls,.xlsx";
+
+/** A master's statement upload form: one file and the public box (the route refuses a missing file in these words). */
+export const StatementFileForm = z.object({ file: chosenFile("请选择要上传的交割单文件"), public: publicBox });
+export type StatementFileForm = z.input<typeof StatementFileForm>;
+
+/** The bulk import form (ADR 0047): the statements, perhaps with a masters.csv, and the public box. */
+export const BulkStatementsForm = z.object({ files: chosenFiles("请选择要导入的交割单文件"), public: publicBox });
+export type BulkStatementsForm = z.input<typeof BulkStatementsForm>;
 
 /** A member's action on one of their own statements. */
 export const OwnStatementAction = z.object({ action: z.enum(["publish", "unpublish", "delete"], { error: "请求参数无效" }) }, { error: "请求参数无效" });

@@ -56,3 +56,41 @@ export interface StockRankRow {
   masterNames: string[];
   moreMasters: number;
 }
+
+/** A master's trade in one stock, as the loss tracker lists it. */
+interface MasterStockRow {
+  masterGuid: string;
+  masterName: string;
+  isDemo: boolean;
+  code: string;
+  name: string;
+  openDate: string;
+}
+
+/** A losing round trip closed on the day (/loss-tracker 当日止损). */
+export interface ClosedLoss extends MasterStockRow {
+  closeDate: string;
+  holdingDays: number;
+  buyAmount: number;
+  pnl: number;
+  /** pnl as a fraction of the money put in */
+  pnlRatio: number;
+}
+
+/** An open position down more than the threshold at the day's close (/loss-tracker 浮亏持仓). */
+export interface OpenLoss extends MasterStockRow {
+  quantity: number;
+  cost: number;
+  close: number;
+  closeDate: string;
+  unrealized: number;
+  ratio: number;
+}
+
+/** The day's losing round trips: how many, how much, held how long on average; and winners' average for contrast. */
+export interface LossStats {
+  losses: number;
+  lossSum: number;
+  avgLossHolding: number | null;
+  avgWinHolding: number | null;
+}

@@ -41,8 +41,7 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
     const { token } = (await issueSetupToken())!;
     const result = await claimFirstAdmin(token, { email: "Boss@Example.com", password: "granite-orchard-17", nickname: "站长" });
     expect(result).toMatchObject({ created: true });
-    const login = await loginWithPassword("boss@example.com", "granite-orchard-17", "jest");
-    expect(login.ok).toBe(true);
+    await expect(loginWithPassword("boss@example.com", "granite-orchard-17", "jest")).resolves.toHaveProperty("session");
     expect(await adminExists()).toBe(true);
   });
 

@@ -1,13 +1,15 @@
 import "server-only";
+import { AppError } from "@/lib/server/http/app-error";
+import { findUserByAccount, type UserRow } from "@/lib/server/members/users";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { createSession, endPreviousSession, type NewSession, type SessionDevice } from "./sessions";
-import { findUserByAccount, type UserRow } from "@/lib/server/members/users";
 
-export type PasswordLoginResult = { ok: true; user: UserRow; session: NewSession } | { ok: false };
+export const LOGIN_REFUSED = "账号或密码错误";
 
 /**
- * Same answer and similar timing whether the account is unknown, has no password, or the password is wrong. A
- * success ends `previousToken`, the session the browser brought (P8: a login rotates the session).
+ * Signs in with a password: the member and the new session. Throws the same 401 (`LOGIN_REFUSED`), after similar
+ * work, whether the account is unknown, has no password, or the password is wrong. A success ends `previousToken`,
+ * the session the browser brought (P8: a login rotates the session).
  */
 export async function loginWithPassword(
   account: string,
@@ -15,14 +17,14 @@ export async function loginWithPassword(
   userAgent: string,
   device: SessionDevice = { hash: null, id: null },
   previousToken: string | null = null,
-): Promise<PasswordLoginResult> {
+): Promise<{ user: UserRow; session: NewSession }> {
   const user = await findUserByAccount(account);
   if (!user?.passwordHash) {
     await burnPasswordCheck(password);
-    return { ok: false };
+    throw new AppError("unauthenticated", LOGIN_REFUSED);
   }
-  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false };
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("unauthenticated", LOGIN_REFUSED);
   const session = await createSession(user.id, userAgent, device);
   await endPreviousSession(previousToken, session.token);
-  return { ok: true, user, session };
+  return { user, session };
 }

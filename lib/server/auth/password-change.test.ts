@@ -43,7 +43,7 @@ describeOnEachEngine("password change and reset", () => {
     expect(await hasPassword(user.id)).toBe(true);
     expect(await viewerForToken(mine.token)).not.toBeNull();
     expect(await viewerForToken(other.token)).toBeNull();
-    expect((await loginWithPassword("13800138100", "first-password", "")).ok).toBe(true);
+    await expect(loginWithPassword("13800138100", "first-password", "")).resolves.toHaveProperty("session");
   });
 
   it("changes a password only with the right current one, keeping this session and ending the others", async () => {
@@ -66,8 +66,8 @@ describeOnEachEngine("password change and reset", () => {
     expect(await viewerForToken(mine.token)).not.toBeNull();
     expect(await viewerForToken(other.token)).toBeNull();
     expect(await viewerForToken(strangerSession.token)).not.toBeNull();
-    expect((await loginWithPassword("change@example.com", "old-password", "")).ok).toBe(false);
-    expect((await loginWithPassword("change@example.com", "new-password", "")).ok).toBe(true);
+    await expect(loginWithPassword("change@example.com", "old-password", "")).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(loginWithPassword("change@example.com", "new-password", "")).resolves.toHaveProperty("session");
   });
 
   it("resets by a confirmed account: new password, every session ended, nobody logged in", async () => {
@@ -78,7 +78,7 @@ describeOnEachEngine("password change and reset", () => {
     expect(result).toBe(user.id);
     expect(await viewerForToken(one.token)).toBeNull();
     expect(await viewerForToken(two.token)).toBeNull();
-    expect((await loginWithPassword("reset@example.com", "brand-new-pw", "")).ok).toBe(true);
+    await expect(loginWithPassword("reset@example.com", "brand-new-pw", "")).resolves.toHaveProperty("session");
     expect((await findUserById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
 
     await expect(resetPassword(parseAccount("reset@example.com")!, "short")).rejects.toMatchObject({ code: "invalid", message: "新密码至少 8 位" });

@@ -2,23 +2,12 @@ import "server-only";
 /** The JSON answers of the blog route handlers (app/api/blog). */
 import { NextResponse } from "next/server";
 import type { SavedPost } from "./posts";
-import { fail } from "@/lib/server/http/fail";
-import { readJsonBody, type BodyRead, type BodySource } from "@/lib/server/request-body";
 
 /**
  * Blog posts and editorial articles are long: an article's 100,000 characters are at most ~300 kB of UTF-8 JSON, and
  * twice that if every one were an escaped control character. Their routes read up to this, not the 64 KB default.
  */
 export const ARTICLE_BODY_LIMIT = 1024 * 1024;
-
-/** The request's JSON object; a 413 when it is too large, a 400 when it is missing or not an object (admin article routes). */
-export async function readJson(req: BodySource): Promise<BodyRead<Record<string, unknown>>> {
-  const json = await readJsonBody(req, ARTICLE_BODY_LIMIT);
-  if (!json.ok) return json;
-  const value = json.value;
-  if (value && typeof value === "object" && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
-  return { ok: false, refusal: fail(400, "参数无效") };
-}
 
 const SAVED_TEXT = { draft: "草稿已保存", published: "已发布", hidden: "已保存（文章仍处于隐藏状态）" } as const;
 

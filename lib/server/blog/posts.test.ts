@@ -10,14 +10,14 @@ import { toUserInfo } from "@/lib/server/members/user-info";
 import { createUser } from "@/lib/server/members/users";
 import { AppError } from "@/lib/server/http/app-error";
 import * as posts from "./posts";
-import { blogPostForViewer, listMemberPosts, MAX_DRAFTS, PUBLISH_LIMIT, SAVE_BURST, setBlogPostHidden } from "./posts";
+import { blogPostForViewer, listMemberPosts, MAX_DRAFTS, PUBLISH_LIMIT, SAVE_BURST } from "./posts";
 
 /** Input a client could send that the types rule out: the data layer still validates it. */
 const malformed = (value: unknown) => value as posts.BlogPostInputValue;
 
 type Refusal = { ok: false; status: number; message: string; retryAfter?: number };
 
-/** A save's value, or the AppError it threw as `{ok: false, status, message, retryAfter}`, so each case reads as one line. */
+/** A change's value, or the AppError it threw as `{ok: false, status, message, retryAfter}`, so each case reads as one line. */
 async function outcome<T extends object>(work: Promise<T>): Promise<({ ok: true } & T) | Refusal> {
   try {
     return { ok: true, ...(await work) };
@@ -31,6 +31,7 @@ async function outcome<T extends object>(work: Promise<T>): Promise<({ ok: true 
 const createBlogPost = (...args: Parameters<typeof posts.createBlogPost>) => outcome(posts.createBlogPost(...args));
 const updateBlogPost = (...args: Parameters<typeof posts.updateBlogPost>) => outcome(posts.updateBlogPost(...args));
 const deleteBlogPost = (...args: Parameters<typeof posts.deleteBlogPost>) => outcome(posts.deleteBlogPost(...args).then(() => ({ deleted: true })));
+const setBlogPostHidden = (...args: Parameters<typeof posts.setBlogPostHidden>) => outcome(posts.setBlogPostHidden(...args).then((status) => ({ status })));
 
 process.env.LOG_LEVEL = "silent";
 

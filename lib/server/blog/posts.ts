@@ -37,22 +37,12 @@ export const BLOG_PAGE_SIZE = 10;
 
 export type BlogStatus = "draft" | "published" | "hidden";
 
-/** The editors' hide/show refusal, still answered as a result by the admin route (not yet an AppError). */
-export interface BlogFailure {
-  ok: false;
-  status: 400 | 403 | 404 | 409 | 429;
-  message: string;
-  /** Seconds to wait (429). */
-  retryAfter?: number;
-}
-
 /** A post the author saved; refusals are thrown as AppError (400, 403, 404, 409, 429 with Retry-After). */
 export interface SavedPost {
   infoguid: string;
   status: BlogStatus;
   created: boolean;
 }
-export type ChangeOutcome = { ok: true; status: BlogStatus } | BlogFailure;
 
 export interface BlogAuthor {
   uguid: string;
@@ -87,8 +77,6 @@ export interface BlogPostView extends BlogPostSummary {
   locked: boolean;
   requiredLevel: number;
 }
-
-const fail = (status: BlogFailure["status"], message: string): BlogFailure => ({ ok: false, status, message });
 
 const NOT_FOUND = "文章不存在或已删除";
 const TOO_COMPLEX = "正文结构过于复杂，无法排版，请简化后再保存";
@@ -213,9 +201,12 @@ export async function deleteBlogPost(viewer: Viewer, infoguid: string): Promise<
   await refreshSearch(infoguid);
 }
 
-/** Editors and administrators hide a published post (only its author and staff see it then) or show it again. */
-export async function setBlogPostHidden(viewer: Viewer, infoguid: string, hidden: boolean): Promise<ChangeOutcome> {
-  if (!hasEditorRights(viewer)) return fail(403, "没有权限");
+/**
+ * Editors and administrators hide a published post (only its author and staff see it then) or show it again; answers
+ * its new status. Refusals are thrown as AppError: 403 not staff, 404 no such post (or a draft), 409 already so.
+ */
+export async function setBlogPostHidden(viewer: Viewer, infoguid: string, hidden: boolean): Promise<BlogStatus> {
+  if (!hasEditorRights(viewer)) throw new AppError("forbidden", "没有权限");
   const [from, to] = hidden ? (["published", "hidden"] as const) : (["hidden", "published"] as const);
   const updated = await (await db())
     .update(articles)
@@ -224,11 +215,11 @@ export async function setBlogPostHidden(viewer: Viewer, infoguid: string, hidden
     .returning({ infoguid: articles.infoguid });
   if (!updated.length) {
     const row = await blogRow(infoguid);
-    if (!row || row.status === "draft") return fail(404, NOT_FOUND);
-    return fail(409, hidden ? "这篇文章已经隐藏了" : "这篇文章没有被隐藏");
+    if (!row || row.status === "draft") throw new AppError("not_found", NOT_FOUND);
+    throw new AppError("conflict", hidden ? "这篇文章已经隐藏了" : "这篇文章没有被隐藏");
   }
   await refreshSearch(infoguid);
-  return { ok: true, status: to };
+  return to;
 }
 
 const summaryColumns = {

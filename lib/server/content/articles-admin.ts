@@ -85,9 +85,6 @@ export async function updateArticle(viewer: Viewer, infoguid: string, input: Art
   await refreshSearch(infoguid);
 }
 
-/** The blog layer's refusals as ours; its 429 (a member's own pace) does not apply to staff and reads as a conflict. */
-const BLOG_REFUSAL = { 400: "invalid", 403: "forbidden", 404: "not_found", 409: "conflict", 429: "conflict" } as const;
-
 /**
  * Publish or unpublish an editorial article (a first publication sets its date; later ones keep it); hide or
  * unhide a member's published blog post. Answers the article's new status.
@@ -98,9 +95,7 @@ export async function changeArticleStatus(viewer: Viewer, infoguid: string, acti
   if (!row || (row.type === "blog" && row.status === "draft")) throw new AppError("not_found", NOT_FOUND);
   if (action === "hide" || action === "unhide") {
     if (row.type !== "blog") throw new AppError("conflict", "只有会员博客可以隐藏；编辑文章请用“撤回”");
-    const outcome = await setBlogPostHidden(viewer, infoguid, action === "hide");
-    if (!outcome.ok) throw new AppError(BLOG_REFUSAL[outcome.status], outcome.message);
-    return outcome.status as ArticleStatus;
+    return setBlogPostHidden(viewer, infoguid, action === "hide");
   }
   if (row.type === "blog") throw new AppError("conflict", "会员博客由作者发布或撤回，编辑可以隐藏它");
   const [from, to] = action === "publish" ? (["draft", "published"] as const) : (["published", "draft"] as const);

@@ -3,7 +3,7 @@ import { describeOnEachEngine } from "@/lib/db/test-support";
 import { lockMemberLedger } from "./member-lock";
 import { createUser, DuplicateAccountError, findUserByAccount } from "./users";
 import { grantDays, membershipOf } from "./grants";
-import { loginWithPassword } from "@/lib/server/auth/login";
+import { LOGIN_REFUSED, loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { revokeSession } from "@/lib/server/auth/sessions";
 
@@ -23,10 +23,10 @@ describeOnEachEngine("members, sessions and grants", () => {
 
   it("logs in by password, resolves the token to the viewer, and ends the session at logout", async () => {
     const user = await createUser({ email: "login@example.com", password: "s3cret-pass" });
-    expect((await loginWithPassword("login@example.com", "wrong-pass", "")).ok).toBe(false);
-    expect((await loginWithPassword("nobody@example.com", "s3cret-pass", "")).ok).toBe(false);
+    const refused = { code: "unauthenticated", message: LOGIN_REFUSED };
+    await expect(loginWithPassword("login@example.com", "wrong-pass", "")).rejects.toMatchObject(refused);
+    await expect(loginWithPassword("nobody@example.com", "s3cret-pass", "")).rejects.toMatchObject(refused);
     const result = await loginWithPassword("LOGIN@example.com", "s3cret-pass", "jest");
-    if (!result.ok) throw new Error("login failed");
     const viewer = await viewerForToken(result.session.token);
     expect(viewer).toMatchObject({ userId: user.id, role: "member" });
     expect(viewer?.userInfo).toEqual({

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { DEMO_BENCHMARK, DEMO_STRATEGY_END, DEMO_STRATEGY_SPECS, demoBenchmarkNav, demoStrategyRecord } from "@/lib/domain/demo/demo-strategies";
 import type { Database } from "@/lib/db";
 import { appMeta, benchmarkLevels, strategies, strategyFills, strategyNav, strategyPositions, strategySignals } from "@/lib/db/schema";
+import { signalRow } from "./signal-rows";
 
 const SEEDED_KEY = "demo_strategies_seeded_at";
 const DEMO_AUTHOR = "量化学堂研究组";
@@ -57,23 +58,7 @@ export async function seedDemoStrategies(database: Database, now = new Date()): 
           .onConflictDoNothing(),
       );
       await insertChunked(record.signals, (chunk) =>
-        tx
-          .insert(strategySignals)
-          .values(
-            chunk.map((s) => ({
-              strategyGuid: guid,
-              externalId: s.externalId,
-              signalDate: s.date,
-              signalTime: s.time,
-              code: s.code,
-              name: s.name,
-              side: s.side,
-              price: s.price,
-              weight: s.weight,
-              note: s.note,
-            })),
-          )
-          .onConflictDoNothing(),
+        tx.insert(strategySignals).values(chunk.map((s) => signalRow(guid, s.externalId, s))).onConflictDoNothing(),
       );
     }
     // Real index levels, when an operator imported them, win over the synthetic ones.

@@ -7,6 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { AppError } from "@/lib/server/http/app-error";
 import { followLimit, realtradeAccess, REALTRADE_DELAY_DAYS, seesSameDay } from "./access";
 import { findStrategy } from "./find-strategy";
+import { signalColumns, signalFields } from "./signal-rows";
 
 /** Where the viewer stands with a strategy after following or unfollowing it, and the sentence that says so. */
 export interface FollowChange {
@@ -161,14 +162,7 @@ export async function followedStrategies(viewer: Viewer | null, now = new Date()
     .select({
       strategyGuid: strategySignals.strategyGuid,
       externalId: strategySignals.externalId,
-      signalDate: strategySignals.signalDate,
-      signalTime: strategySignals.signalTime,
-      code: strategySignals.code,
-      name: strategySignals.name,
-      side: strategySignals.side,
-      price: strategySignals.price,
-      weight: strategySignals.weight,
-      note: strategySignals.note,
+      ...signalColumns,
       id: strategySignals.id,
       rn: sql<number>`row_number() over (partition by ${strategySignals.strategyGuid} order by ${strategySignals.signalDate} desc, ${strategySignals.signalTime} desc nulls last, ${strategySignals.id} desc)`.as("rn"),
     })
@@ -178,17 +172,7 @@ export async function followedStrategies(viewer: Viewer | null, now = new Date()
   const rows = await database.select().from(ranked).where(lte(ranked.rn, FOLLOWED_SIGNALS)).orderBy(asc(ranked.strategyGuid), asc(ranked.rn));
   const byStrategy = new Map<string, StrategySignal[]>();
   for (const r of rows) {
-    const signal: StrategySignal = {
-      externalId: r.externalId,
-      date: r.signalDate,
-      time: r.signalTime,
-      code: r.code,
-      name: r.name,
-      side: r.side,
-      price: r.price === null ? null : Number(r.price),
-      weight: r.weight === null ? null : Number(r.weight),
-      note: r.note,
-    };
+    const signal: StrategySignal = { externalId: r.externalId, ...signalFields(r) };
     byStrategy.set(r.strategyGuid, [...(byStrategy.get(r.strategyGuid) ?? []), signal]);
   }
   return { ...base, note, items: follows.map((f) => ({ ...f, signals: byStrategy.get(f.guid) ?? [] })) };

@@ -60,19 +60,17 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
       id: `p-${i}`, date: "2024-03-01", time: null, code: "600000", name: "浦发银行", side: "buy" as const, price: null, weight: null, note: "",
     }));
     const results = await Promise.all([ingestSignals(guid, signals), ingestSignals(guid, signals), ingestSignals(guid, signals)]);
-    const ok = results.map((r) => (r.kind === "ok" ? r : null));
-    expect(ok.every(Boolean)).toBe(true);
-    expect(ok.reduce((n, r) => n + r!.accepted, 0)).toBe(20);
-    expect(ok.reduce((n, r) => n + r!.duplicates, 0)).toBe(40);
+    expect(results.reduce((n, r) => n + r.accepted, 0)).toBe(20);
+    expect(results.reduce((n, r) => n + r.duplicates, 0)).toBe(40);
     expect(enqueueSignalFanout).toHaveBeenCalledTimes(20);
     expect(await (await db()).select().from(strategySignals).where(eq(strategySignals.strategyGuid, guid))).toHaveLength(20);
 
     const points = [{ id: null, date: "2024-03-01", nav: 1.01 }];
     const navs = await Promise.all([ingestNav(guid, points), ingestNav(guid, points)]);
-    expect(navs.map((r) => (r.kind === "ok" ? r.accepted + r.duplicates : -1))).toEqual([1, 1]);
+    expect(navs.map((r) => r.accepted + r.duplicates)).toEqual([1, 1]);
     const fills = [{ id: "x", date: "2024-03-01", time: null, code: "600000", name: "浦发银行", side: "buy" as const, quantity: 100, price: 8 }];
     const fillResults = await Promise.all([ingestFills(guid, fills), ingestFills(guid, fills)]);
-    expect(fillResults.map((r) => r.kind)).toEqual(["ok", "ok"]);
+    expect(fillResults.reduce((n, r) => n + r.accepted, 0)).toBe(1);
     expect(await (await db()).select().from(strategyFills).where(eq(strategyFills.strategyGuid, guid))).toHaveLength(1);
   });
 
@@ -80,12 +78,11 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     const { guid } = await createStrategy(OPERATOR, { ...base, name: "净值导入", status: "backtest" });
     const nav = async () => (await (await db()).select().from(strategyNav).where(eq(strategyNav.strategyGuid, guid))).map((r) => [r.tradeDate, r.nav]).sort();
 
-    const bad = await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,x\n2023-12-29,1\n2024-06-15,1\n"), { now: NOW });
-    expect(bad).toEqual({
-      ok: false,
-      reason: "bad-lines",
+    const bad = importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,x\n2023-12-29,1\n2024-06-15,1\n"), { now: NOW });
+    await expect(bad).rejects.toMatchObject({
+      status: 400,
       message: "有 3 行无法导入，未保存任何数据",
-      errors: [
+      lines: [
         { line: 3, message: expect.stringContaining("净值须为大于 0 的数字") },
         { line: 4, message: "日期 2023-12-29 早于策略开始日期 2024-01-02" },
         { line: 5, message: expect.stringContaining("日期不能晚于今天") },
@@ -93,17 +90,16 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     });
     expect(await nav()).toEqual([]);
 
-    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,1.01\n2024-01-03,1.01\n"), { now: NOW })).toEqual({ ok: true, added: 2, duplicates: 1, rows: 3, encoding: "utf-8" });
-    expect(await importNavCsv(OPERATOR, guid, encodeGbk("日期,净值\n2024-01-02,1\n2024-01-04,1.02\n"), { now: NOW })).toEqual({ ok: true, added: 1, duplicates: 1, rows: 2, encoding: "gb18030" });
-    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-05,1.03\n2024-01-03,1.5\n"), { now: NOW })).toEqual({
-      ok: false,
-      reason: "bad-lines",
+    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-02,1\n2024-01-03,1.01\n2024-01-03,1.01\n"), { now: NOW })).toEqual({ added: 2, duplicates: 1, rows: 3, encoding: "utf-8" });
+    expect(await importNavCsv(OPERATOR, guid, encodeGbk("日期,净值\n2024-01-02,1\n2024-01-04,1.02\n"), { now: NOW })).toEqual({ added: 1, duplicates: 1, rows: 2, encoding: "gb18030" });
+    await expect(importNavCsv(OPERATOR, guid, utf8("date,nav\n2024-01-05,1.03\n2024-01-03,1.5\n"), { now: NOW })).rejects.toMatchObject({
+      status: 400,
       message: "有 1 行无法导入，未保存任何数据",
-      errors: [{ line: 3, message: "日期 2024-01-03 已有不同的净值，不能覆盖（实盘记录只追加）" }],
+      lines: [{ line: 3, message: "日期 2024-01-03 已有不同的净值，不能覆盖（实盘记录只追加）" }],
     });
     expect(await nav()).toEqual([["2024-01-02", 1], ["2024-01-03", 1.01], ["2024-01-04", 1.02]]);
-    expect(await importNavCsv(OPERATOR, guid, utf8("date,nav\n"), { now: NOW })).toMatchObject({ ok: false, reason: "empty" });
-    expect(await importNavCsv(OPERATOR, "5f0c1d2e-3a4b-4c5d-8e6f-000000000000", utf8("date,nav\n2024-01-02,1\n"), { now: NOW })).toMatchObject({ ok: false, reason: "missing" });
+    await expect(importNavCsv(OPERATOR, guid, utf8("date,nav\n"), { now: NOW })).rejects.toMatchObject({ status: 400, message: "文件中没有数据行（第一行应为表头）", lines: [] });
+    await expect(importNavCsv(OPERATOR, "5f0c1d2e-3a4b-4c5d-8e6f-000000000000", utf8("date,nav\n2024-01-02,1\n"), { now: NOW })).rejects.toMatchObject({ status: 404, message: "策略不存在" });
 
     // The start date cannot move past what is stored.
     const later = updateStrategy(OPERATOR, guid, { ...base, name: "净值导入", status: "backtest", startDate: "2024-01-03" });
@@ -114,12 +110,18 @@ describeOnEachEngine("strategy keys, ingest and CSV imports", () => {
     const { guid } = await createStrategy(OPERATOR, { ...base, name: "成交导入", status: "live" });
     const header = "date,time,code,name,side,quantity,price";
     const a = [header, "2024-01-02,09:35,600519,贵州茅台,买入,100,1700", "2024-01-02,09:35,600519,贵州茅台,买入,100,1700", "2024-01-03,10:00,600519,贵州茅台,卖出,200,1750"];
-    expect(await importFillsCsv(OPERATOR, guid, utf8(a.join("\n")), { now: NOW })).toMatchObject({ ok: true, added: 3, duplicates: 0 });
-    expect(await importFillsCsv(OPERATOR, guid, utf8([...a, "2024-01-04,10:00,000001,平安银行,buy,1000,10.5"].join("\n")), { now: NOW })).toMatchObject({ ok: true, added: 1, duplicates: 3 });
-    const bad = await importFillsCsv(OPERATOR, guid, utf8([header, "2024-01-05,10:00,000001,平安银行,buy,1000,10.5", "2024-01-05,10:00,60051,平安银行,buy,100,10.5"].join("\n")), { now: NOW });
-    expect(bad).toMatchObject({ ok: false, errors: [{ line: 3 }] });
+    expect(await importFillsCsv(OPERATOR, guid, utf8(a.join("\n")), { now: NOW })).toMatchObject({ added: 3, duplicates: 0 });
+    expect(await importFillsCsv(OPERATOR, guid, utf8([...a, "2024-01-04,10:00,000001,平安银行,buy,1000,10.5"].join("\n")), { now: NOW })).toMatchObject({ added: 1, duplicates: 3 });
+    const bad = importFillsCsv(OPERATOR, guid, utf8([header, "2024-01-05,10:00,000001,平安银行,buy,1000,10.5", "2024-01-05,10:00,60051,平安银行,buy,100,10.5"].join("\n")), { now: NOW });
+    await expect(bad).rejects.toMatchObject({ status: 400, lines: [{ line: 3 }] });
     const rows = await (await db()).select().from(strategyFills).where(eq(strategyFills.strategyGuid, guid));
     expect(rows).toHaveLength(4);
     expect(rows.find((r) => r.code === "000001")).toMatchObject({ side: "buy", quantity: 1000, price: 10.5, amount: 10500, tradeTime: "10:00:00" });
+
+    // A fill id already stored with other content is a bad line of its own, named by its number.
+    const named = (quantity: number) => utf8([`${header},id`, `2024-01-08,10:00,000001,平安银行,buy,100,10.5,f-1`, `2024-01-09,10:00,000001,平安银行,sell,${quantity},10.6,f-2`].join("\n"));
+    expect(await importFillsCsv(OPERATOR, guid, named(100), { now: NOW })).toMatchObject({ added: 2, duplicates: 0 });
+    await expect(importFillsCsv(OPERATOR, guid, named(50), { now: NOW })).rejects.toMatchObject({ status: 400, lines: [{ line: 3, message: "编号 f-2 已导入过，内容不同" }] });
+    expect(await (await db()).select().from(strategyFills).where(eq(strategyFills.strategyGuid, guid))).toHaveLength(6);
   });
 });

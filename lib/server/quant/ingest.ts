@@ -11,54 +11,72 @@ import {
   type NavInput,
   type SignalInput,
 } from "@/lib/domain/quant/ingest-schema";
+import { AppError } from "@/lib/server/http/app-error";
 import { findStrategy } from "./find-strategy";
 import { enqueueSignalFanout } from "./signal-fanout";
+import { signalFields, signalRow } from "./signal-rows";
 
 /**
  * Stores what a strategy sends (signals, NAV points, fills), idempotently by the caller's id and append-only: a
  * replayed id with the same content is counted as a duplicate and stored once (a replayed signal is not fanned out
  * again); a replayed id with other content, or a NAV date already stored with another value, refuses the whole batch
  * with 409 and stores nothing. Input arrives already checked by lib/domain/quant/ingest-schema.ts.
+ *
+ * Refusals are thrown as AppError: 401 `StrategyKeyRefused` when the strategy is gone (the key no longer opens anything),
+ * 400 `{message, errors}` for items dated before the strategy's start, 409 `IngestConflict` `{message, ids, dates}`,
+ * 409 when a backtest strategy is sent signals.
  */
 
-export type IngestResult =
-  | { kind: "ok"; accepted: number; duplicates: number }
-  /** items dated before the strategy's start date */
-  | { kind: "invalid"; message: string; errors: FieldError[] }
-  | { kind: "conflict"; message: string; ids: string[]; dates: string[] }
-  /** a backtest strategy refuses live signals */
-  | { kind: "refused"; message: string }
-  | { kind: "missing" };
+export interface Ingested {
+  accepted: number;
+  duplicates: number;
+}
 
 export const CONFLICT_MESSAGE = "编号已存在但内容不同，未保存任何数据 / these ids were already stored with other content: nothing was stored";
 export const NAV_CONFLICT_MESSAGE = "这些日期已有不同的净值（实盘记录只追加、不修改），未保存任何数据 / NAV already stored with another value for these dates (append-only): nothing was stored";
 export const BACKTEST_REFUSES_SIGNALS = "回测策略不接收实时信号 / a backtest strategy does not take live signals";
 const BEFORE_START = (start: string) => `日期早于策略开始日期 ${start} / date is before the strategy's start date ${start}`;
+export const UNAUTHORIZED_MESSAGE = "密钥无效、已吊销或不属于该策略 / invalid, revoked or foreign API key";
 
-const CHUNK = 500;
-
-/** Thrown inside a transaction to roll it back when a concurrent writer stored an id with other content. */
-class ConflictAbort extends Error {
-  constructor(readonly ids: string[], readonly dates: string[], readonly nav: boolean) {
-    super("ingest conflict");
+/** The one answer to a key that does not open this strategy, whatever the reason: nothing tells a caller which. */
+export class StrategyKeyRefused extends AppError {
+  constructor() {
+    super("unauthenticated", UNAUTHORIZED_MESSAGE, { "WWW-Authenticate": 'Bearer realm="lianghua-quant", error="invalid_token"' });
+    this.name = "StrategyKeyRefused";
   }
 }
+
+/** The batch holds ids (or NAV dates) already stored with other content: nothing is stored. Thrown inside the transaction, it rolls it back. */
+export class IngestConflict extends AppError {
+  constructor(readonly ids: string[], readonly dates: string[], nav = false) {
+    super("conflict", nav ? NAV_CONFLICT_MESSAGE : CONFLICT_MESSAGE, undefined, { ids, dates });
+    this.name = "IngestConflict";
+  }
+}
+
+const CHUNK = 500;
 
 type Tx = Database;
 
 /** The strategy in the ingest's own transaction; the caller is its key holder, not a signed-in viewer. */
 const strategyOf = (tx: Tx, guid: string) => findStrategy(null, guid, tx);
 
-function beforeStart(items: { date: string }[], startDate: string): FieldError[] {
+/** The strategy the ingest writes to, read in its transaction; gone, it refuses the key. */
+async function openStrategy(tx: Tx, guid: string) {
+  const info = await strategyOf(tx, guid);
+  if (!info) throw new StrategyKeyRefused();
+  return info;
+}
+
+/** Items dated before the strategy's start are field errors (400), like the schema's own. */
+function refuseEarly(items: { date: string }[], startDate: string): void {
   const errors: FieldError[] = [];
   items.forEach((item, index) => {
     if (item.date < startDate) errors.push({ index, field: "date", message: BEFORE_START(startDate) });
   });
-  return errors;
-}
-
-function invalid(errors: FieldError[]): IngestResult {
-  return { kind: "invalid", message: `请求内容有 ${errors.length} 处错误，未保存任何数据 / ${errors.length} invalid fields: nothing was stored`, errors: errors.slice(0, 200) };
+  if (errors.length === 0) return;
+  const message = `请求内容有 ${errors.length} 处错误，未保存任何数据 / ${errors.length} invalid fields: nothing was stored`;
+  throw new AppError("invalid", message, undefined, { errors: errors.slice(0, 200) });
 }
 
 async function inChunks<T, R>(items: T[], work: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
@@ -70,25 +88,11 @@ async function inChunks<T, R>(items: T[], work: (chunk: T[]) => Promise<R[]>): P
 // ---------------------------------------------------------------------------------------------------------------
 // Signals
 
-function storedSignal(r: typeof strategySignals.$inferSelect): SignalInput {
-  return {
-    id: r.externalId,
-    date: r.signalDate,
-    time: r.signalTime,
-    code: r.code,
-    name: r.name,
-    side: r.side,
-    price: r.price === null ? null : Number(r.price),
-    weight: r.weight === null ? null : Number(r.weight),
-    note: r.note,
-  };
-}
-
 async function storedSignals(tx: Tx, guid: string, ids: string[]): Promise<Map<string, SignalInput>> {
   const rows = await inChunks(ids, (chunk) =>
     tx.select().from(strategySignals).where(and(eq(strategySignals.strategyGuid, guid), inArray(strategySignals.externalId, chunk))),
   );
-  return new Map(rows.map((r) => [r.externalId, storedSignal(r)]));
+  return new Map(rows.map((r) => [r.externalId, { id: r.externalId, ...signalFields(r) }]));
 }
 
 /** Splits a batch into new items, duplicates and conflicting ids against what is stored. */
@@ -111,46 +115,25 @@ function sortOut<T extends { id: string }>(items: T[], stored: Map<string, T>, s
  * Stores signals for a live or paper strategy; each new one is queued for fan-out in the same transaction.
  * `repeats`: identical repeats inside the request, already collapsed, counted as duplicates.
  */
-export async function ingestSignals(guid: string, items: SignalInput[], repeats = 0, database?: Database): Promise<IngestResult> {
-  const d = database ?? (await db());
-  try {
-    return await d.transaction(async (tx) => {
-      const info = await strategyOf(tx, guid);
-      if (!info) return { kind: "missing" } as const;
-      if (info.status === "backtest") return { kind: "refused", message: BACKTEST_REFUSES_SIGNALS } as const;
-      const early = beforeStart(items, info.startDate);
-      if (early.length > 0) return invalid(early);
-      const { fresh, conflicts, duplicates } = sortOut(items, await storedSignals(tx, guid, items.map((s) => s.id)), sameSignal);
-      if (conflicts.length > 0) return { kind: "conflict", message: CONFLICT_MESSAGE, ids: conflicts, dates: [] } as const;
-      const inserted = await inChunks(fresh, (chunk) =>
-        tx
-          .insert(strategySignals)
-          .values(
-            chunk.map((s) => ({
-              strategyGuid: guid,
-              externalId: s.id,
-              signalDate: s.date,
-              signalTime: s.time,
-              code: s.code,
-              name: s.name,
-              side: s.side,
-              price: s.price,
-              weight: s.weight,
-              note: s.note,
-            })),
-          )
-          .onConflictDoNothing({ target: [strategySignals.strategyGuid, strategySignals.externalId] })
-          .returning({ id: strategySignals.id, externalId: strategySignals.externalId }),
-      );
-      // A concurrent request stored some of these ids first (PostgreSQL): compare with what it stored.
-      const raced = await settleRace(fresh, inserted, (ids) => storedSignals(tx, guid, ids), sameSignal);
-      for (const row of inserted) await enqueueSignalFanout(tx, row.id);
-      return { kind: "ok", accepted: inserted.length, duplicates: duplicates + raced + repeats } as const;
-    });
-  } catch (err) {
-    if (err instanceof ConflictAbort) return { kind: "conflict", message: CONFLICT_MESSAGE, ids: err.ids, dates: [] };
-    throw err;
-  }
+export async function ingestSignals(guid: string, items: SignalInput[], repeats = 0, database?: Database): Promise<Ingested> {
+  return (database ?? (await db())).transaction(async (tx) => {
+    const info = await openStrategy(tx, guid);
+    if (info.status === "backtest") throw new AppError("conflict", BACKTEST_REFUSES_SIGNALS);
+    refuseEarly(items, info.startDate);
+    const { fresh, conflicts, duplicates } = sortOut(items, await storedSignals(tx, guid, items.map((s) => s.id)), sameSignal);
+    if (conflicts.length > 0) throw new IngestConflict(conflicts, []);
+    const inserted = await inChunks(fresh, (chunk) =>
+      tx
+        .insert(strategySignals)
+        .values(chunk.map((s) => signalRow(guid, s.id, s)))
+        .onConflictDoNothing({ target: [strategySignals.strategyGuid, strategySignals.externalId] })
+        .returning({ id: strategySignals.id, externalId: strategySignals.externalId }),
+    );
+    // A concurrent request stored some of these ids first (PostgreSQL): compare with what it stored.
+    const raced = await settleRace(fresh, inserted, (ids) => storedSignals(tx, guid, ids), sameSignal);
+    for (const row of inserted) await enqueueSignalFanout(tx, row.id);
+    return { accepted: inserted.length, duplicates: duplicates + raced + repeats };
+  });
 }
 
 async function settleRace<T extends { id: string }>(
@@ -167,7 +150,7 @@ async function settleRace<T extends { id: string }>(
     const s = stored.get(f.id);
     return !s || !same(s, f);
   });
-  if (conflicts.length > 0) throw new ConflictAbort(conflicts.map((c) => c.id), [], false);
+  if (conflicts.length > 0) throw new IngestConflict(conflicts.map((c) => c.id), []);
   return lost.length;
 }
 
@@ -218,22 +201,13 @@ export async function storeFills(tx: Tx, guid: string, fills: FillInput[]): Prom
   return { added: inserted.length, duplicates: duplicates + raced, conflicts: [] };
 }
 
-export async function ingestFills(guid: string, fills: FillInput[], repeats = 0, database?: Database): Promise<IngestResult> {
-  const d = database ?? (await db());
-  try {
-    return await d.transaction(async (tx) => {
-      const info = await strategyOf(tx, guid);
-      if (!info) return { kind: "missing" } as const;
-      const early = beforeStart(fills, info.startDate);
-      if (early.length > 0) return invalid(early);
-      const out = await storeFills(tx, guid, fills);
-      if (out.conflicts.length > 0) return { kind: "conflict", message: CONFLICT_MESSAGE, ids: out.conflicts, dates: [] } as const;
-      return { kind: "ok", accepted: out.added, duplicates: out.duplicates + repeats } as const;
-    });
-  } catch (err) {
-    if (err instanceof ConflictAbort) return { kind: "conflict", message: CONFLICT_MESSAGE, ids: err.ids, dates: [] };
-    throw err;
-  }
+export async function ingestFills(guid: string, fills: FillInput[], repeats = 0, database?: Database): Promise<Ingested> {
+  return (database ?? (await db())).transaction(async (tx) => {
+    refuseEarly(fills, (await openStrategy(tx, guid)).startDate);
+    const out = await storeFills(tx, guid, fills);
+    if (out.conflicts.length > 0) throw new IngestConflict(out.conflicts, []);
+    return { accepted: out.added, duplicates: out.duplicates + repeats };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -299,27 +273,18 @@ export async function storeNav(tx: Tx, guid: string, points: NavInput[]): Promis
     const lost = fresh.filter((p) => !done.has(p.date));
     const now = await storedNavByDate(tx, guid, lost.map((p) => p.date));
     const differing = lost.filter((p) => now.get(p.date)?.nav !== p.nav).map((p) => p.date);
-    if (differing.length > 0) throw new ConflictAbort([], differing, true);
+    if (differing.length > 0) throw new IngestConflict([], differing, true);
     duplicates += lost.length;
   }
   return { added: inserted.length, duplicates, conflicts: [], conflictIds: [] };
 }
 
-export async function ingestNav(guid: string, points: NavInput[], repeats = 0, database?: Database): Promise<IngestResult> {
-  const d = database ?? (await db());
-  try {
-    return await d.transaction(async (tx) => {
-      const info = await strategyOf(tx, guid);
-      if (!info) return { kind: "missing" } as const;
-      const early = beforeStart(points, info.startDate);
-      if (early.length > 0) return invalid(early);
-      const out = await storeNav(tx, guid, points);
-      if (out.conflictIds.length > 0) return { kind: "conflict", message: CONFLICT_MESSAGE, ids: out.conflictIds, dates: out.conflicts } as const;
-      if (out.conflicts.length > 0) return { kind: "conflict", message: NAV_CONFLICT_MESSAGE, ids: [], dates: out.conflicts } as const;
-      return { kind: "ok", accepted: out.added, duplicates: out.duplicates + repeats } as const;
-    });
-  } catch (err) {
-    if (err instanceof ConflictAbort) return { kind: "conflict", message: err.nav ? NAV_CONFLICT_MESSAGE : CONFLICT_MESSAGE, ids: err.ids, dates: err.dates };
-    throw err;
-  }
+export async function ingestNav(guid: string, points: NavInput[], repeats = 0, database?: Database): Promise<Ingested> {
+  return (database ?? (await db())).transaction(async (tx) => {
+    refuseEarly(points, (await openStrategy(tx, guid)).startDate);
+    const out = await storeNav(tx, guid, points);
+    if (out.conflictIds.length > 0) throw new IngestConflict(out.conflictIds, out.conflicts);
+    if (out.conflicts.length > 0) throw new IngestConflict([], out.conflicts, true);
+    return { accepted: out.added, duplicates: out.duplicates + repeats };
+  });
 }

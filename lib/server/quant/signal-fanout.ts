@@ -12,6 +12,7 @@ import { deliver } from "@/lib/server/messaging/deliver";
 import { mayMessage } from "@/lib/server/messaging/opt-outs";
 import { createNotification } from "@/lib/server/notifications/create";
 import { REALTRADE_LEVEL } from "./access";
+import { signalColumns } from "./signal-rows";
 
 export const SIGNAL_FANOUT_KIND = "signal-fanout";
 const BATCH = 500;
@@ -50,14 +51,7 @@ async function fanOutSignal({ signalId }: { signalId: number }, { now }: JobCont
       id: strategySignals.id,
       strategyGuid: strategySignals.strategyGuid,
       strategyName: strategies.name,
-      signalDate: strategySignals.signalDate,
-      signalTime: strategySignals.signalTime,
-      code: strategySignals.code,
-      name: strategySignals.name,
-      side: strategySignals.side,
-      price: strategySignals.price,
-      weight: strategySignals.weight,
-      note: strategySignals.note,
+      ...signalColumns,
     })
     .from(strategySignals)
     .innerJoin(strategies, eq(strategies.guid, strategySignals.strategyGuid))

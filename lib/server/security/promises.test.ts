@@ -751,7 +751,7 @@ describeOnEachEngine("security promises kept by the data layer and the route han
       const verify = jest.mocked(argon2Verify);
       for (const account of [`p12-cost-nobody-${engine}@promises.test`, withPassword.user.email!, codeOnly.user.email!]) {
         verify.mockClear();
-        expect(await loginWithPassword(account, "p12-wrong-password", "jest")).toEqual({ ok: false });
+        await expect(loginWithPassword(account, "p12-wrong-password", "jest")).rejects.toMatchObject({ code: "unauthenticated" });
         expect([account, verify.mock.calls.length]).toEqual([account, 1]);
         const { variant, m, t, p } = phc(String(verify.mock.calls[0]![0]));
         expect({ variant, m, t, p }).toEqual({ variant: "argon2id", m: 19456, t: 2, p: 1 });

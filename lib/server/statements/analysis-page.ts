@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { filterAnalysis, type AnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
-import { tripView, type AnalysisFindings } from "@/lib/domain/statements/preview";
+import { tripView, type AnalysisFindings, type StatementFindingsData } from "@/lib/domain/statements/preview";
 import type { FeeBasis, UnreconciledFill } from "@/lib/domain/statements/types";
 import { EVERYTHING_DISCLOSED } from "@/lib/domain/statements/visibility";
 import { db } from "@/lib/db";
@@ -15,21 +15,11 @@ import { statementAccess } from "./access";
 import { analysisThrough, statementProvenance } from "./master-book";
 import { readableMemberStatement } from "./own";
 
+export type { StatementFindingsData } from "@/lib/domain/statements/preview";
+
 export type AnalysisSubject =
   | { kind: "master"; guid: string; name: string; isDemo: boolean; delayDays: number; through: string; asOf: string; fullAccess: boolean; provenance: Awaited<ReturnType<typeof statementProvenance>> }
   | { kind: "statement"; id: string; title: string; fileName: string; fileHash: string; formatLabel: string; createdAt: Date; isPublic: boolean; isOwn: boolean; ownerNickname: string; skipped: { line: number; reason: string }[]; warnings: string[] };
-
-/**
- * What the file says beside the A-share figures (ADR 0033), from the whole book whatever the filter: 港股通 apart,
- * positions held before the file, allotments pending listing, how the fees were found, fills that do not reconcile.
- */
-export interface StatementFindingsData {
-  hk: (NonNullable<AnalysisFindings["hk"]> & { roundTrips: ReturnType<typeof tripView>[] }) | null;
-  unknownOpenings: NonNullable<AnalysisFindings["unknownOpenings"]>;
-  pendingAllotments: NonNullable<AnalysisFindings["pendingAllotments"]>;
-  feeBasis: FeeBasis | "mixed";
-  unreconciled: UnreconciledFill[];
-}
 
 export interface AnalysisPageData {
   subject: AnalysisSubject;

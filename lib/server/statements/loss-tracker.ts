@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { roundMoney } from "@/lib/domain/statements/analysis/money";
 import { FREE_LOSS_ROWS, OPEN_LOSS_THRESHOLD } from "@/lib/domain/statements/ranking-rules";
+import type { ClosedLoss, LossStats, OpenLoss } from "@/lib/domain/statements/views";
 import { db, type Database } from "@/lib/db";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
@@ -12,35 +13,7 @@ import { latestCloseDay, masterTradingDays } from "./master-hub";
 /** Full-access viewers see each list this many rows a page (`?page=N`). */
 export const LOSS_PAGE_ROWS = 50;
 
-export interface ClosedLoss {
-  masterGuid: string;
-  masterName: string;
-  isDemo: boolean;
-  code: string;
-  name: string;
-  openDate: string;
-  closeDate: string;
-  holdingDays: number;
-  buyAmount: number;
-  pnl: number;
-  /** pnl as a fraction of the money put in */
-  pnlRatio: number;
-}
-
-export interface OpenLoss {
-  masterGuid: string;
-  masterName: string;
-  isDemo: boolean;
-  code: string;
-  name: string;
-  openDate: string;
-  quantity: number;
-  cost: number;
-  close: number;
-  closeDate: string;
-  unrealized: number;
-  ratio: number;
-}
+export type { ClosedLoss, OpenLoss } from "@/lib/domain/statements/views";
 
 export interface LossTracker {
   day: string | null;
@@ -58,8 +31,7 @@ export interface LossTracker {
   /** the page shown (1-based; one page number turns both lists) and its size */
   page: number;
   pageSize: number;
-  /** the day's losing round trips: how many, how much, held how long on average; and winners' average for contrast */
-  stats: { losses: number; lossSum: number; avgLossHolding: number | null; avgWinHolding: number | null };
+  stats: LossStats;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { buildFixtures } from "@/lib/domain/statements/fixtures/build";
-import { readStatementUpload } from "./upload";
+import { NOT_A_STATEMENT, readStatementUpload, STATEMENT_TOO_LARGE, STATEMENT_UPLOAD_LIMIT } from "./upload";
 
 /** A request as a route handler gets it: the body as a stream, its Content-Type as sent. */
 function requestWith(body: Uint8Array, contentType: string) {
@@ -17,8 +17,7 @@ describe("reading a statement upload", () => {
   it("reads the file as a view of the body it came in (no copy) with its fields and cleaned name", async () => {
     const boundary = "----WebKitFormBoundaryx1Y2z3";
     const upload = await readStatementUpload(requestWith(chromiumBody("交割单.txt", STATEMENT.bytes, boundary), `multipart/form-data; boundary=${boundary}`));
-    expect(upload).toMatchObject({ ok: true, fileName: "交割单.txt", fields: { visibility: "public" } });
-    if (!upload.ok) return;
+    expect(upload).toMatchObject({ fileName: "交割单.txt", fields: { visibility: "public" } });
     expect(Buffer.from(upload.bytes).equals(Buffer.from(STATEMENT.bytes))).toBe(true);
     // a view inside the body, past the headers: undici's formData() + arrayBuffer() made a buffer of its own
     expect(upload.bytes.byteOffset).toBeGreaterThan(0);
@@ -27,7 +26,7 @@ describe("reading a statement upload", () => {
 
   it("accepts a quoted boundary and a preamble (RFC 2046), which undici's formData() refused", async () => {
     const body = chromiumBody("a.txt", STATEMENT.bytes, "b=1", "preamble\r\n");
-    expect(await readStatementUpload(requestWith(body, 'multipart/form-data; boundary="b=1"'))).toMatchObject({ ok: true, fileName: "a.txt" });
+    expect(await readStatementUpload(requestWith(body, 'multipart/form-data; boundary="b=1"'))).toMatchObject({ fileName: "a.txt" });
   });
 
   it.each([
@@ -36,6 +35,18 @@ describe("reading a statement upload", () => {
     ["with two files in the file field", "multipart/form-data; boundary=xyz", (b: Uint8Array) => new Uint8Array(Buffer.concat([b.subarray(0, b.byteLength - 9), chromiumBody("b.txt", STATEMENT.bytes, "xyz", "\r\n").subarray(2)]))],
   ])("answers a body %s with the usual Chinese 400", async (_, contentType, mangle) => {
     const body = mangle(chromiumBody("a.txt", STATEMENT.bytes, "xyz"));
-    expect(await readStatementUpload(requestWith(body, contentType))).toEqual({ ok: false, status: 400, message: "上传内容无效，请重新选择文件" });
+    await expect(readStatementUpload(requestWith(body, contentType))).rejects.toMatchObject({ status: 400, message: "上传内容无效，请重新选择文件" });
+  });
+
+  it("refuses, as AppErrors the routes answer, a body that is no form, too large, an empty file and bytes that are no statement", async () => {
+    const form = (file: Uint8Array) => requestWith(chromiumBody("a.txt", file, "xyz"), "multipart/form-data; boundary=xyz");
+    await expect(readStatementUpload(requestWith(STATEMENT.bytes, "text/plain"))).rejects.toMatchObject({ status: 415, message: "请选择要上传的交割单文件" });
+    const declared = form(STATEMENT.bytes);
+    declared.headers.set("content-length", String(STATEMENT_UPLOAD_LIMIT + 1));
+    await expect(readStatementUpload(declared)).rejects.toMatchObject({ status: 413, message: STATEMENT_TOO_LARGE });
+    await expect(readStatementUpload(form(new Uint8Array()))).rejects.toMatchObject({ status: 400, message: "请选择要上传的交割单文件（文件不能为空）" });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    await expect(readStatementUpload(form(png))).rejects.toMatchObject({ status: 415, message: NOT_A_STATEMENT });
+    await expect(readStatementUpload(form(new TextEncoder().encode("%PDF-1.7\n")))).rejects.toMatchObject({ status: 415, message: expect.stringContaining("PDF") });
   });
 });

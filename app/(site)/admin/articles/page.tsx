@@ -5,9 +5,10 @@ import { ArticleStatusAction } from "@/components/admin/articles/ArticleStatusAc
 import { LEVEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/components/admin/articles/articles-api";
 import { articlePublicHref } from "@/components/admin/articles/public-href";
 import { AdminPager } from "@/components/admin/list/AdminPager";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
-import { DemoBadge, Pill } from "@/components/admin/list/Pill";
+import { DemoBadge } from "@/components/admin/list/DemoBadge";
+import { Pill } from "@/components/ui/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { Button } from "@/components/ui/Button";
@@ -36,29 +37,32 @@ function RowActions({ article: a }: { article: AdminArticleRow }) {
   );
 }
 
-const COLUMNS: AdminColumn<AdminArticleRow>[] = [
-  { header: "类型", nowrap: true, cell: (a) => TYPE_LABELS[a.type] ?? a.type },
-  {
-    header: "标题",
-    className: "max-w-[320px]",
-    cell: (a) => (
-      <>
-        <Link href={`/admin/articles/${a.infoguid}`} className="font-medium break-words text-brand hover:underline">{a.title}</Link>
-        {a.isDemo ? <DemoBadge /> : null}
-        <div className="text-xs text-slate-400">阅读 {a.views} · 点赞 {a.likes}</div>
-      </>
-    ),
-  },
-  { header: "等级", nowrap: true, cell: (a) => LEVEL_LABELS[a.minLevel] ?? a.minLevel },
-  { header: "状态", cell: (a) => <Pill className={STATUS_PILL[a.status]}>{STATUS_LABELS[a.status]}</Pill> },
-  {
-    header: "作者",
-    nowrap: true,
-    cell: (a) => (a.authorId && a.type === "blog" ? <Link href={`/user/${a.authorId}`} className="hover:text-brand">{a.authorNickname ?? "—"}</Link> : (a.authorNickname ?? "—")),
-  },
-  { header: "日期", nowrap: true, className: "tabular-nums", cell: (a) => formatDate(a.publishedAt ?? a.createdAt) },
-  { header: "操作", nowrap: true, cell: (a) => <RowActions article={a} /> },
-];
+const ARTICLE_TABLE: CardTableSpec<AdminArticleRow> = {
+  rowKey: (a) => a.infoguid, minWidth: 880, testId: "admin-articles", rowTestId: "admin-article-row", rowData: (a) => ({ "data-status": a.status }),
+  columns: [
+    { header: "类型", nowrap: true, cell: (a) => TYPE_LABELS[a.type] ?? a.type },
+    {
+      header: "标题",
+      className: "max-w-[320px]",
+      cell: (a) => (
+        <>
+          <Link href={`/admin/articles/${a.infoguid}`} className="font-medium break-words text-brand hover:underline">{a.title}</Link>
+          {a.isDemo ? <DemoBadge /> : null}
+          <div className="text-xs text-slate-400">阅读 {a.views} · 点赞 {a.likes}</div>
+        </>
+      ),
+    },
+    { header: "等级", nowrap: true, cell: (a) => LEVEL_LABELS[a.minLevel] ?? a.minLevel },
+    { header: "状态", cell: (a) => <Pill className={STATUS_PILL[a.status]}>{STATUS_LABELS[a.status]}</Pill> },
+    {
+      header: "作者",
+      nowrap: true,
+      cell: (a) => (a.authorId && a.type === "blog" ? <Link href={`/user/${a.authorId}`} className="hover:text-brand">{a.authorNickname ?? "—"}</Link> : (a.authorNickname ?? "—")),
+    },
+    { header: "日期", nowrap: true, className: "tabular-nums", cell: (a) => formatDate(a.publishedAt ?? a.createdAt) },
+    { header: "操作", nowrap: true, cell: (a) => <RowActions article={a} /> },
+  ],
+};
 
 export default async function AdminArticlesPage({ searchParams }: Props) {
   const viewer = await requireEditorRights();
@@ -83,16 +87,7 @@ export default async function AdminArticlesPage({ searchParams }: Props) {
       <ArticleFilterBar filters={filters} />
 
       <Section title={`文章（${list.total}）`}>
-        <AdminTable
-          rows={list.items}
-          columns={COLUMNS}
-          rowKey={(a) => a.infoguid}
-          minWidth={880}
-          testId="admin-articles"
-          rowTestId="admin-article-row"
-          rowData={(a) => ({ "data-status": a.status })}
-          empty={<EmptyState title="没有符合条件的文章" />}
-        />
+        <CardTable {...ARTICLE_TABLE} rows={list.items} empty={<EmptyState title="没有符合条件的文章" />} />
         <AdminPager
           path="/admin/articles"
           filters={{ type: filters.type, status: filters.status, level: filters.level, q: filters.q }}

@@ -4,7 +4,7 @@ import { ReferralReview } from "@/components/admin/ReferralReview";
 import { ROLE_LABELS } from "@/components/admin/labels";
 import { AdminPager } from "@/components/admin/list/AdminPager";
 import { AdminSearch } from "@/components/admin/list/AdminSearch";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
 import { adminListQuery } from "@/components/admin/list/list-query";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -31,31 +31,37 @@ function Person({ person, strong }: { person: PersonRef; strong?: boolean }) {
   );
 }
 
-const HELD_COLUMNS: AdminColumn<HeldReferral>[] = [
-  { header: "注册时间", nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
-  { header: "被邀请人", cell: (r) => <Person person={r.invitee} strong /> },
-  { header: "邀请人", cell: (r) => <Person person={r.inviter} /> },
-  { header: "待审核原因", className: "min-w-[12rem] max-w-[240px]", cell: (r) => holdReasonText(r.holdReason) },
-  { header: "操作", cell: (r) => <ReferralReview referralId={r.id} invitee={r.invitee.nickname} /> },
-];
+const HELD_TABLE: CardTableSpec<HeldReferral> = {
+  rowKey: (r) => r.id, minWidth: 720, testId: "held-referrals",
+  columns: [
+    { header: "注册时间", nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
+    { header: "被邀请人", cell: (r) => <Person person={r.invitee} strong /> },
+    { header: "邀请人", cell: (r) => <Person person={r.inviter} /> },
+    { header: "待审核原因", className: "min-w-[12rem] max-w-[240px]", cell: (r) => holdReasonText(r.holdReason) },
+    { header: "操作", cell: (r) => <ReferralReview referralId={r.id} invitee={r.invitee.nickname} /> },
+  ],
+};
 
-const MEMBER_COLUMNS: AdminColumn<MemberSummary>[] = [
-  {
-    header: "昵称",
-    cell: (m) => (
-      <>
-        <Link href={`/admin/members/${m.id}`} className="font-medium text-brand hover:underline">{m.nickname}</Link>
-        {m.role !== "member" ? <span className="ml-1.5 rounded bg-slate-100 px-1.5 py-px text-xs text-slate-600">{ROLE_LABELS[m.role]}</span> : null}
-      </>
-    ),
-  },
-  { header: "邮箱", cell: (m) => m.email ?? "—" },
-  { header: "手机号", className: "tabular-nums", cell: (m) => maskMobile(m.mobile) ?? "—" },
-  { header: "邀请码", className: "font-mono", cell: (m) => m.invitationCode },
-  { header: "等级", cell: (m) => m.level.levelName },
-  { header: "到期日", nowrap: true, className: "tabular-nums", cell: (m) => m.levelEndDate || "—" },
-  { header: "注册日期", nowrap: true, className: "tabular-nums", cell: (m) => formatDate(m.createdAt) },
-];
+const MEMBER_TABLE: CardTableSpec<MemberSummary> = {
+  rowKey: (m) => m.id, minWidth: 760, testId: "member-results",
+  columns: [
+    {
+      header: "昵称",
+      cell: (m) => (
+        <>
+          <Link href={`/admin/members/${m.id}`} className="font-medium text-brand hover:underline">{m.nickname}</Link>
+          {m.role !== "member" ? <span className="ml-1.5 rounded bg-slate-100 px-1.5 py-px text-xs text-slate-600">{ROLE_LABELS[m.role]}</span> : null}
+        </>
+      ),
+    },
+    { header: "邮箱", cell: (m) => m.email ?? "—" },
+    { header: "手机号", className: "tabular-nums", cell: (m) => maskMobile(m.mobile) ?? "—" },
+    { header: "邀请码", className: "font-mono", cell: (m) => m.invitationCode },
+    { header: "等级", cell: (m) => m.level.levelName },
+    { header: "到期日", nowrap: true, className: "tabular-nums", cell: (m) => m.levelEndDate || "—" },
+    { header: "注册日期", nowrap: true, className: "tabular-nums", cell: (m) => formatDate(m.createdAt) },
+  ],
+};
 
 export default async function AdminMembersPage({ searchParams }: Props) {
   const viewer = await requireAdminRights();
@@ -69,14 +75,7 @@ export default async function AdminMembersPage({ searchParams }: Props) {
       </PageIntro>
 
       <Section title={`待审核的邀请奖励（${held.total}）`}>
-        <AdminTable
-          rows={held.items}
-          columns={HELD_COLUMNS}
-          rowKey={(r) => r.id}
-          minWidth={720}
-          testId="held-referrals"
-          empty={<EmptyState title="暂无待审核的邀请奖励" />}
-        />
+        <CardTable {...HELD_TABLE} rows={held.items} empty={<EmptyState title="暂无待审核的邀请奖励" />} />
         {held.total > held.items.length ? (
           <p className="mt-2 text-xs text-slate-500">显示最早的 {held.items.length} 条，处理后会显示其余的。</p>
         ) : null}
@@ -87,14 +86,7 @@ export default async function AdminMembersPage({ searchParams }: Props) {
         <p className="mb-2 text-sm text-slate-500" data-testid="member-total">
           {result.query ? `“${result.query}”` : "全部会员"}：共 {result.total} 人
         </p>
-        <AdminTable
-          rows={result.items}
-          columns={MEMBER_COLUMNS}
-          rowKey={(m) => m.id}
-          minWidth={760}
-          testId="member-results"
-          empty={<EmptyState title="没有找到会员">换个关键词试试：邮箱、手机号、昵称或邀请码都可以。</EmptyState>}
-        />
+        <CardTable {...MEMBER_TABLE} rows={result.items} empty={<EmptyState title="没有找到会员">换个关键词试试：邮箱、手机号、昵称或邀请码都可以。</EmptyState>} />
         <AdminPager path="/admin/members" filters={{ q: result.query }} page={result.page} total={result.total} pageSize={result.pageSize} />
       </Section>
     </>

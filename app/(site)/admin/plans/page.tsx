@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { PlanEditor } from "@/components/admin/PlanEditor";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
-import { Pill } from "@/components/admin/list/Pill";
+import { Pill } from "@/components/ui/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro, Section } from "@/components/content/PageIntro";
 import { formatYuanFromFen } from "@/lib/domain/format";
@@ -14,32 +14,35 @@ import { listPlans } from "@/lib/server/payments/catalog";
 
 export const metadata: Metadata = { title: "套餐与价格", robots: { index: false } };
 
-const COLUMNS: AdminColumn<PlanView>[] = [
-  {
-    header: "套餐",
-    cell: (p) => (
-      <>
-        <div className="font-medium text-slate-900">{p.name}</div>
-        <div className="text-xs text-slate-500">
-          {levelById(p.levelId)?.levelName} · <span className="font-mono">{p.id}</span>
-        </div>
-      </>
-    ),
-  },
-  {
-    header: "时长",
-    nowrap: true,
-    cell: (p) => (
-      <>
-        {PERIOD_NAMES[p.period]} · {p.days} 天
-        {p.renewable ? <div className="text-xs text-slate-500">可自动续费</div> : null}
-      </>
-    ),
-  },
-  { header: "现价", align: "right", cell: (p) => formatYuanFromFen(p.priceFen) },
-  { header: "状态", cell: (p) => <Pill className={p.active ? "bg-brand-soft text-brand" : "bg-slate-100 text-slate-500"}>{p.active ? "在售" : "已下架"}</Pill> },
-  { header: "编辑", cell: (p) => <PlanEditor key={`${p.name}|${p.priceFen}|${p.active}`} plan={p} /> },
-];
+const PLAN_TABLE: CardTableSpec<PlanView> = {
+  rowKey: (p) => p.id, minWidth: 920, testId: "admin-plans", rowTestId: "admin-plan-row",
+  columns: [
+    {
+      header: "套餐",
+      cell: (p) => (
+        <>
+          <div className="font-medium text-slate-900">{p.name}</div>
+          <div className="text-xs text-slate-500">
+            {levelById(p.levelId)?.levelName} · <span className="font-mono">{p.id}</span>
+          </div>
+        </>
+      ),
+    },
+    {
+      header: "时长",
+      nowrap: true,
+      cell: (p) => (
+        <>
+          {PERIOD_NAMES[p.period]} · {p.days} 天
+          {p.renewable ? <div className="text-xs text-slate-500">可自动续费</div> : null}
+        </>
+      ),
+    },
+    { header: "现价", align: "right", cell: (p) => formatYuanFromFen(p.priceFen) },
+    { header: "状态", cell: (p) => <Pill className={p.active ? "bg-brand-soft text-brand" : "bg-slate-100 text-slate-500"}>{p.active ? "在售" : "已下架"}</Pill> },
+    { header: "编辑", cell: (p) => <PlanEditor key={`${p.name}|${p.priceFen}|${p.active}`} plan={p} /> },
+  ],
+};
 
 export default async function AdminPlansPage() {
   await requireAdminRights();
@@ -58,15 +61,7 @@ export default async function AdminPlansPage() {
       </ul>
 
       <Section title={`套餐（${plans.length}）`}>
-        <AdminTable
-          rows={plans}
-          columns={COLUMNS}
-          rowKey={(p) => p.id}
-          minWidth={920}
-          testId="admin-plans"
-          rowTestId="admin-plan-row"
-          empty={<EmptyState title="还没有套餐" />}
-        />
+        <CardTable {...PLAN_TABLE} rows={plans} empty={<EmptyState title="还没有套餐" />} />
       </Section>
     </>
   );

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
-import { DemoBadge, Pill } from "@/components/admin/list/Pill";
+import { NameCell } from "@/components/admin/list/NameCell";
+import { Pill } from "@/components/ui/Pill";
 import { STATUS_CLASSES, STATUS_LABELS } from "@/components/admin/strategies/strategies-api";
 import { StrategyForm } from "@/components/admin/strategies/StrategyForm";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -13,28 +14,22 @@ import { adminStrategyList, type AdminStrategyRow } from "@/lib/server/quant/str
 
 export const metadata: Metadata = { title: "策略管理", robots: { index: false } };
 
-const COLUMNS: AdminColumn<AdminStrategyRow>[] = [
-  {
-    header: "名称",
-    cell: (s) => (
-      <>
-        <Link href={`/admin/strategies/${s.guid}`} className="font-medium text-brand hover:underline">{s.name}</Link>
-        {s.isDemo ? <DemoBadge /> : null}
-        <div className="text-xs text-slate-500">{s.author}</div>
-      </>
-    ),
-  },
-  { header: "状态", cell: (s) => <Pill className={STATUS_CLASSES[s.status]}>{STATUS_LABELS[s.status]}</Pill> },
-  { header: "开始日期", nowrap: true, className: "tabular-nums", cell: (s) => s.startDate },
-  { header: "净值点", align: "right", cell: (s) => s.navPoints },
-  { header: "最新净值日", nowrap: true, className: "tabular-nums", cell: (s) => s.lastNavDate ?? "—" },
-  { header: "密钥", align: "right", cell: (s) => s.keys },
-  {
-    header: "操作",
-    nowrap: true,
-    cell: (s) => <Link href={`/admin/strategies/${s.guid}`} className="text-brand hover:underline" aria-label={`管理 ${s.name}`}>管理</Link>,
-  },
-];
+const STRATEGY_TABLE: CardTableSpec<AdminStrategyRow> = {
+  rowKey: (s) => s.guid, minWidth: 760, testId: "admin-strategies", rowTestId: "admin-strategy-row",
+  columns: [
+    { header: "名称", cell: (s) => <NameCell href={`/admin/strategies/${s.guid}`} name={s.name} isDemo={s.isDemo} note={s.author} /> },
+    { header: "状态", cell: (s) => <Pill className={STATUS_CLASSES[s.status]}>{STATUS_LABELS[s.status]}</Pill> },
+    { header: "开始日期", nowrap: true, className: "tabular-nums", cell: (s) => s.startDate },
+    { header: "净值点", align: "right", cell: (s) => s.navPoints },
+    { header: "最新净值日", nowrap: true, className: "tabular-nums", cell: (s) => s.lastNavDate ?? "—" },
+    { header: "密钥", align: "right", cell: (s) => s.keys },
+    {
+      header: "操作",
+      nowrap: true,
+      cell: (s) => <Link href={`/admin/strategies/${s.guid}`} className="text-brand hover:underline" aria-label={`管理 ${s.name}`}>管理</Link>,
+    },
+  ],
+};
 
 export default async function AdminStrategiesPage() {
   const viewer = await requireEditorRights();
@@ -48,15 +43,7 @@ export default async function AdminStrategiesPage() {
       </PageIntro>
 
       <Section title={`策略（${list.length}）`}>
-        <AdminTable
-          rows={list}
-          columns={COLUMNS}
-          rowKey={(s) => s.guid}
-          minWidth={760}
-          testId="admin-strategies"
-          rowTestId="admin-strategy-row"
-          empty={<EmptyState title="还没有策略">{admin ? "在下方新建一个策略，再创建接入密钥或导入净值。" : "策略由管理员创建。"}</EmptyState>}
-        />
+        <CardTable {...STRATEGY_TABLE} rows={list} empty={<EmptyState title="还没有策略">{admin ? "在下方新建一个策略，再创建接入密钥或导入净值。" : "策略由管理员创建。"}</EmptyState>} />
       </Section>
 
       {admin ? (

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPager } from "@/components/admin/list/AdminPager";
 import { AdminSearch } from "@/components/admin/list/AdminSearch";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
 import { adminListQuery } from "@/components/admin/list/list-query";
-import { DemoBadge } from "@/components/admin/list/Pill";
+import { NameCell } from "@/components/admin/list/NameCell";
 import { BulkImportForm } from "@/components/admin/masters/BulkImportForm";
 import { MasterForm } from "@/components/admin/masters/MasterForm";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -20,28 +20,25 @@ type Props = { searchParams?: Promise<Record<string, string | string[] | undefin
 
 const Query = adminListQuery(MAX_MASTER_QUERY_LENGTH);
 
-const COLUMNS: AdminColumn<AdminMasterRow>[] = [
-  {
-    header: "名称",
-    cell: (m) => (
-      <>
-        <Link href={`/admin/traders/${m.guid}`} className="font-medium text-brand hover:underline">{m.name}</Link>
-        {m.isDemo ? <DemoBadge /> : null}
-        {m.styleTags.length > 0 ? <div className="text-xs text-slate-500">{m.styleTags.join(" · ")}</div> : null}
-      </>
-    ),
-  },
-  { header: "交割单", align: "right", cell: (m) => m.statements },
-  { header: "已公开", align: "right", cell: (m) => m.published },
-  { header: "草稿", align: "right", cell: (m) => m.drafts },
-  { header: "延迟公开", nowrap: true, cell: (m) => (m.disclosureDelayDays === 0 ? "即时公开" : `${m.disclosureDelayDays} 个交易日`) },
-  { header: "创建日期", nowrap: true, className: "tabular-nums", cell: (m) => formatDate(m.createdAt) },
-  {
-    header: "操作",
-    nowrap: true,
-    cell: (m) => <Link href={`/admin/traders/${m.guid}`} className="text-brand hover:underline" aria-label={`编辑 ${m.name}`}>编辑</Link>,
-  },
-];
+const MASTER_TABLE: CardTableSpec<AdminMasterRow> = {
+  rowKey: (m) => m.guid, minWidth: 720, testId: "admin-masters", rowTestId: "admin-master-row",
+  columns: [
+    {
+      header: "名称",
+      cell: (m) => <NameCell href={`/admin/traders/${m.guid}`} name={m.name} isDemo={m.isDemo} note={m.styleTags.length > 0 ? m.styleTags.join(" · ") : null} />,
+    },
+    { header: "交割单", align: "right", cell: (m) => m.statements },
+    { header: "已公开", align: "right", cell: (m) => m.published },
+    { header: "草稿", align: "right", cell: (m) => m.drafts },
+    { header: "延迟公开", nowrap: true, cell: (m) => (m.disclosureDelayDays === 0 ? "即时公开" : `${m.disclosureDelayDays} 个交易日`) },
+    { header: "创建日期", nowrap: true, className: "tabular-nums", cell: (m) => formatDate(m.createdAt) },
+    {
+      header: "操作",
+      nowrap: true,
+      cell: (m) => <Link href={`/admin/traders/${m.guid}`} className="text-brand hover:underline" aria-label={`编辑 ${m.name}`}>编辑</Link>,
+    },
+  ],
+};
 
 /** Why the table is empty: nothing matches the search, the page is past the end, or there is no master yet. */
 function NoMasters({ list }: { list: AdminMasterPage }) {
@@ -73,15 +70,7 @@ export default async function AdminTradersPage({ searchParams }: Props = {}) {
         {list.total > 0 || list.query ? (
           <AdminSearch action="/admin/traders" id="master-search" label="按名称查找大神" query={list.query} maxLength={MAX_MASTER_QUERY_LENGTH} />
         ) : null}
-        <AdminTable
-          rows={list.rows}
-          columns={COLUMNS}
-          rowKey={(m) => m.guid}
-          minWidth={720}
-          testId="admin-masters"
-          rowTestId="admin-master-row"
-          empty={<NoMasters list={list} />}
-        />
+        <CardTable {...MASTER_TABLE} rows={list.rows} empty={<NoMasters list={list} />} />
         <AdminPager path="/admin/traders" filters={{ q: list.query }} page={list.page} total={list.total} pageSize={list.pageSize} />
       </Section>
 

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
-import { PageIntro, Section } from "@/components/content/PageIntro";
+import { PageIntro } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
 import { packDays } from "@/lib/domain/packed-days";
 import { FillsTable } from "@/components/quant/FillsTable";
 import { PositionsTable } from "@/components/quant/PositionsTable";
-import { StatusBadge } from "@/components/quant/StatusBadge";
+import { StrategySection } from "@/components/quant/StrategySection";
 import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { getViewer } from "@/lib/server/auth/viewer";
@@ -38,22 +37,16 @@ export default async function RealtradePage({ searchParams }: Props) {
         <EmptyState title={day.date ? `${day.date} 没有实盘成交` : "暂无实盘成交"}>策略接入实盘后，这里按交易日展示成交与持仓。</EmptyState>
       ) : (
         day.groups.map((g) => (
-          <Section
+          <StrategySection
             key={g.guid}
-            title={g.name}
-            more={
-              <span className="inline-flex items-center gap-2">
-                <StatusBadge status={g.status} />
-                {g.isDemo ? <DemoBadge /> : null}
-                <Link className="text-sm text-brand hover:underline" href={`/quant?s=${g.guid}`}>策略详情 ›</Link>
-              </span>
-            }
+            strategy={g}
+            action={<Link className="text-sm text-brand hover:underline" href={`/quant?s=${g.guid}`}>策略详情 ›</Link>}
           >
             <div className="space-y-4" data-testid="realtrade-group">
               <FillsTable fills={g.fills} title={`${day.date} 成交`} />
               <PositionsTable positions={g.positions} title={g.positionsDate ? `持仓 · ${g.positionsDate}` : "持仓"} emptyText="当日无持仓" />
             </div>
-          </Section>
+          </StrategySection>
         ))
       )}
       {day.delayed && !day.locked ? (

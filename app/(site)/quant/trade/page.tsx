@@ -5,9 +5,8 @@ import { PageIntro, Section } from "@/components/content/PageIntro";
 import { FollowButton } from "@/components/quant/FollowButton";
 import { NotifyPrefs } from "@/components/quant/NotifyPrefs";
 import { SignalList } from "@/components/quant/SignalList";
-import { StatusBadge } from "@/components/quant/StatusBadge";
+import { StrategySection } from "@/components/quant/StrategySection";
 import { UpgradeButton } from "@/components/site/UpgradeButton";
-import { DemoBadge } from "@/components/content/DemoBadge";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { followedStrategies } from "@/lib/server/quant/follows";
 
@@ -42,19 +41,9 @@ export default async function FollowPage() {
             </div>
           ) : null}
           {followed.items.map((s) => (
-            <Section
-              key={s.guid}
-              title={s.name}
-              more={
-                <span className="inline-flex items-center gap-2">
-                  <StatusBadge status={s.status} />
-                  {s.isDemo ? <DemoBadge /> : null}
-                  <FollowButton strategyGuid={s.guid} following canFollow />
-                </span>
-              }
-            >
+            <StrategySection key={s.guid} strategy={s} action={<FollowButton strategyGuid={s.guid} following canFollow />}>
               <SignalList signals={s.signals} title={<Link className="hover:text-brand" href={`/quant?s=${s.guid}`}>最新信号</Link>} emptyText="暂无可查看的信号" />
-            </Section>
+            </StrategySection>
           ))}
           <Section title="提醒方式">
             <NotifyPrefs

@@ -1,19 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
-import { demoLabelling } from "@/lib/domain/demo-labels";
-import { EmptyState } from "@/components/content/EmptyState";
 import { PageIntro } from "@/components/content/PageIntro";
 import { DayJump } from "@/components/masters/DayJump";
 import { packDays } from "@/lib/domain/packed-days";
-import { toneClass } from "@/components/masters/tone";
-import { Panel, ScrollTable, TD, TH } from "@/components/statements/Panel";
+import { NoRankings, RankingLocked, UnrankedNote } from "@/components/rankings/RankNotes";
+import { MasterRankTable, StockRankTable } from "@/components/rankings/RankTables";
 import { DataAsOf } from "@/components/site/DataAsOf";
-import { Lines } from "@/components/ui/Lines";
-import { LockedBox } from "@/components/site/LockedBox";
-import { formatSignedYuan, formatYuanWan } from "@/lib/domain/statements/format";
-import { FREE_RANK_ROWS, MIN_CLOSED_TRIPS_TO_RANK, MIN_TRADING_DAYS_TO_RANK, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
-import { pageParam, type SearchParamsRecord } from "@/lib/domain/route-params";
+import { LinkTabs } from "@/components/ui/LinkTabs";
+import type { RankPeriod, RankShow } from "@/lib/domain/statements/ranking-rules";
+import { RANK_PERIODS, RANK_SHOWS, pageParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { Pagination } from "@/components/content/Pagination";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { validatedParams } from "@/lib/server/routing";
@@ -42,7 +36,7 @@ export default async function RankPage({ params, searchParams }: Props) {
   const { date, period, show } = await parse(params);
   const data = await rankings(await getViewer(), { day: date, period, show, page: pageParam((await searchParams).page) });
   const day = data.day;
-  const href = (p: RankPeriod, s: RankShow, d = day) => (d ? `/rank/${d}/${p}/${s}` : "/rank");
+  const href = (p: RankPeriod, s: RankShow) => (day ? `/rank/${day}/${p}/${s}` : "/rank");
   const here = href(period, show);
   const range = data.from && data.to && data.from !== data.to ? `${data.from} 至 ${data.to}` : data.day;
   return (
@@ -52,119 +46,23 @@ export default async function RankPage({ params, searchParams }: Props) {
       </PageIntro>
       <DataAsOf asOf={data.asOf} />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <nav aria-label="榜单" className="flex flex-wrap gap-2">
-          {(Object.keys(SHOWS) as RankShow[]).map((s) => (
-            <Link key={s} href={href(period, s)} aria-current={s === show ? "page" : undefined}
-              className={`rounded-full px-4 py-2 text-sm ${s === show ? "bg-brand text-white" : "border border-slate-200 bg-white text-slate-600"}`}>
-              {SHOWS[s]}
-            </Link>
-          ))}
-        </nav>
-        <nav aria-label="周期" className="flex rounded-full border border-slate-200 bg-white p-0.5">
-          {(Object.keys(PERIODS) as RankPeriod[]).map((p) => (
-            <Link key={p} href={href(p, show)} aria-current={p === period ? "page" : undefined}
-              className={`rounded-full px-3 py-1.5 text-sm ${p === period ? "bg-slate-900 text-white" : "text-slate-600"}`}>
-              {PERIODS[p]}
-            </Link>
-          ))}
-        </nav>
+        <LinkTabs label="榜单" className="flex flex-wrap gap-2"
+          items={RANK_SHOWS.map((s) => ({ key: s, href: href(period, s), label: SHOWS[s], current: s === show }))} />
+        <LinkTabs label="周期" look="segment" className="flex rounded-full border border-slate-200 bg-white p-0.5"
+          items={RANK_PERIODS.map((p) => ({ key: p, href: href(p, show), label: PERIODS[p], current: p === period }))} />
       </div>
       {data.rows.length === 0 ? (
-        <EmptyState title="暂无排行数据">
-          {day ? `${range} 没有可排名的${show === "stocks" ? "买入" : show === "loss" ? "亏损交易" : "盈利交易"}。` : ""}
-          进入排行需至少 {MIN_CLOSED_TRIPS_TO_RANK} 笔已平仓交易且覆盖 {MIN_TRADING_DAYS_TO_RANK} 个交易日。
-        </EmptyState>
+        <NoRankings range={day ? range : null} show={show} />
       ) : show === "stocks" ? (
-        <StockTable rows={data.rows as StockRankRow[]} />
+        <StockRankTable rows={data.rows as StockRankRow[]} />
       ) : (
-        <MasterTable rows={data.rows as MasterRankRow[]} day={day!} />
+        <MasterRankTable rows={data.rows as MasterRankRow[]} day={day!} />
       )}
       {data.fullAccess ? (
-        <Pagination base={here} page={data.page} total={data.total} pageSize={data.pageSize} href={(n) => (n === 1 ? here : `${here}?page=${n}`)} />
+        <Pagination base={here} page={data.page} total={data.total} pageSize={data.pageSize} inQuery />
       ) : null}
-      {data.truncated ? (
-        <div className="mt-4">
-          <LockedBox title={`完整榜单共 ${data.total} 名`}>免费查看前 {FREE_RANK_ROWS} 名，升级 VIP 查看完整榜单。</LockedBox>
-        </div>
-      ) : null}
-      {data.unranked > 0 && show !== "stocks" ? (
-        <p className="mt-3 text-xs text-slate-500">另有 {data.unranked} 位大神样本不足（少于 {MIN_CLOSED_TRIPS_TO_RANK} 笔已平仓交易或 {MIN_TRADING_DAYS_TO_RANK} 个交易日），暂不参与排名。</p>
-      ) : null}
+      {data.truncated ? <RankingLocked total={data.total} /> : null}
+      {data.unranked > 0 && show !== "stocks" ? <UnrankedNote count={data.unranked} /> : null}
     </>
-  );
-}
-
-function MasterTable({ rows, day }: { rows: MasterRankRow[]; day: string }) {
-  const demoRows = demoLabelling(rows).rows;
-  return (
-    <Panel testId="rank-table" bodyClassName="p-0">
-      <DemoSectionNote items={rows} className="px-3 pt-2 sm:px-4" />
-      <ScrollTable label="榜单" minWidth={320} stickyFirst={false}>
-        <thead>
-          <tr>
-            <th className={TH}>名次</th>
-            <th className={TH}>大神</th>
-            <th className={TH}><Lines align="right">{["已实现盈亏", "平仓笔数"]}</Lines></th>
-            <th className={TH}>代表交易</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.masterGuid}>
-              <td className={`${TD} font-semibold tabular-nums text-slate-700`}>{r.rank}</td>
-              <td className={TD}>
-                <span className="inline-flex flex-wrap items-center gap-1">
-                  <Link className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
-                  {demoRows && r.isDemo ? <DemoBadge /> : null}
-                </span>
-              </td>
-              <td className={TD}>
-                <Lines align="right">
-                  {[<span key="pnl" className={`font-semibold ${toneClass(r.pnl)}`}>{formatSignedYuan(r.pnl)}</span>, `${r.trips}（胜 ${r.wins}）`]}
-                </Lines>
-              </td>
-              <td className={TD}>
-                {r.best ? (
-                  <Link className="hover:text-brand" href={`/detail/${r.masterGuid}/${day}/${r.best.code}`}>
-                    <Lines>{[r.best.name, <span key="pnl" className={toneClass(r.best.pnl)}>{formatSignedYuan(r.best.pnl)}</span>]}</Lines>
-                  </Link>
-                ) : "—"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-    </Panel>
-  );
-}
-
-function StockTable({ rows }: { rows: StockRankRow[] }) {
-  return (
-    <Panel testId="rank-table" bodyClassName="p-0">
-        <ScrollTable label="榜单" minWidth={320} stickyFirst={false}>
-        <thead>
-          <tr>
-            <th className={TH}>名次</th>
-            <th className={TH}>股票</th>
-            <th className={TH}><Lines align="right">{["买入金额", "买入大神数"]}</Lines></th>
-            <th className={TH}>大神</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.code}>
-              <td className={`${TD} font-semibold tabular-nums text-slate-700`}>{r.rank}</td>
-              <td className={TD}><Lines>{[r.name, r.code]}</Lines></td>
-              <td className={TD}><Lines align="right">{[formatYuanWan(r.buyAmount), `${r.masters} 位`]}</Lines></td>
-              {/* names wrap: the list may be long, and nothing in it is a figure */}
-              <td className={`${TD} min-w-24 whitespace-normal text-slate-600`}>
-                {r.masterNames.join("、")}
-                {r.moreMasters > 0 ? ` 等 ${r.masters} 位` : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-    </Panel>
   );
 }

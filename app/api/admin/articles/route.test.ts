@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { NextRequest } from "next/server";
 import { ARTICLE_LIMITS, isMediaAddress as clientIsMediaAddress } from "@/components/admin/articles/articles-api";
 import { db } from "@/lib/db";
 import { articles, articleTags } from "@/lib/db/schema";
@@ -13,30 +12,16 @@ import { ADMIN_BODY_MAX, ADMIN_SUMMARY_MAX, ADMIN_TAG_CHARS, ADMIN_TAGS_MAX, ADM
 import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { adminArticleDetail, adminArticleList, AdminArticleFilters } from "@/lib/server/content/articles-admin";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, routeContext, statusAndMessage as answer, type Sender } from "../../request.test-support";
 import { POST as articlePost } from "./[infoguid]/route";
 import { POST as createPost } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-interface Who {
-  token?: string;
-  origin?: string;
-}
+const create = (body: unknown, who: Sender = {}) => createPost(postJson("/api/admin/articles", body, who));
 
-const headersFor = ({ token, origin = ORIGIN }: Who): Record<string, string> => ({
-  origin, "content-type": "application/json", ...(token ? { cookie: `token=${token}` } : {}),
-});
-
-const create = (body: unknown, who: Who = {}) =>
-  createPost(new NextRequest(`${ORIGIN}/api/admin/articles`, { method: "POST", headers: headersFor(who), body: JSON.stringify(body) }));
-
-const act = (infoguid: string, body: unknown, who: Who = {}) =>
-  articlePost(new NextRequest(`${ORIGIN}/api/admin/articles/${infoguid}`, { method: "POST", headers: headersFor(who), body: JSON.stringify(body) }), {
-    params: Promise.resolve({ infoguid }),
-  });
-
-const answer = async (res: Response) => [res.status, (await res.json()).message] as const;
+const act = (infoguid: string, body: unknown, who: Sender = {}) =>
+  articlePost(postJson(`/api/admin/articles/${infoguid}`, body, who), routeContext({ infoguid }));
 const row = async (infoguid: string) => (await (await db()).select().from(articles).where(eq(articles.infoguid, infoguid)))[0];
 
 const ARTICLE = { type: "case", title: "打板案例", summary: "", body: "## 首板\n\n**次日**低开。", coverUrl: "/covers/a.png", videoUrl: "", minLevel: 100, tags: ["打板", "案例"] };

@@ -1,48 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { masters, statements, tradeNotes } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { createSession } from "@/lib/server/auth/sessions";
-import { createUser } from "@/lib/server/members/users";
+import { csvForm, postForm, postJson, routeContext, sessionTokens, statusAndMessage as answer, type Sender } from "../../request.test-support";
 import { POST as statementsPost } from "./[guid]/statements/route";
 import { POST as masterPost } from "./[guid]/route";
 import { POST as createPost } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-interface Who {
-  token?: string;
-  origin?: string;
+const create = (body: unknown, who: Sender = {}) => createPost(postJson("/api/admin/traders", body, who));
+
+const act = (guid: string, body: unknown, who: Sender = {}) => masterPost(postJson(`/api/admin/traders/${guid}`, body, who), routeContext({ guid }));
+
+function upload(guid: string, file: { name: string; text: string } | null, isPublic: string | null, who: Sender = {}) {
+  const form = csvForm(file, isPublic === null ? {} : { public: isPublic });
+  return statementsPost(postForm(`/api/admin/traders/${guid}/statements`, form, who), routeContext({ guid }));
 }
-
-function headersFor({ token, origin = ORIGIN }: Who, json = true): Record<string, string> {
-  const headers: Record<string, string> = { origin };
-  if (json) headers["content-type"] = "application/json";
-  if (token) headers.cookie = `token=${token}`;
-  return headers;
-}
-
-const create = (body: unknown, who: Who = {}) =>
-  createPost(new NextRequest(`${ORIGIN}/api/admin/traders`, { method: "POST", headers: headersFor(who), body: JSON.stringify(body) }));
-
-const act = (guid: string, body: unknown, who: Who = {}) =>
-  masterPost(new NextRequest(`${ORIGIN}/api/admin/traders/${guid}`, { method: "POST", headers: headersFor(who), body: JSON.stringify(body) }), {
-    params: Promise.resolve({ guid }),
-  });
-
-function upload(guid: string, file: { name: string; text: string } | null, isPublic: string | null, who: Who = {}) {
-  const form = new FormData();
-  if (file) form.append("file", new Blob([file.text], { type: "text/csv" }), file.name);
-  if (isPublic !== null) form.append("public", isPublic);
-  return statementsPost(new NextRequest(`${ORIGIN}/api/admin/traders/${guid}/statements`, { method: "POST", headers: headersFor(who, false), body: form }), {
-    params: Promise.resolve({ guid }),
-  });
-}
-
-const answer = async (res: Response) => [res.status, (await res.json()).message] as const;
 
 const CSV = [
   "成交日期,成交时间,证券代码,证券名称,操作,成交数量,成交均价,成交金额,发生金额,手续费,印花税",
@@ -51,33 +26,25 @@ const CSV = [
 ].join("\n");
 
 describeOnEachEngine("POST /api/admin/traders…", () => {
-  let staffToken: string;
-  let memberToken: string;
-
-  beforeAll(async () => {
-    const editor = await createUser({ email: "traders-editor@example.com", role: "editor" });
-    const member = await createUser({ email: "traders-member@example.com" });
-    staffToken = (await createSession(editor.id)).token;
-    memberToken = (await createSession(member.id)).token;
-  });
+  const tokens = sessionTokens("editor", "member");
 
   it("refuses foreign origins, visitors and members on every route, and changes nothing", async () => {
     const body = { name: "不该出现", bio: "", styleTags: [], disclosureDelayDays: 0 };
     const guid = randomUUID();
-    expect(await answer(await create(body, { token: staffToken, origin: "https://evil.example" }))).toEqual([403, "请求来源无效"]);
+    expect(await answer(await create(body, { token: tokens.editor, origin: "https://evil.example" }))).toEqual([403, "请求来源无效"]);
     expect(await answer(await create(body))).toEqual([401, "请先登录"]);
     expect(await answer(await create(body, { token: "forged" }))).toEqual([401, "请先登录"]);
-    expect(await answer(await create(body, { token: memberToken }))).toEqual([403, "没有权限"]);
+    expect(await answer(await create(body, { token: tokens.member }))).toEqual([403, "没有权限"]);
 
     const update = { action: "update", ...body };
-    expect(await answer(await act(guid, update, { token: staffToken, origin: "https://evil.example" }))).toEqual([403, "请求来源无效"]);
+    expect(await answer(await act(guid, update, { token: tokens.editor, origin: "https://evil.example" }))).toEqual([403, "请求来源无效"]);
     expect(await answer(await act(guid, update))).toEqual([401, "请先登录"]);
-    expect(await answer(await act(guid, update, { token: memberToken }))).toEqual([403, "没有权限"]);
+    expect(await answer(await act(guid, update, { token: tokens.member }))).toEqual([403, "没有权限"]);
 
     const file = { name: "a.csv", text: CSV };
-    expect(await answer(await upload(guid, file, "1", { token: staffToken, origin: "https://evil.example" }))).toEqual([403, "请求来源无效"]);
+    expect(await answer(await upload(guid, file, "1", { token: tokens.editor, origin: "https://evil.example" }))).toEqual([403, "请求来源无效"]);
     expect(await answer(await upload(guid, file, "1"))).toEqual([401, "请先登录"]);
-    expect(await answer(await upload(guid, file, "1", { token: memberToken }))).toEqual([403, "没有权限"]);
+    expect(await answer(await upload(guid, file, "1", { token: tokens.member }))).toEqual([403, "没有权限"]);
 
     expect(await (await db()).select().from(masters).where(eq(masters.name, "不该出现"))).toHaveLength(0);
   });
@@ -95,9 +62,9 @@ describeOnEachEngine("POST /api/admin/traders…", () => {
       [{ ...base, disclosureDelayDays: 251 }, "延迟最多 250 个交易日"],
       [{ ...base, disclosureDelayDays: 1.5 }, "延迟天数须为整数"],
     ];
-    for (const [body, message] of cases) expect(await answer(await create(body, { token: staffToken }))).toEqual([400, message]);
+    for (const [body, message] of cases) expect(await answer(await create(body, { token: tokens.editor }))).toEqual([400, message]);
 
-    const made = await create(base, { token: staffToken });
+    const made = await create(base, { token: tokens.editor });
     const { guid } = await made.json();
     const actCases: [unknown, string][] = [
       [{ action: "rename" }, "参数无效"],
@@ -107,39 +74,39 @@ describeOnEachEngine("POST /api/admin/traders…", () => {
       [{ action: "publish", statementId: "x" }, "交割单编号无效"],
       [{ action: "update", ...base, name: "" }, "请填写名称"],
     ];
-    for (const [body, message] of actCases) expect(await answer(await act(guid, body, { token: staffToken }))).toEqual([400, message]);
-    expect(await answer(await act("not-a-guid", { action: "publish", statementId: randomUUID() }, { token: staffToken }))).toEqual([404, "大神不存在"]);
-    expect(await answer(await act(randomUUID(), { action: "publish", statementId: randomUUID() }, { token: staffToken }))).toEqual([404, "大神不存在"]);
-    expect(await answer(await upload(guid, null, "1", { token: staffToken }))).toEqual([400, "请选择要上传的交割单文件（文件不能为空）"]);
-    expect(await answer(await upload(guid, { name: "a.csv", text: CSV }, "yes", { token: staffToken }))).toEqual([400, "公开选项无效"]);
-    expect(await answer(await upload(randomUUID(), { name: "a.csv", text: CSV }, "1", { token: staffToken }))).toEqual([404, "大神不存在"]);
+    for (const [body, message] of actCases) expect(await answer(await act(guid, body, { token: tokens.editor }))).toEqual([400, message]);
+    expect(await answer(await act("not-a-guid", { action: "publish", statementId: randomUUID() }, { token: tokens.editor }))).toEqual([404, "大神不存在"]);
+    expect(await answer(await act(randomUUID(), { action: "publish", statementId: randomUUID() }, { token: tokens.editor }))).toEqual([404, "大神不存在"]);
+    expect(await answer(await upload(guid, null, "1", { token: tokens.editor }))).toEqual([400, "请选择要上传的交割单文件（文件不能为空）"]);
+    expect(await answer(await upload(guid, { name: "a.csv", text: CSV }, "yes", { token: tokens.editor }))).toEqual([400, "公开选项无效"]);
+    expect(await answer(await upload(randomUUID(), { name: "a.csv", text: CSV }, "1", { token: tokens.editor }))).toEqual([404, "大神不存在"]);
   });
 
   it("creates a master, edits it, writes and removes a note", async () => {
-    const res = await create({ name: " 游资甲 ", bio: "打板为主", styleTags: ["打板", "短线"], disclosureDelayDays: 3 }, { token: staffToken });
+    const res = await create({ name: " 游资甲 ", bio: "打板为主", styleTags: ["打板", "短线"], disclosureDelayDays: 3 }, { token: tokens.editor });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({ message: "已创建大神“游资甲”", guid: expect.any(String) });
     const [row] = await (await db()).select().from(masters).where(eq(masters.guid, body.guid));
     expect(row).toMatchObject({ name: "游资甲", bio: "打板为主", styleTags: ["打板", "短线"], disclosureDelayDays: 3, isDemo: false });
 
-    const updated = await act(body.guid, { action: "update", name: "游资乙", bio: "", styleTags: [], disclosureDelayDays: 0 }, { token: staffToken });
+    const updated = await act(body.guid, { action: "update", name: "游资乙", bio: "", styleTags: [], disclosureDelayDays: 0 }, { token: tokens.editor });
     expect(await updated.json()).toEqual({ message: "已保存" });
     const [after] = await (await db()).select().from(masters).where(eq(masters.guid, body.guid));
     expect(after).toMatchObject({ name: "游资乙", styleTags: [], disclosureDelayDays: 0 });
 
     const note = { action: "note", tradeDate: "2024-01-02", code: "600519", note: "首板买入" };
-    expect(await (await act(body.guid, note, { token: staffToken })).json()).toEqual({ message: "点评已保存" });
+    expect(await (await act(body.guid, note, { token: tokens.editor })).json()).toEqual({ message: "点评已保存" });
     expect(await (await db()).select().from(tradeNotes).where(eq(tradeNotes.masterGuid, body.guid))).toMatchObject([{ tradeDate: "2024-01-02", code: "600519", note: "首板买入" }]);
-    expect(await (await act(body.guid, { ...note, note: "" }, { token: staffToken })).json()).toEqual({ message: "点评已删除" });
+    expect(await (await act(body.guid, { ...note, note: "" }, { token: tokens.editor })).json()).toEqual({ message: "点评已删除" });
     expect(await (await db()).select().from(tradeNotes).where(eq(tradeNotes.masterGuid, body.guid))).toHaveLength(0);
   });
 
   it("imports a statement as a draft, refuses the same file and an unreadable one, publishes and deletes only its own", async () => {
-    const { guid } = await (await create({ name: "上传测试" }, { token: staffToken })).json();
-    const { guid: other } = await (await create({ name: "别人家" }, { token: staffToken })).json();
+    const { guid } = await (await create({ name: "上传测试" }, { token: tokens.editor })).json();
+    const { guid: other } = await (await create({ name: "别人家" }, { token: tokens.editor })).json();
 
-    const res = await upload(guid, { name: "交割单.csv", text: CSV }, "0", { token: staffToken });
+    const res = await upload(guid, { name: "交割单.csv", text: CSV }, "0", { token: tokens.editor });
     const body = await res.json();
     expect([res.status, body]).toEqual([
       200,
@@ -148,19 +115,19 @@ describeOnEachEngine("POST /api/admin/traders…", () => {
     const [stored] = await (await db()).select().from(statements).where(eq(statements.id, body.statementId));
     expect(stored).toMatchObject({ masterGuid: guid, fileName: "交割单.csv", isPublic: false, fillCount: 2 });
 
-    expect(await answer(await upload(guid, { name: "again.csv", text: CSV }, "1", { token: staffToken }))).toEqual([400, "这个文件已经导入过了"]);
-    const [status, message] = await answer(await upload(guid, { name: "notes.txt", text: "这不是交割单\n只是一段文字" }, "1", { token: staffToken }));
+    expect(await answer(await upload(guid, { name: "again.csv", text: CSV }, "1", { token: tokens.editor }))).toEqual([400, "这个文件已经导入过了"]);
+    const [status, message] = await answer(await upload(guid, { name: "notes.txt", text: "这不是交割单\n只是一段文字" }, "1", { token: tokens.editor }));
     expect(status).toBe(400);
     expect(message).toMatch(/[\u4e00-\u9fa5]/);
     expect(await (await db()).select().from(statements).where(eq(statements.masterGuid, guid))).toHaveLength(1);
 
     // Another master's page cannot touch this statement.
-    expect(await answer(await act(other, { action: "publish", statementId: body.statementId }, { token: staffToken }))).toEqual([404, "交割单不存在"]);
-    expect(await answer(await act(other, { action: "delete", statementId: body.statementId }, { token: staffToken }))).toEqual([404, "交割单不存在"]);
+    expect(await answer(await act(other, { action: "publish", statementId: body.statementId }, { token: tokens.editor }))).toEqual([404, "交割单不存在"]);
+    expect(await answer(await act(other, { action: "delete", statementId: body.statementId }, { token: tokens.editor }))).toEqual([404, "交割单不存在"]);
 
-    expect(await answer(await act(guid, { action: "publish", statementId: body.statementId }, { token: staffToken }))).toEqual([200, "已公开"]);
-    expect(await answer(await act(guid, { action: "publish", statementId: body.statementId }, { token: staffToken }))).toEqual([409, "该交割单已公开"]);
-    expect(await answer(await act(guid, { action: "delete", statementId: body.statementId }, { token: staffToken }))).toEqual([200, "已删除"]);
+    expect(await answer(await act(guid, { action: "publish", statementId: body.statementId }, { token: tokens.editor }))).toEqual([200, "已公开"]);
+    expect(await answer(await act(guid, { action: "publish", statementId: body.statementId }, { token: tokens.editor }))).toEqual([409, "该交割单已公开"]);
+    expect(await answer(await act(guid, { action: "delete", statementId: body.statementId }, { token: tokens.editor }))).toEqual([200, "已删除"]);
     expect(await (await db()).select().from(statements).where(eq(statements.masterGuid, guid))).toHaveLength(0);
   }, 60_000);
 });

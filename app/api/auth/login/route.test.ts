@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest, type NextResponse } from "next/server";
+import type { NextRequest, NextResponse } from "next/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { LOGIN_LIMITS } from "@/lib/domain/login-throttle";
 import { readOutbox } from "@/lib/server/messaging/outbox";
 import { holdLoginAnswer } from "@/lib/server/security/login-throttle";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, temporaryDataDir } from "../../request.test-support";
 import { POST as sendCode } from "../code/send/route";
 import { POST as verifyCode } from "../code/verify/route";
 import { POST } from "./route";
@@ -18,15 +16,11 @@ jest.mock("@/lib/server/security/login-throttle", () => ({
 }));
 const held = jest.mocked(holdLoginAnswer);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-login-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = temporaryDataDir("lianghua-login-");
 process.env.LOG_LEVEL = "silent";
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const ORIGIN = "http://localhost:3000";
 
 function post(handler: (req: NextRequest) => Promise<NextResponse>, route: string, body: unknown, ip: string) {
-  const headers = { "content-type": "application/json", origin: ORIGIN, "x-forwarded-for": ip };
-  return handler(new NextRequest(`${ORIGIN}/api/${route}`, { method: "POST", headers, body: JSON.stringify(body) }));
+  return handler(postJson(`/api/${route}`, body, { ip }));
 }
 const login = (account: string, password: string, ip: string) => post(POST, "auth/login", { account, password }, ip);
 

@@ -27,14 +27,13 @@ export const POST = route({ name: "password login", auth: "visitor", session: fa
 
   const device = requestDevice(req.cookies);
   const previousToken = req.cookies.get(TOKEN_COOKIE)?.value ?? null;
-  const result = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", device, previousToken);
-  if (!result.ok) {
-    await recordLoginFailure(account, ip);
-    throw new AppError("unauthenticated", "账号或密码错误");
-  }
-  const viewer = await viewerForToken(result.session.token);
+  const { session } = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", device, previousToken).catch(async (err: unknown) => {
+    if (err instanceof AppError) await recordLoginFailure(account, ip);
+    throw err;
+  });
+  const viewer = await viewerForToken(session.token);
   if (!viewer) throw new Error("a session just created names no viewer");
   const res = NextResponse.json({ redirectTo: safeReturnPath(r, config().siteUrl), userInfo: viewer.userInfo });
-  setLoginCookies(res, result.session.token, result.session.expiresAt, viewer.userInfo);
+  setLoginCookies(res, session.token, session.expiresAt, viewer.userInfo);
   return res;
 });

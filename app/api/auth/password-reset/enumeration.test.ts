@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest } from "next/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { hashPassword } from "@/lib/server/auth/password";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, temporaryDataDir } from "../../request.test-support";
 import { POST } from "./route";
 
 // The real code service (not mocked): a stranger must not tell a registered account from an unknown one by any
@@ -15,16 +12,12 @@ jest.mock("@/lib/server/auth/password", () => {
 });
 const hashed = jest.mocked(hashPassword);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-reset-enum-"));
-process.env.DATA_DIR = dataDir;
+temporaryDataDir("lianghua-reset-enum-");
 process.env.LOG_LEVEL = "silent";
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const ORIGIN = "http://localhost:3000";
 
 let ipCounter = 0;
 async function answer(body: unknown): Promise<[number, unknown, string | null]> {
-  const headers = { "content-type": "application/json", origin: ORIGIN, "x-forwarded-for": `198.51.100.${++ipCounter}` };
-  const res = await POST(new NextRequest(`${ORIGIN}/api/auth/password-reset`, { method: "POST", headers, body: JSON.stringify(body) }));
+  const res = await POST(postJson("/api/auth/password-reset", body, { ip: `198.51.100.${++ipCounter}` }));
   return [res.status, await res.json(), res.headers.get("set-cookie")];
 }
 

@@ -1,4 +1,3 @@
-import { NextRequest } from "next/server";
 import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
@@ -6,6 +5,7 @@ import { loginWithPassword } from "@/lib/server/auth/login";
 import { createSession } from "@/lib/server/auth/sessions";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 jest.mock("@/lib/server/auth/codes", () => ({ issueCode: jest.fn(), verifyCode: jest.fn() }));
@@ -13,13 +13,8 @@ const mockedIssue = jest.mocked(issueCode);
 const mockedVerify = jest.mocked(verifyCode);
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN, ip = "198.51.100.20" }: { token?: string; origin?: string; ip?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", origin, "x-forwarded-for": ip };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/auth/password-reset`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/auth/password-reset", body, { ip: "198.51.100.20", ...sender }));
 
 beforeEach(() => jest.clearAllMocks());
 
@@ -58,7 +53,7 @@ describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
     // No session is created; this browser's cookies of the member are cleared.
     expect(res.cookies.get("token")?.value).toBe("");
     expect(res.cookies.get("userinfo")?.value).toBe("");
-    expect((await loginWithPassword("reset-route2@example.com", "brand-new-pw", "")).ok).toBe(true);
+    await expect(loginWithPassword("reset-route2@example.com", "brand-new-pw", "")).resolves.toHaveProperty("session");
   });
 
   it("checks the new password before spending the code, and passes on wrong codes", async () => {
@@ -71,7 +66,7 @@ describeOnEachEngine("POST /api/auth/password-reset", (engine) => {
     const wrong = await post({ step: "confirm", account: "reset-route3@example.com", code: "000000", newPassword: "brand-new-pw" });
     expect([wrong.status, (await wrong.json()).message]).toEqual([400, "验证码错误，还可尝试 4 次"]);
     expect(wrong.cookies.get("token")).toBeUndefined();
-    expect((await loginWithPassword("reset-route3@example.com", "forgotten-pw", "")).ok).toBe(true);
+    await expect(loginWithPassword("reset-route3@example.com", "forgotten-pw", "")).resolves.toHaveProperty("session");
     expect((await post({ step: "send", account: "a@example.com" }, { origin: "https://evil.example" })).status).toBe(403);
   });
 

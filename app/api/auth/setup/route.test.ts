@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { appMeta, users } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
@@ -8,17 +7,14 @@ import { issueSetupToken, SETUP_MESSAGES } from "@/lib/server/auth/first-admin";
 import { createSession } from "@/lib/server/auth/sessions";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { createUser, findUserById } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 let ip = 0;
 
-function post(body: unknown, { token, origin = ORIGIN, from }: { token?: string; origin?: string; from?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", origin, "x-forwarded-for": from ?? `198.51.100.${++ip}` };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/auth/setup`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+/** Each request from its own address unless `sender.ip` says otherwise. */
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/auth/setup", body, { ...sender, ip: sender.ip ?? `198.51.100.${++ip}` }));
 
 async function reset() {
   await (await db()).update(users).set({ role: "member" }).where(eq(users.role, "admin"));
@@ -66,7 +62,7 @@ describeOnEachEngine("POST /api/auth/setup", (engine) => {
 
   it("limits one address to ten tries in ten minutes", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post({ token: "B".repeat(43) }, { from: `203.0.113.${engine === "pglite" ? 98 : 99}` })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await post({ token: "B".repeat(43) }, { ip: `203.0.113.${engine === "pglite" ? 98 : 99}` })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

@@ -5,20 +5,15 @@ import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
 import { POST as createPlanEdit } from "@/app/api/admin/plans/route";
 import { POST as webhook } from "@/app/api/stripe/webhook/route";
+import { ORIGIN, postJson, type Sender } from "../../request.test-support";
 import { GET as readOrder } from "./[orderGuid]/route";
 import { POST as createOrder } from "./route";
 
 process.env.LOG_LEVEL = "silent";
 process.env.PAYMENT_TEST_MODE = "1";
 reloadConfigForTests();
-const ORIGIN = "http://localhost:3000";
 
-const post = (handler: (req: NextRequest) => Promise<Response>, path: string, body: unknown, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) =>
-  handler(new NextRequest(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin, "content-type": "application/json", ...(token ? { cookie: `token=${token}` } : {}) },
-    body: JSON.stringify(body),
-  }));
+const post = (handler: (req: NextRequest) => Promise<Response>, path: string, body: unknown, sender: Sender = {}) => handler(postJson(path, body, sender));
 
 let serial = 0;
 async function tokenOf(role: "member" | "editor" | "admin" = "member") {

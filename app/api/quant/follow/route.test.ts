@@ -1,20 +1,15 @@
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { strategies } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { createSession } from "@/lib/server/auth/sessions";
 import { grantDays } from "@/lib/server/members/grants";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { origin, "content-type": "application/json" };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/quant/follow`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/quant/follow", body, sender));
 
 async function addStrategies(n: number): Promise<string[]> {
   const rows = await (await db())

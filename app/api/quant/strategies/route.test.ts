@@ -5,7 +5,8 @@ import { jobs, strategyApiKeys, strategyFills, strategyNav, strategySignals } fr
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { MAX_INGEST_BODY_BYTES, MESSAGES } from "@/lib/domain/quant/ingest-schema";
 import { createStrategyKey, revokeStrategyKey } from "@/lib/server/quant/api-keys";
-import { INGEST_RATE_PER_MINUTE, UNAUTHORIZED_MESSAGE } from "@/lib/server/quant/ingest-route";
+import { UNAUTHORIZED_MESSAGE } from "@/lib/server/quant/ingest";
+import { INGEST_RATE_PER_MINUTE } from "@/lib/server/quant/ingest-route";
 import { enqueueSignalFanout } from "@/lib/server/quant/signal-fanout";
 import { createStrategy } from "@/lib/server/quant/strategies-admin";
 import { POST as fillsPost } from "./[guid]/fills/route";
@@ -74,6 +75,7 @@ describeOnEachEngine("POST /api/quant/strategies/{guid}/signals|nav|fills", (eng
         const res = await send(kind, live, body, key);
         expect(await reply(res)).toEqual([401, { message: UNAUTHORIZED_MESSAGE }]);
         expect(res.headers.get("www-authenticate")).toMatch(/^Bearer /);
+        expect(res.headers.get("cache-control")).toBe("no-store");
       }
     }
     // A valid key on a path that is not its strategy (or not a guid) gets the same answer.
@@ -143,7 +145,9 @@ describeOnEachEngine("POST /api/quant/strategies/{guid}/signals|nav|fills", (eng
   it("refuses a replayed id with other content (409, listing the ids) and stores none of that batch", async () => {
     await send("signals", live, { signals: [signal("c-1"), signal("c-2")] }, liveKey);
     jest.mocked(enqueueSignalFanout).mockClear();
-    const [status, body] = await reply(await send("signals", live, { signals: [signal("c-new"), signal("c-1", { price: 1701 }), signal("c-2", { note: "改了" })] }, liveKey));
+    const res = await send("signals", live, { signals: [signal("c-new"), signal("c-1", { price: 1701 }), signal("c-2", { note: "改了" })] }, liveKey);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const [status, body] = await reply(res);
     expect(status).toBe(409);
     expect(body).toEqual({ message: expect.stringContaining("编号已存在但内容不同"), ids: ["c-1", "c-2"], dates: [] });
     expect((await rowsOf(live)).signals.some((s) => s.externalId === "c-new")).toBe(false);

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { NextRequest } from "next/server";
@@ -10,15 +8,13 @@ import { parseUserInfo } from "@/lib/domain/user-info";
 import { createSession } from "@/lib/server/auth/sessions";
 import { avatarDir } from "@/lib/server/members/profile";
 import { createUser, findUserById } from "@/lib/server/members/users";
+import { ORIGIN, temporaryDataDir } from "../../request.test-support";
 import { GET } from "../../uploads/avatars/[file]/route";
 import { POST } from "./route";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "lianghua-avatar-route-"));
-process.env.DATA_DIR = dataDir;
+temporaryDataDir("lianghua-avatar-route-");
 process.env.LOG_LEVEL = "silent";
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const ORIGIN = "http://localhost:3000";
 const PNG_1X1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",

@@ -1,24 +1,17 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest } from "next/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { readOutbox } from "@/lib/server/messaging/outbox";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser, findUserById } from "@/lib/server/members/users";
+import { postJson, temporaryDataDir } from "../../request.test-support";
 import { POST } from "./route";
 
 // The real code service (not mocked): a member must not learn which addresses belong to other members from the
 // answers of binding; only the person holding an address learns it is taken, after confirming its code (ADR 0029).
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-bind-enum-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = temporaryDataDir("lianghua-bind-enum-");
 process.env.LOG_LEVEL = "silent";
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const ORIGIN = "http://localhost:3000";
 
 async function answer(token: string, body: unknown): Promise<[number, unknown]> {
-  const headers = { "content-type": "application/json", origin: ORIGIN, "x-forwarded-for": "203.0.113.77", cookie: `token=${token}` };
-  const res = await POST(new NextRequest(`${ORIGIN}/api/user/bind`, { method: "POST", headers, body: JSON.stringify(body) }));
+  const res = await POST(postJson("/api/user/bind", body, { token, ip: "203.0.113.77" }));
   return [res.status, await res.json()];
 }
 

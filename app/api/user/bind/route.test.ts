@@ -1,10 +1,10 @@
-import { NextRequest } from "next/server";
 import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseUserInfo } from "@/lib/domain/user-info";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser, findUserById } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 jest.mock("@/lib/server/auth/codes", () => ({ issueCode: jest.fn(), verifyCode: jest.fn() }));
@@ -12,13 +12,8 @@ const mockedIssue = jest.mocked(issueCode);
 const mockedVerify = jest.mocked(verifyCode);
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", origin, "x-forwarded-for": "203.0.113.9" };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/user/bind`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/user/bind", body, { ...sender, ip: "203.0.113.9" }));
 
 beforeEach(() => jest.clearAllMocks());
 

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { parseAccount } from "@/lib/domain/account";
-import { BindBody, bindInvalid } from "@/lib/domain/account/schemas";
+import { BIND_INVALID, BindBody, bindInvalid } from "@/lib/domain/account/schemas";
 import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { refreshUserInfoCookie } from "@/lib/server/auth/cookies";
 import { AppError, rateLimited, route } from "@/lib/server/http";
@@ -8,7 +8,6 @@ import { bindAccount, checkNewAddress } from "@/lib/server/members/profile";
 import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
 import { clientIp } from "@/lib/server/security/request-meta";
 
-const INVALID = { email: "请输入正确的邮箱", mobile: "请输入正确的手机号" } as const;
 const WINDOW_SEC = 15 * 60;
 
 const tooMany = (wait: number) => rateLimited(`操作过于频繁，请 ${Math.ceil(wait / 60)} 分钟后再试`, wait);
@@ -20,7 +19,7 @@ const tooMany = (wait: number) => rateLimited(`操作过于频繁，请 ${Math.c
  */
 export const POST = route({ name: "e-mail/mobile binding", auth: "member", body: BindBody, invalidMessage: bindInvalid }, async ({ req, viewer, session, body }) => {
   const account = parseAccount(body.account);
-  if (!account || account.kind !== body.kind) throw new AppError("invalid", INVALID[body.kind]);
+  if (!account || account.kind !== body.kind) throw new AppError("invalid", BIND_INVALID[body.kind]);
 
   if (body.step === "send") {
     const wait = await takeToken("bind-send-user", viewer.userId, 10, 60 * 60);
@@ -38,7 +37,7 @@ export const POST = route({ name: "e-mail/mobile binding", auth: "member", body:
     if (err instanceof AppError) await recordFailure("bind-confirm-user", viewer.userId, 10, WINDOW_SEC);
     throw err;
   });
-  if (verified.kind !== body.kind) throw new AppError("invalid", INVALID[body.kind]);
+  if (verified.kind !== body.kind) throw new AppError("invalid", BIND_INVALID[body.kind]);
   const userInfo = await bindAccount(viewer, verified);
   const res = NextResponse.json({ message: body.kind === "email" ? "邮箱已绑定" : "手机号已绑定", userInfo });
   refreshUserInfoCookie(res, userInfo, session.expiresAt);

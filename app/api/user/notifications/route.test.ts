@@ -1,21 +1,16 @@
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { notifications } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
 import { createNotification } from "@/lib/server/notifications/create";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { origin, "content-type": "application/json" };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/user/notifications`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/user/notifications", body, sender));
 
 const idsOf = async (userId: string) =>
   (await (await db()).select({ id: notifications.id, readAt: notifications.readAt }).from(notifications).where(eq(notifications.userId, userId)));

@@ -1,31 +1,25 @@
-import { NextRequest } from "next/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { createSession } from "@/lib/server/auth/sessions";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN, ip = "198.51.100.7" }: { token?: string; origin?: string; ip?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", origin, "x-forwarded-for": ip };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/user/password`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/user/password", body, { ip: "198.51.100.7", ...sender }));
 
 describeOnEachEngine("POST /api/user/password", () => {
   it("changes the password with the current one; the other session stops working, this one goes on", async () => {
     await createUser({ email: "pw-route@example.com", password: "old-password" });
     const mine = await loginWithPassword("pw-route@example.com", "old-password", "phone");
     const other = await loginWithPassword("pw-route@example.com", "old-password", "laptop");
-    if (!mine.ok || !other.ok) throw new Error("login failed");
     const res = await post({ currentPassword: "old-password", newPassword: "new-password" }, { token: mine.session.token });
     expect([res.status, await res.json()]).toEqual([200, { message: "密码已修改，其他设备上的登录已退出" }]);
     expect(await viewerForToken(mine.session.token)).not.toBeNull();
     expect(await viewerForToken(other.session.token)).toBeNull();
-    expect((await loginWithPassword("pw-route@example.com", "new-password", "")).ok).toBe(true);
+    await expect(loginWithPassword("pw-route@example.com", "new-password", "")).resolves.toHaveProperty("session");
   });
 
   it("sets a first password for a member who has none", async () => {
@@ -48,7 +42,7 @@ describeOnEachEngine("POST /api/user/password", () => {
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).message).toMatch(/^尝试次数过多，请 \d+ 分钟后再试$/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await loginWithPassword("pw-route2@example.com", "real-password", "")).ok).toBe(true);
+    await expect(loginWithPassword("pw-route2@example.com", "real-password", "")).resolves.toHaveProperty("session");
 
     expect((await post({ newPassword: "new-password" })).status).toBe(401);
     expect((await post({ newPassword: "new-password" }, { token, origin: "https://evil.example" })).status).toBe(403);

@@ -1,18 +1,13 @@
-import { NextRequest } from "next/server";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseUserInfo } from "@/lib/domain/user-info";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser, findUserById } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", origin };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/user/profile`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/user/profile", body, sender));
 
 describeOnEachEngine("POST /api/user/profile", () => {
   it("changes the nickname and rewrites the userinfo cookie to end with the session", async () => {

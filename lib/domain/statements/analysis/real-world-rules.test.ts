@@ -1,3 +1,4 @@
+import type { Fill } from "@/lib/domain/statements/types";
 import { analyzeStatement } from "./index";
 import { event, fees, fill, hkFill, resetLines } from "./rows.test-support";
 
@@ -5,19 +6,19 @@ import { event, fees, fill, hkFill, resetLines } from "./rows.test-support";
 
 beforeEach(resetLines);
 
+/** The analysis of a file of these fills and no other rows. */
+const analyzeFills = (...fills: Fill[]) => analyzeStatement({ fills, events: [] });
+
 describe("港股通 apart from the A-shares", () => {
   it("keeps HK trips in roundTrips but out of the A-share figures, with their own summary and currency", () => {
-    const a = analyzeStatement({
-      fills: [
-        fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10, fees: fees(5) }),
-        fill({ date: "2024-03-04", side: "sell", quantity: 100, price: 11, fees: fees(5) }),
-        // HKD 380 × 200 = 76,000 converted at 0.9: the file states 68,400.00 CNY
-        hkFill({ date: "2024-03-01", side: "buy", quantity: 200, price: 380, amount: 68400, fees: fees(50) }),
-        hkFill({ date: "2024-03-05", side: "sell", quantity: 200, price: 350, amount: 63000, fees: fees(60) }),
-        hkFill({ date: "2024-03-05", side: "buy", quantity: 100, price: 350, amount: 31500, fees: fees(30) }),
-      ],
-      events: [],
-    });
+    const a = analyzeFills(
+      fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10, fees: fees(5) }),
+      fill({ date: "2024-03-04", side: "sell", quantity: 100, price: 11, fees: fees(5) }),
+      // HKD 380 × 200 = 76,000 converted at 0.9: the file states 68,400.00 CNY
+      hkFill({ date: "2024-03-01", side: "buy", quantity: 200, price: 380, amount: 68400, fees: fees(50) }),
+      hkFill({ date: "2024-03-05", side: "sell", quantity: 200, price: 350, amount: 63000, fees: fees(60) }),
+      hkFill({ date: "2024-03-05", side: "buy", quantity: 100, price: 350, amount: 31500, fees: fees(30) }),
+    );
     expect(a.roundTrips.map((t) => [t.code, t.market, t.status, t.pnl])).toEqual([
       ["00700", "HK", "closed", -5510], // 63,000 − 68,400 − 110
       ["600000", "A", "closed", 90],
@@ -43,7 +44,7 @@ describe("港股通 apart from the A-shares", () => {
   });
 
   it("has no hk figures without an HK fill, and does not estimate HK fees by the A-share schedule", () => {
-    expect(analyzeStatement({ fills: [fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10 })], events: [] }).hk).toBeNull();
+    expect(analyzeFills(fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10 })).hk).toBeNull();
     const a = analyzeStatement({
       fills: [hkFill({ date: "2024-03-01", side: "buy", quantity: 100, price: 300, amount: 30000, currency: "HKD", fxRate: null, fees: null })],
       events: [],
@@ -55,15 +56,12 @@ describe("港股通 apart from the A-shares", () => {
 
 describe("fee basis", () => {
   it("marks estimated fills 估 (schedule) and gives each trip the basis of its fills", () => {
-    const a = analyzeStatement({
-      fills: [
-        fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10, fees: fees(0, 0, 0, 5.1), feeBasis: "derived" }),
-        fill({ date: "2024-03-04", side: "sell", quantity: 100, price: 11, fees: fees(0, 0, 0, 5.6), feeBasis: "derived" }),
-        fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, fees: null, feeBasis: "file" }),
-        fill({ date: "2024-03-06", side: "sell", quantity: 100, price: 10, fees: fees(5) }),
-      ],
-      events: [],
-    });
+    const a = analyzeFills(
+      fill({ date: "2024-03-01", side: "buy", quantity: 100, price: 10, fees: fees(0, 0, 0, 5.1), feeBasis: "derived" }),
+      fill({ date: "2024-03-04", side: "sell", quantity: 100, price: 11, fees: fees(0, 0, 0, 5.6), feeBasis: "derived" }),
+      fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, fees: null, feeBasis: "file" }),
+      fill({ date: "2024-03-06", side: "sell", quantity: 100, price: 10, fees: fees(5) }),
+    );
     expect(a.fills.map((f) => f.feeBasis)).toEqual(["derived", "derived", "schedule", "file"]);
     expect(a.roundTrips.map((t) => t.feeBasis)).toEqual(["derived", "mixed"]);
     expect(a.roundTrips[1]!.feesEstimated).toBe(true);
@@ -87,16 +85,13 @@ describe("unknown openings from the share balance", () => {
   });
 
   it("a balance above what the file bought reveals shares held before: their trip is not realised", () => {
-    const a = analyzeStatement({
-      fills: [
-        // the file shows 1,500 held after buying 500: 1,000 were there before
-        fill({ date: "2024-03-01", side: "buy", quantity: 500, price: 10, shareBalance: 1500 }),
-        fill({ date: "2024-03-04", side: "sell", quantity: 1500, price: 11, shareBalance: 0 }),
-        fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, shareBalance: 100 }),
-        fill({ date: "2024-03-06", side: "sell", quantity: 100, price: 12, shareBalance: 0 }),
-      ],
-      events: [],
-    });
+    const a = analyzeFills(
+      // the file shows 1,500 held after buying 500: 1,000 were there before
+      fill({ date: "2024-03-01", side: "buy", quantity: 500, price: 10, shareBalance: 1500 }),
+      fill({ date: "2024-03-04", side: "sell", quantity: 1500, price: 11, shareBalance: 0 }),
+      fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, shareBalance: 100 }),
+      fill({ date: "2024-03-06", side: "sell", quantity: 100, price: 12, shareBalance: 0 }),
+    );
     expect(a.roundTrips.map((t) => [t.quantity, t.openingUnknown, t.realized, t.pnl])).toEqual([
       [1500, true, false, 11500], // cash 16,500 − 5,000: never a result
       [100, false, true, 200],
@@ -111,14 +106,11 @@ describe("unknown openings from the share balance", () => {
   });
 
   it("a first sell with a believed balance of 0 after it makes no trip, like any sell while nothing is held", () => {
-    const a = analyzeStatement({
-      fills: [
-        fill({ date: "2024-03-04", side: "sell", quantity: 300, price: 11, shareBalance: 0 }),
-        fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, shareBalance: 100 }),
-        fill({ date: "2024-03-06", side: "sell", quantity: 300, price: 11, shareBalance: 0 }),
-      ],
-      events: [],
-    });
+    const a = analyzeFills(
+      fill({ date: "2024-03-04", side: "sell", quantity: 300, price: 11, shareBalance: 0 }),
+      fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 10, shareBalance: 100 }),
+      fill({ date: "2024-03-06", side: "sell", quantity: 300, price: 11, shareBalance: 0 }),
+    );
     expect(a.fills[0]).toMatchObject({ roundTrip: null, unmatchedQuantity: 300 });
     expect(a.roundTrips).toEqual([expect.objectContaining({ openDate: "2024-03-05", quantity: 300, openingUnknown: true, realized: false })]);
     expect(a.unknownOpenings.map((u) => [u.line, u.quantity, u.reason])).toEqual([
@@ -128,10 +120,7 @@ describe("unknown openings from the share balance", () => {
   });
 
   it("a first sell leaving shares in the balance opens a trip of unknown cost that stays open", () => {
-    const a = analyzeStatement({
-      fills: [fill({ date: "2024-03-04", side: "sell", quantity: 300, price: 11, shareBalance: 700 })],
-      events: [],
-    });
+    const a = analyzeFills(fill({ date: "2024-03-04", side: "sell", quantity: 300, price: 11, shareBalance: 700 }));
     expect(a.roundTrips[0]).toMatchObject({ status: "open", openingUnknown: true, realized: false, sellAmount: 3300 });
     expect(a.openPositions[0]).toMatchObject({ quantity: 700, cost: 0, unknownQuantity: 700, openingUnknown: true });
     expect(a.unknownOpenings.map((u) => u.quantity)).toEqual([1000]);
@@ -139,25 +128,19 @@ describe("unknown openings from the share balance", () => {
   });
 
   it("ignores a balance column that is 0 everywhere (a scrubbed export) or disagrees with the quantities", () => {
-    const zero = analyzeStatement({
-      fills: [
-        fill({ date: "2024-03-01", side: "buy", quantity: 500, price: 10, shareBalance: 0 }),
-        fill({ date: "2024-03-04", side: "sell", quantity: 500, price: 11, shareBalance: 0 }),
-      ],
-      events: [],
-    });
+    const zero = analyzeFills(
+      fill({ date: "2024-03-01", side: "buy", quantity: 500, price: 10, shareBalance: 0 }),
+      fill({ date: "2024-03-04", side: "sell", quantity: 500, price: 11, shareBalance: 0 }),
+    );
     expect(zero.unknownOpenings).toEqual([]);
     expect(zero.roundTrips[0]).toMatchObject({ realized: true, pnl: 500 });
 
     // balances that never move by the row's quantity: not believed
-    const noise = analyzeStatement({
-      fills: [
-        fill({ date: "2024-03-01", side: "buy", quantity: 500, price: 10, shareBalance: 9000 }),
-        fill({ date: "2024-03-04", side: "buy", quantity: 500, price: 10, shareBalance: 7000 }),
-        fill({ date: "2024-03-05", side: "sell", quantity: 1000, price: 11, shareBalance: 8000 }),
-      ],
-      events: [],
-    });
+    const noise = analyzeFills(
+      fill({ date: "2024-03-01", side: "buy", quantity: 500, price: 10, shareBalance: 9000 }),
+      fill({ date: "2024-03-04", side: "buy", quantity: 500, price: 10, shareBalance: 7000 }),
+      fill({ date: "2024-03-05", side: "sell", quantity: 1000, price: 11, shareBalance: 8000 }),
+    );
     expect(noise.unknownOpenings).toEqual([]);
     expect(noise.summary).toMatchObject({ realizedPnl: 1000, roundTrips: 1 });
   });

@@ -24,20 +24,12 @@ describe("style thresholds", () => {
 
 describe("time of day", () => {
   it("puts buy times into the trading-session buckets", () => {
-    expect(timeOfDayOf("09:15:00")).toBe("集合竞价");
-    expect(timeOfDayOf("09:29:59")).toBe("集合竞价");
-    expect(timeOfDayOf("09:30:00")).toBe("09:30–10:00");
-    expect(timeOfDayOf("09:59:59")).toBe("09:30–10:00");
-    expect(timeOfDayOf("10:00:00")).toBe("10:00–11:30");
-    expect(timeOfDayOf("11:30:02")).toBe("10:00–11:30");
-    expect(timeOfDayOf("13:00:00")).toBe("13:00–14:00");
-    expect(timeOfDayOf("14:00:00")).toBe("14:00–15:00");
-    expect(timeOfDayOf("15:00:00")).toBe("14:00–15:00");
-    expect(timeOfDayOf("15:30:00")).toBe("14:00–15:00");
-    expect(timeOfDayOf("15:30:01")).toBe("未知");
-    expect(timeOfDayOf("00:00:00")).toBe("未知");
-    expect(timeOfDayOf(null)).toBe("未知");
-    expect(timeOfDayOf("93015")).toBe("未知");
+    const cases: [string | null, string][] = [
+      ["09:15:00", "集合竞价"], ["09:29:59", "集合竞价"], ["09:30:00", "09:30–10:00"], ["09:59:59", "09:30–10:00"],
+      ["10:00:00", "10:00–11:30"], ["11:30:02", "10:00–11:30"], ["13:00:00", "13:00–14:00"], ["14:00:00", "14:00–15:00"],
+      ["15:00:00", "14:00–15:00"], ["15:30:00", "14:00–15:00"], ["15:30:01", "未知"], ["00:00:00", "未知"], [null, "未知"], ["93015", "未知"],
+    ];
+    for (const [time, bucket] of cases) expect(timeOfDayOf(time)).toBe(bucket);
   });
 });
 

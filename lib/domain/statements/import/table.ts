@@ -1,3 +1,5 @@
+import { splitExcelCsvLine } from "@/lib/domain/csv-line";
+
 /**
  * Text statements as rows of cells: lines split on \r\n, \n or \r; cells on tabs, else commas (with CSV quotes), else
  * runs of whitespace (the TDX `.txt` export, aligned with spaces under a title line).
@@ -18,33 +20,12 @@ export function splitLines(text: string): string[] {
   return text.split(/\r\n|\n|\r/);
 }
 
-/** One CSV record on one line: `a,"b,c",="0001",""` → [a, b,c, ="0001", ""]. Quotes are removed, `""` unescaped. */
+/**
+ * One CSV record on one line: `a,"b,c",="0001",""` → [a, b,c, 0001, ""]. Quotes are removed, `""` unescaped, cells
+ * untrimmed (the row reader unquotes and trims the cells it uses); csv-parse reads what is not plain (ADR 0054).
+ */
 export function splitCsvLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(",", MAX_CELLS);
-  const out: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (line[i + 1] === '"') {
-          cell += '"';
-          i += 1;
-        } else quoted = false;
-      } else cell += ch;
-    } else if (ch === '"' && (cell === "" || cell === "=")) {
-      // `="…"`: keep the `=` marker out, the cell is the quoted text
-      if (cell === "=") cell = "";
-      quoted = true;
-    } else if (ch === ",") {
-      out.push(cell);
-      cell = "";
-      if (out.length >= MAX_CELLS) return out;
-    } else cell += ch;
-  }
-  out.push(cell);
-  return out;
+  return splitExcelCsvLine(line, MAX_CELLS);
 }
 
 /** Display width as a GBK-aligned text export lays it out: CJK and full-width characters take two columns. */

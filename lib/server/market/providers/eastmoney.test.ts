@@ -1,36 +1,19 @@
 import { startEastmoneyLocal } from "@/test/market-local/eastmoney";
-import type { LocalServer } from "@/test/market-local/server";
 import { EastmoneyProvider } from "./eastmoney";
-import { MarketDataError } from "./types";
+import { FAST_RETRIES as FAST, rejection, standInForTests } from "./stand-in.test-support";
 
-const FAST = { minIntervalMs: 0, baseDelayMs: 5, maxDelayMs: 20, rateLimitDelayMs: 30, timeoutMs: 2_000 };
-
-let local: LocalServer;
-beforeAll(async () => {
-  local = await startEastmoneyLocal();
-});
-afterAll(() => local.close());
-beforeEach(() => {
-  local.calls.length = 0;
-  local.faults.length = 0;
-});
+const local = standInForTests(startEastmoneyLocal);
 
 function provider(policy: Partial<typeof FAST> & { attempts?: number } = {}): EastmoneyProvider {
-  return new EastmoneyProvider({ apiUrl: local.url, policy: { ...FAST, ...policy } });
+  return new EastmoneyProvider({ apiUrl: local().url, policy: { ...FAST, ...policy } });
 }
 
 /** the stand-in's klines for a secid, split into their comma fields, keyed by date */
 async function rawKlines(secid: string, beg: string, end: string): Promise<Map<string, string[]>> {
-  const response = await fetch(`${local.url}/api/qt/stock/kline/get?secid=${secid}&klt=101&fqt=0&beg=${beg}&end=${end}`);
+  const response = await fetch(`${local().url}/api/qt/stock/kline/get?secid=${secid}&klt=101&fqt=0&beg=${beg}&end=${end}`);
   const { data } = (await response.json()) as { data: { klines: string[] } };
-  local.calls.length = 0;
+  local().calls.length = 0;
   return new Map(data.klines.map((line) => [line.split(",")[0]!, line.split(",")]));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MarketDataError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  if (!(error instanceof MarketDataError)) throw new Error(`expected a MarketDataError, got ${String(error)}`);
-  return error;
 }
 
 describe("东方财富 client against the stand-in", () => {
@@ -40,8 +23,8 @@ describe("东方财富 client against the stand-in", () => {
     const bars = await client.dailyBars(["600519", "300750", "920047"], "2024-01-02", "2024-03-29");
 
     expect(client.maxCodesPerCall).toBe(1);
-    expect(local.calls.map((c) => c.subject)).toEqual(["1.600519", "0.300750", "0.920047"]);
-    expect(local.calls[0]!.params).toMatchObject({ klt: "101", fqt: "0", beg: "20240102", end: "20240329" });
+    expect(local().calls.map((c) => c.subject)).toEqual(["1.600519", "0.300750", "0.920047"]);
+    expect(local().calls[0]!.params).toMatchObject({ klt: "101", fqt: "0", beg: "20240102", end: "20240329" });
     expect(client.calls).toBe(3);
     const catl = bars.filter((b) => b.code === "300750");
     expect(catl).toHaveLength(raw.size);
@@ -59,7 +42,7 @@ describe("东方财富 client against the stand-in", () => {
     const raw = await rawKlines("0.159659", "20250102", "20250328");
     const client = provider();
     const bars = await client.dailyBars(["518850", "159659", "510330"], "2025-01-02", "2025-03-28");
-    expect(local.calls.map((c) => c.subject)).toEqual(["1.518850", "0.159659", "1.510330"]);
+    expect(local().calls.map((c) => c.subject)).toEqual(["1.518850", "0.159659", "1.510330"]);
     const nasdaq = bars.filter((b) => b.code === "159659");
     expect(nasdaq).toHaveLength(raw.size);
     expect(raw.size).toBe(56);
@@ -91,7 +74,7 @@ describe("东方财富 client against the stand-in", () => {
 
   it("fetches 沪深300 as secid 1.000300 under its stored code", async () => {
     const bars = await provider().indexBars("000300.SH", "2024-02-01", "2024-02-29");
-    expect(local.calls.map((c) => c.subject)).toEqual(["1.000300"]);
+    expect(local().calls.map((c) => c.subject)).toEqual(["1.000300"]);
     expect(bars).toHaveLength(15);
     expect(bars.every((b) => b.code === "000300.SH")).toBe(true);
   });
@@ -103,30 +86,30 @@ describe("东方财富 client against the stand-in", () => {
 
   it("returns no bars for a security it does not know (data null)", async () => {
     expect(await provider().dailyBars(["699999"], "2024-01-02", "2024-01-31")).toEqual([]);
-    expect(local.calls).toEqual([expect.objectContaining({ subject: "1.699999", outcome: "data null" })]);
+    expect(local().calls).toEqual([expect.objectContaining({ subject: "1.699999", outcome: "data null" })]);
   });
 
   it("has no list of names", async () => {
     expect(await provider().stockNames()).toEqual([]);
-    expect(local.calls).toHaveLength(0);
+    expect(local().calls).toHaveLength(0);
   });
 
   it("retries a 500 twice and then gets the bars", async () => {
-    local.faults.push({ match: "600519", count: 2, kind: "500" });
+    local().faults.push({ match: "600519", count: 2, kind: "500" });
     const bars = await provider().dailyBars(["600519"], "2024-01-02", "2024-01-31");
     expect(bars).toHaveLength(22);
-    expect(local.calls.map((c) => c.outcome)).toEqual(["fault 500", "fault 500", "ok"]);
+    expect(local().calls.map((c) => c.outcome)).toEqual(["fault 500", "fault 500", "ok"]);
   });
 
   it("names the provider, the secid and the answer when it gives up", async () => {
-    local.faults.push({ match: "600519", count: 9, kind: "500" });
+    local().faults.push({ match: "600519", count: 9, kind: "500" });
     const error = await rejection(provider({ attempts: 2 }).dailyBars(["600519"], "2024-01-02", "2024-01-31"));
     expect(error).toMatchObject({ kind: "server", retryable: true });
     expect(error.message).toMatch(/^东方财富 K线 1\.600519: HTTP 500/);
   });
 
   it("turns a server that never answers into a retryable network error", async () => {
-    local.faults.push({ count: 1, kind: "timeout" });
+    local().faults.push({ count: 1, kind: "timeout" });
     const error = await rejection(provider({ attempts: 1, timeoutMs: 300 }).dailyBars(["600519"], "2024-01-02", "2024-01-31"));
     expect(error).toMatchObject({ kind: "network", retryable: true, message: "东方财富 K线 1.600519: no answer within 0.3 s" });
   });

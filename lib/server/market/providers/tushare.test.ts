@@ -1,42 +1,25 @@
-import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "@/test/market-local/tushare";
+import { startTushareLocal, TUSHARE_LOCAL_TOKEN } from "@/test/market-local/tushare";
+import { FAST_RETRIES as FAST, rejection, standInForTests, withOwnStandIn } from "./stand-in.test-support";
 import { TushareProvider, type TushareOptions } from "./tushare";
-import { MarketDataError } from "./types";
 
-/** backoff in milliseconds instead of seconds, so a retry test does not wait a minute */
-const FAST = { minIntervalMs: 0, baseDelayMs: 5, maxDelayMs: 20, rateLimitDelayMs: 30, timeoutMs: 2_000 };
+const local = standInForTests(startTushareLocal);
 
-let local: TushareLocal;
-beforeAll(async () => {
-  local = await startTushareLocal();
-});
-afterAll(() => local.close());
-beforeEach(() => {
-  local.calls.length = 0;
-  local.faults.length = 0;
-});
-
-function provider(options: Partial<TushareOptions> = {}, server = local): TushareProvider {
+function provider(options: Partial<TushareOptions> = {}, server = local()): TushareProvider {
   return new TushareProvider({ token: TUSHARE_LOCAL_TOKEN, apiUrl: server.url, policy: FAST, ...options });
 }
 
 /** what the stand-in answers for `daily` (or `fund_daily`), in Tushare's units, keyed `ts_code trade_date` */
 async function rawDaily(tsCodes: string, start: string, end: string, api = "daily"): Promise<Map<string, Record<string, number>>> {
-  const response = await fetch(local.url, {
+  const response = await fetch(local().url, {
     method: "POST",
     body: JSON.stringify({ api_name: api, token: TUSHARE_LOCAL_TOKEN, params: { ts_code: tsCodes, start_date: start, end_date: end }, fields: "" }),
   });
   const { data } = (await response.json()) as { data: { fields: string[]; items: unknown[][] } };
-  local.calls.length = 0;
+  local().calls.length = 0;
   return new Map(data.items.map((item) => {
     const row = Object.fromEntries(data.fields.map((f, i) => [f, item[i]])) as Record<string, number>;
     return [`${row.ts_code} ${row.trade_date}`, row];
   }));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MarketDataError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  if (!(error instanceof MarketDataError)) throw new Error(`expected a MarketDataError, got ${String(error)}`);
-  return error;
 }
 
 describe("Tushare Pro client against the stand-in", () => {
@@ -46,7 +29,7 @@ describe("Tushare Pro client against the stand-in", () => {
     const bars = await client.dailyBars(["000001", "600519", "300750"], "2024-01-02", "2024-03-29");
 
     expect(client.calls).toBe(1);
-    expect(local.calls).toEqual([expect.objectContaining({ api: "daily", subject: "000001.SZ,600519.SH,300750.SZ", outcome: "ok" })]);
+    expect(local().calls).toEqual([expect.objectContaining({ api: "daily", subject: "000001.SZ,600519.SH,300750.SZ", outcome: "ok" })]);
     expect(bars).toHaveLength(raw.size);
     expect(new Set(bars.map((b) => b.code))).toEqual(new Set(["000001", "600519", "300750"]));
     for (const bar of bars) {
@@ -67,7 +50,7 @@ describe("Tushare Pro client against the stand-in", () => {
     const client = provider();
     const bars = await client.dailyBars(["600519", "159659", "000001", "518850"], "2025-01-02", "2025-03-28");
 
-    expect(local.calls.map((c) => [c.api, c.subject])).toEqual([
+    expect(local().calls.map((c) => [c.api, c.subject])).toEqual([
       ["daily", "600519.SH,000001.SZ"], ["fund_daily", "159659.SZ"], ["fund_daily", "518850.SH"],
     ]);
     expect(client.calls).toBe(3);
@@ -95,11 +78,11 @@ describe("Tushare Pro client against the stand-in", () => {
 
   it("pages a fund's years through fund_daily's smaller row limit", async () => {
     const whole = await provider().dailyBars(["159659"], "2023-01-03", "2024-12-31");
-    local.calls.length = 0;
+    local().calls.length = 0;
     const paged = provider({ rowLimits: { fund_daily: 200 } });
     expect(await paged.dailyBars(["159659"], "2023-01-03", "2024-12-31")).toEqual(whole);
     expect(whole).toHaveLength(484);
-    expect(local.calls.every((c) => c.api === "fund_daily" && c.outcome === "ok")).toBe(true);
+    expect(local().calls.every((c) => c.api === "fund_daily" && c.outcome === "ok")).toBe(true);
     // at least ceil(484 / 200) requests, none answering more than the limit
     expect(paged.calls).toBeGreaterThanOrEqual(3);
   });
@@ -112,13 +95,13 @@ describe("Tushare Pro client against the stand-in", () => {
 
   it("pages through the row limit: every bar once, in as many calls as the rows need", async () => {
     const whole = await provider().dailyBars(["000001", "600519", "300750"], "2023-01-03", "2023-06-30");
-    local.calls.length = 0;
+    local().calls.length = 0;
 
     const paged = provider({ rowLimits: { daily: 100 }, maxCodesPerCall: 3 });
     const bars = await paged.dailyBars(["000001", "600519", "300750"], "2023-01-03", "2023-06-30");
     expect(bars).toEqual(whole);
     expect(paged.calls).toBe(Math.ceil(whole.length / 99));
-    expect(local.calls.every((c) => c.outcome === "ok")).toBe(true);
+    expect(local().calls.every((c) => c.outcome === "ok")).toBe(true);
   });
 
   it("sizes windows one row short of the limit, so a full answer is never mistaken for a cut one", async () => {
@@ -129,22 +112,19 @@ describe("Tushare Pro client against the stand-in", () => {
   });
 
   it("splits a window the server cut short (has_more) until every row is in", async () => {
-    const small = await startTushareLocal({ rowLimits: { daily: 50 } });
-    try {
+    await withOwnStandIn(startTushareLocal({ rowLimits: { daily: 50 } }), async (small) => {
       const client = provider({}, small);
       const bars = await client.dailyBars(["000001", "600519"], "2023-01-03", "2023-03-31");
       const expected = await provider().dailyBars(["000001", "600519"], "2023-01-03", "2023-03-31");
       expect(bars).toEqual(expected);
       expect(small.calls.length).toBeGreaterThan(1);
       expect(small.calls[0]).toMatchObject({ params: { start_date: "20230103", end_date: "20230331" } });
-    } finally {
-      await small.close();
-    }
+    });
   });
 
   it("fetches 沪深300 through index_daily under its stored code", async () => {
     const bars = await provider().indexBars("000300.SH", "2024-02-01", "2024-02-29");
-    expect(local.calls).toEqual([expect.objectContaining({ api: "index_daily", subject: "000300.SH" })]);
+    expect(local().calls).toEqual([expect.objectContaining({ api: "index_daily", subject: "000300.SH" })]);
     expect(bars.every((b) => b.code === "000300.SH")).toBe(true);
     expect(bars.map((b) => b.date)).toContain("2024-02-08");
     expect(bars).toHaveLength(15);
@@ -153,7 +133,7 @@ describe("Tushare Pro client against the stand-in", () => {
   it("reads the SSE calendar across Spring Festival 2024", async () => {
     const days = await provider().tradingDays("2024-02-05", "2024-02-23");
     expect(days).toEqual(["2024-02-05", "2024-02-06", "2024-02-07", "2024-02-08", "2024-02-19", "2024-02-20", "2024-02-21", "2024-02-22", "2024-02-23"]);
-    expect(local.calls[0]).toMatchObject({ api: "trade_cal", params: { exchange: "SSE", start_date: "20240205", end_date: "20240223" } });
+    expect(local().calls[0]).toMatchObject({ api: "trade_cal", params: { exchange: "SSE", start_date: "20240205", end_date: "20240223" } });
   });
 
   it("lists stock names from stock_basic", async () => {
@@ -167,24 +147,20 @@ describe("Tushare Pro client against the stand-in", () => {
     const error = await rejection(client.dailyBars(["600519"], "2024-01-02", "2024-01-31"));
     expect(error).toMatchObject({ kind: "auth", retryable: false });
     expect(error.message).toBe("Tushare Pro daily 600519.SH: 您的token不对，请确认。 (code 40101)");
-    expect(local.calls).toHaveLength(1);
+    expect(local().calls).toHaveLength(1);
   });
 
   it("surfaces a missing permission without retrying", async () => {
-    const strict = await startTushareLocal({ forbidden: ["index_daily"] });
-    try {
+    await withOwnStandIn(startTushareLocal({ forbidden: ["index_daily"] }), async (strict) => {
       const error = await rejection(provider({}, strict).indexBars("000300.SH", "2024-01-02", "2024-01-31"));
       expect(error).toMatchObject({ kind: "permission", retryable: false });
       expect(error.message).toContain("抱歉，您没有访问该接口的权限");
       expect(strict.calls).toHaveLength(1);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it("waits out the per-minute limit and succeeds", async () => {
-    const limited = await startTushareLocal({ perMinute: 2, windowMs: 200 });
-    try {
+    await withOwnStandIn(startTushareLocal({ perMinute: 2, windowMs: 200 }), async (limited) => {
       const client = provider({ policy: { ...FAST, rateLimitDelayMs: 250 } }, limited);
       await client.tradingDays("2024-01-01", "2024-01-31");
       await client.tradingDays("2024-02-01", "2024-02-29");
@@ -192,52 +168,47 @@ describe("Tushare Pro client against the stand-in", () => {
       expect(march).toHaveLength(21);
       expect(limited.calls.map((c) => c.outcome)).toEqual(["ok", "ok", "40203 rate limit", "ok"]);
       expect(client.calls).toBe(4);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it("reports the rate limit in Tushare's words when retries run out", async () => {
-    const limited = await startTushareLocal({ perMinute: 1, windowMs: 60_000 });
-    try {
+    await withOwnStandIn(startTushareLocal({ perMinute: 1, windowMs: 60_000 }), async (limited) => {
       const client = provider({ policy: { ...FAST, attempts: 2 } }, limited);
       await client.tradingDays("2024-01-01", "2024-01-31");
       const error = await rejection(client.tradingDays("2024-02-01", "2024-02-29"));
       expect(error).toMatchObject({ kind: "rate_limit", retryable: true });
       expect(error.message).toContain("抱歉，您每分钟最多访问该接口1次");
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it("retries a 500 twice and then gets the bars", async () => {
-    await fetch(`${local.url}/_local/faults`, { method: "POST", body: JSON.stringify({ match: "600519", count: 2, kind: "500" }) });
+    await fetch(`${local().url}/_local/faults`, { method: "POST", body: JSON.stringify({ match: "600519", count: 2, kind: "500" }) });
     const bars = await provider().dailyBars(["600519"], "2024-01-02", "2024-01-31");
     expect(bars).toHaveLength(22);
-    expect(local.calls.map((c) => c.outcome)).toEqual(["fault 500", "fault 500", "ok"]);
+    expect(local().calls.map((c) => c.outcome)).toEqual(["fault 500", "fault 500", "ok"]);
   });
 
   it("gives up on repeated 500s with a retryable server error naming the call", async () => {
-    local.faults.push({ match: "600519", count: 5, kind: "500" });
+    local().faults.push({ match: "600519", count: 5, kind: "500" });
     const error = await rejection(provider({ policy: { ...FAST, attempts: 3 } }).dailyBars(["600519"], "2024-01-02", "2024-01-31"));
     expect(error).toMatchObject({ kind: "server", retryable: true });
     expect(error.message).toMatch(/^Tushare Pro daily 600519\.SH: HTTP 500/);
-    expect(local.calls).toHaveLength(3);
+    expect(local().calls).toHaveLength(3);
   });
 
   it("turns a server that never answers into a retryable network error", async () => {
-    local.faults.push({ match: "600519", count: 1, kind: "timeout" });
+    local().faults.push({ match: "600519", count: 1, kind: "timeout" });
     const error = await rejection(provider({ policy: { ...FAST, attempts: 1, timeoutMs: 300 } }).dailyBars(["600519"], "2024-01-02", "2024-01-31"));
     expect(error).toMatchObject({ kind: "network", retryable: true });
     expect(error.message).toBe("Tushare Pro daily 600519.SH: no answer within 0.3 s");
 
-    local.faults.push({ match: "600519", count: 1, kind: "timeout" });
+    local().faults.push({ match: "600519", count: 1, kind: "timeout" });
     const bars = await provider({ policy: { ...FAST, timeoutMs: 300 } }).dailyBars(["600519"], "2024-01-02", "2024-01-31");
     expect(bars).toHaveLength(22);
   });
 
   it("stops at once when the caller aborts", async () => {
-    local.faults.push({ count: 1, kind: "timeout" });
+    local().faults.push({ count: 1, kind: "timeout" });
     const controller = new AbortController();
     const pending = provider().tradingDays("2024-01-01", "2024-01-31", controller.signal);
     setTimeout(() => controller.abort(new Error("sync cancelled")), 50);

@@ -1,23 +1,15 @@
-import { reloadConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db";
 import { marketSyncRuns, stocks } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { RoleRefusedError } from "@/lib/server/auth/roles";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
+import { providerSwitch } from "./provider-env.test-support";
 import { marketSyncOverview, requestMarketSync, SETUP_HINT } from "./admin";
 import { ensureDailySync } from "./jobs";
 
 process.env.LOG_LEVEL = "silent";
 
-function useProvider(name: "none" | "eastmoney") {
-  process.env.MARKET_DATA_PROVIDER = name;
-  reloadConfigForTests();
-}
-
-afterAll(() => {
-  delete process.env.MARKET_DATA_PROVIDER;
-  reloadConfigForTests();
-});
+const useProvider = providerSwitch();
 
 describeOnEachEngine("/admin's 行情数据 section: what it shows", () => {
   it("on the demo without a provider: 未配置 with what to set, no sync yet, no schedule, the 模拟行情 stocks counted", async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, like } from "drizzle-orm";
-import { reloadConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db";
 import { jobs, marketBars, marketSyncRuns } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
@@ -13,6 +12,7 @@ import { saveOwnStatement } from "@/lib/server/statements/own";
 import { closeStatementParser, statementParser } from "@/lib/server/statements/parser-pool";
 import { ensureDailySync, MARKET_SYNC_KIND, marketSyncJobHandlers, syncableCodes } from "./jobs";
 import { MemoryProvider } from "./memory-provider.test-support";
+import { providerSwitch } from "./provider-env.test-support";
 import { dailySyncKey } from "./schedule";
 
 process.env.LOG_LEVEL = "silent";
@@ -35,16 +35,8 @@ const importDraft = async () => (await importStatement(OPERATOR, utf8(statementC
 const syncJobs = async () =>
   (await db()).select({ key: jobs.dedupeKey, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, MARKET_SYNC_KIND)).orderBy(jobs.id);
 
-function useProvider(name: "none" | "eastmoney") {
-  process.env.MARKET_DATA_PROVIDER = name;
-  reloadConfigForTests();
-}
-
-afterAll(async () => {
-  delete process.env.MARKET_DATA_PROVIDER;
-  reloadConfigForTests();
-  await closeStatementParser();
-});
+const useProvider = providerSwitch();
+afterAll(() => closeStatementParser());
 
 describe("syncableCodes", () => {
   it("keeps A-share stocks and funds once each, sorted; drops 港股通, bonds, repo and malformed codes", () => {

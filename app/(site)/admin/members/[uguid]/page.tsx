@@ -5,9 +5,9 @@ import { AddGrantForm } from "@/components/admin/AddGrantForm";
 import { EndGrant } from "@/components/admin/EndGrant";
 import { ReferralReview } from "@/components/admin/ReferralReview";
 import { GRANT_SOURCE_LABELS, GRANT_STATE_LABELS, REFERRAL_STATUS_LABELS, ROLE_LABELS } from "@/components/admin/labels";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
-import { Pill } from "@/components/admin/list/Pill";
+import { Pill } from "@/components/ui/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
@@ -24,26 +24,32 @@ type Props = { params: Promise<{ uguid: string }> };
 const STATE_TONE = { active: "bg-green-50 text-green-800", upcoming: "bg-blue-50 text-blue-800", ended: "bg-slate-100 text-slate-500" } as const;
 const STATUS_TONE = { granted: "bg-green-50 text-green-800", held: "bg-amber-50 text-amber-800", rejected: "bg-slate-100 text-slate-600" } as const;
 
-const GRANT_COLUMNS: AdminColumn<GrantItem>[] = [
-  { header: "等级", className: "font-medium", cell: (g) => g.level.levelName },
-  { header: "状态", cell: (g) => <Pill className={STATE_TONE[g.state]}>{GRANT_STATE_LABELS[g.state]}</Pill> },
-  { header: "开始", nowrap: true, className: "tabular-nums", cell: (g) => formatDateTime(g.startsAt) },
-  { header: "结束", nowrap: true, className: "tabular-nums", cell: (g) => formatDateTime(g.endsAt) },
-  { header: "来源", nowrap: true, cell: (g) => GRANT_SOURCE_LABELS[g.source] },
-  { header: "来源键", className: "max-w-[260px] break-all font-mono text-xs text-slate-600", cell: (g) => g.sourceKey },
-  {
-    header: "操作",
-    cell: (g) =>
-      g.state === "active" ? <EndGrant grantId={g.id} description={`${g.level.levelName}（${formatDate(g.startsAt)} 至 ${formatDate(g.endsAt)}）`} /> : null,
-  },
-];
+const GRANT_TABLE: CardTableSpec<GrantItem> = {
+  rowKey: (g) => g.id, minWidth: 860, testId: "member-grants", rowTestId: "grant-row", rowData: (g) => ({ "data-state": g.state }),
+  columns: [
+    { header: "等级", className: "font-medium", cell: (g) => g.level.levelName },
+    { header: "状态", cell: (g) => <Pill className={STATE_TONE[g.state]}>{GRANT_STATE_LABELS[g.state]}</Pill> },
+    { header: "开始", nowrap: true, className: "tabular-nums", cell: (g) => formatDateTime(g.startsAt) },
+    { header: "结束", nowrap: true, className: "tabular-nums", cell: (g) => formatDateTime(g.endsAt) },
+    { header: "来源", nowrap: true, cell: (g) => GRANT_SOURCE_LABELS[g.source] },
+    { header: "来源键", className: "max-w-[260px] break-all font-mono text-xs text-slate-600", cell: (g) => g.sourceKey },
+    {
+      header: "操作",
+      cell: (g) =>
+        g.state === "active" ? <EndGrant grantId={g.id} description={`${g.level.levelName}（${formatDate(g.startsAt)} 至 ${formatDate(g.endsAt)}）`} /> : null,
+    },
+  ],
+};
 
-const INVITEE_COLUMNS: AdminColumn<InviteeItem>[] = [
-  { header: "好友", cell: (i) => <Link href={`/admin/members/${i.invitee.id}`} className="text-brand hover:underline">{i.invitee.nickname}</Link> },
-  { header: "注册时间", nowrap: true, className: "tabular-nums", cell: (i) => formatDateTime(i.createdAt) },
-  { header: "奖励状态", cell: (i) => <Pill className={STATUS_TONE[i.status]}>{REFERRAL_STATUS_LABELS[i.status]}</Pill> },
-  { header: "待审核原因", cell: (i) => holdReasonText(i.holdReason) },
-];
+const INVITEE_TABLE: CardTableSpec<InviteeItem> = {
+  rowKey: (i) => i.referralId, minWidth: 560, testId: "member-invitees",
+  columns: [
+    { header: "好友", cell: (i) => <Link href={`/admin/members/${i.invitee.id}`} className="text-brand hover:underline">{i.invitee.nickname}</Link> },
+    { header: "注册时间", nowrap: true, className: "tabular-nums", cell: (i) => formatDateTime(i.createdAt) },
+    { header: "奖励状态", cell: (i) => <Pill className={STATUS_TONE[i.status]}>{REFERRAL_STATUS_LABELS[i.status]}</Pill> },
+    { header: "待审核原因", cell: (i) => holdReasonText(i.holdReason) },
+  ],
+};
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -88,16 +94,7 @@ export default async function AdminMemberPage({ params }: Props) {
           <AddGrantForm userId={member.id} />
           <p className="mt-3 text-xs text-slate-500">新授权接在同等级当前有效期之后；来源记为“管理员”。</p>
         </Card>
-        <AdminTable
-          rows={grants}
-          columns={GRANT_COLUMNS}
-          rowKey={(g) => g.id}
-          minWidth={860}
-          testId="member-grants"
-          rowTestId="grant-row"
-          rowData={(g) => ({ "data-state": g.state })}
-          empty={<EmptyState title="还没有任何授权" />}
-        />
+        <CardTable {...GRANT_TABLE} rows={grants} empty={<EmptyState title="还没有任何授权" />} />
       </Section>
 
       <Section title="邀请来源">
@@ -127,14 +124,7 @@ export default async function AdminMemberPage({ params }: Props) {
       </Section>
 
       <Section title={`邀请的好友（${inviteeTotal}）`}>
-        <AdminTable
-          rows={invitees}
-          columns={INVITEE_COLUMNS}
-          rowKey={(i) => i.referralId}
-          minWidth={560}
-          testId="member-invitees"
-          empty={<EmptyState title="还没有邀请过好友" />}
-        />
+        <CardTable {...INVITEE_TABLE} rows={invitees} empty={<EmptyState title="还没有邀请过好友" />} />
         {inviteeTotal > invitees.length ? <p className="mt-2 text-xs text-slate-500">显示最近的 {invitees.length} 位。</p> : null}
       </Section>
     </>

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ConfirmAction } from "@/components/admin/ConfirmAction";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
-import { Pill } from "@/components/admin/list/Pill";
+import { Pill } from "@/components/ui/Pill";
 import { CsvUploadForm } from "@/components/admin/strategies/CsvUploadForm";
 import { NewKeyPanel } from "@/components/admin/strategies/NewKeyPanel";
 import { ingestPath, STATUS_CLASSES, STATUS_LABELS, strategyApi } from "@/components/admin/strategies/strategies-api";
@@ -27,34 +27,37 @@ const INGEST_DOCS = [
   ["fills", '{"fills":[{"id","date","time"?,"code","name","side","quantity","price"}]}'],
 ] as const;
 
-function keyColumns(guid: string): AdminColumn<StrategyKeyRow>[] {
-  return [
-    { header: "密钥", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
-    { header: "创建时间", nowrap: true, className: "tabular-nums", cell: (k) => formatDateTime(k.createdAt) },
-    { header: "最近使用", nowrap: true, className: "tabular-nums", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "从未使用") },
-    {
-      header: "状态",
-      cell: (k) => (k.revokedAt ? <Pill className="bg-slate-100 text-slate-600">已吊销 {formatDateTime(k.revokedAt)}</Pill> : <Pill className="bg-green-50 text-green-800">有效</Pill>),
-    },
-    {
-      header: "操作",
-      cell: (k) =>
-        k.revokedAt ? null : (
-          <ConfirmAction
-            label="吊销"
-            ariaLabel={`吊销密钥 ${k.prefix}`}
-            danger
-            title="吊销接入密钥"
-            confirmText="吊销"
-            endpoint={strategyApi(guid)}
-            payload={{ action: "revokeKey", keyId: k.id }}
-            success="密钥已吊销"
-          >
-            吊销后，使用 <code className="font-mono">{k.prefix}…</code> 的程序会立即收到 401，无法再推送数据。此操作不可撤销。
-          </ConfirmAction>
-        ),
-    },
-  ];
+function keyTable(guid: string): CardTableSpec<StrategyKeyRow> {
+  return {
+    rowKey: (k) => k.id, minWidth: 640, testId: "admin-strategy-keys", rowTestId: "admin-strategy-key",
+    columns: [
+      { header: "密钥", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
+      { header: "创建时间", nowrap: true, className: "tabular-nums", cell: (k) => formatDateTime(k.createdAt) },
+      { header: "最近使用", nowrap: true, className: "tabular-nums", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "从未使用") },
+      {
+        header: "状态",
+        cell: (k) => (k.revokedAt ? <Pill className="bg-slate-100 text-slate-600">已吊销 {formatDateTime(k.revokedAt)}</Pill> : <Pill className="bg-green-50 text-green-800">有效</Pill>),
+      },
+      {
+        header: "操作",
+        cell: (k) =>
+          k.revokedAt ? null : (
+            <ConfirmAction
+              label="吊销"
+              ariaLabel={`吊销密钥 ${k.prefix}`}
+              danger
+              title="吊销接入密钥"
+              confirmText="吊销"
+              endpoint={strategyApi(guid)}
+              payload={{ action: "revokeKey", keyId: k.id }}
+              success="密钥已吊销"
+            >
+              吊销后，使用 <code className="font-mono">{k.prefix}…</code> 的程序会立即收到 401，无法再推送数据。此操作不可撤销。
+            </ConfirmAction>
+          ),
+      },
+    ],
+  };
 }
 
 const range = (n: number, first: string | null, last: string | null) => (n === 0 ? "无" : first && first !== last ? `${n}（${first} 至 ${last}）` : `${n}（最新 ${last ?? "—"}）`);
@@ -94,15 +97,7 @@ export default async function AdminStrategyPage({ params }: Props) {
             <Card className="mb-4">
               <NewKeyPanel guid={s.guid} />
             </Card>
-            <AdminTable
-              rows={keys}
-              columns={keyColumns(s.guid)}
-              rowKey={(k) => k.id}
-              minWidth={640}
-              testId="admin-strategy-keys"
-              rowTestId="admin-strategy-key"
-              empty={<EmptyState title="还没有密钥">创建密钥后，策略程序即可推送信号、净值和成交。</EmptyState>}
-            />
+            <CardTable {...keyTable(s.guid)} rows={keys} empty={<EmptyState title="还没有密钥">创建密钥后，策略程序即可推送信号、净值和成交。</EmptyState>} />
             <details className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
               <summary className="cursor-pointer font-medium">接入说明</summary>
               <p className="mt-2">请求头 <code className="font-mono">Authorization: Bearer &lt;密钥&gt;</code>，JSON 请求体不超过 256 KB，每把密钥每分钟最多 120 次。同一编号（id）重发不会重复保存；内容不同则返回 409。</p>

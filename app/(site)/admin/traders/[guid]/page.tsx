@@ -5,9 +5,9 @@ import { MasterForm } from "@/components/admin/masters/MasterForm";
 import { DeleteNote, NoteForm } from "@/components/admin/masters/NoteForm";
 import { StatementActions } from "@/components/admin/masters/StatementActions";
 import { StatementUploadForm } from "@/components/admin/masters/StatementUploadForm";
-import { AdminTable, type AdminColumn } from "@/components/admin/list/AdminTable";
+import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
 import { BackLink } from "@/components/admin/list/BackLink";
-import { Pill } from "@/components/admin/list/Pill";
+import { Pill } from "@/components/ui/Pill";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { formatDateTime } from "@/lib/domain/format";
@@ -52,20 +52,23 @@ function StatementFile({ statement: s }: { statement: StatementRow }) {
   );
 }
 
-function statementColumns(guid: string): AdminColumn<StatementRow>[] {
-  return [
-    { header: "文件", className: "max-w-[240px]", cell: (s) => <StatementFile statement={s} /> },
-    { header: "SHA-256", className: "font-mono text-xs", cell: (s) => <span title={s.fileHash}>{s.fileHash.slice(0, 12)}</span> },
-    { header: "格式", cell: (s) => s.formatLabel },
-    { header: "成交", align: "right", cell: (s) => s.fillCount },
-    { header: "日期范围", nowrap: true, className: "tabular-nums", cell: (s) => (s.firstDate ? `${s.firstDate} 至 ${s.lastDate ?? s.firstDate}` : "—") },
-    {
-      header: "状态",
-      cell: (s) => (s.isPublic ? <Pill className="bg-green-50 text-green-800">已公开</Pill> : <Pill className="bg-slate-100 text-slate-600">草稿</Pill>),
-    },
-    { header: "导入时间", nowrap: true, className: "tabular-nums", cell: (s) => formatDateTime(s.createdAt) },
-    { header: "操作", cell: (s) => <StatementActions guid={guid} statementId={s.id} fileName={s.fileName} isPublic={s.isPublic} /> },
-  ];
+function statementTable(guid: string): CardTableSpec<StatementRow> {
+  return {
+    rowKey: (s) => s.id, minWidth: 960, testId: "admin-statements", rowTestId: "admin-statement-row", rowData: (s) => ({ "data-public": s.isPublic }),
+    columns: [
+      { header: "文件", className: "max-w-[240px]", cell: (s) => <StatementFile statement={s} /> },
+      { header: "SHA-256", className: "font-mono text-xs", cell: (s) => <span title={s.fileHash}>{s.fileHash.slice(0, 12)}</span> },
+      { header: "格式", cell: (s) => s.formatLabel },
+      { header: "成交", align: "right", cell: (s) => s.fillCount },
+      { header: "日期范围", nowrap: true, className: "tabular-nums", cell: (s) => (s.firstDate ? `${s.firstDate} 至 ${s.lastDate ?? s.firstDate}` : "—") },
+      {
+        header: "状态",
+        cell: (s) => (s.isPublic ? <Pill className="bg-green-50 text-green-800">已公开</Pill> : <Pill className="bg-slate-100 text-slate-600">草稿</Pill>),
+      },
+      { header: "导入时间", nowrap: true, className: "tabular-nums", cell: (s) => formatDateTime(s.createdAt) },
+      { header: "操作", cell: (s) => <StatementActions guid={guid} statementId={s.id} fileName={s.fileName} isPublic={s.isPublic} /> },
+    ],
+  };
 }
 
 export default async function AdminTraderPage({ params }: Props) {
@@ -105,16 +108,7 @@ export default async function AdminTraderPage({ params }: Props) {
       </Section>
 
       <Section title={`交割单（${statements.length}，已公开 ${published}）`}>
-        <AdminTable
-          rows={statements}
-          columns={statementColumns(master.guid)}
-          rowKey={(s) => s.id}
-          minWidth={960}
-          testId="admin-statements"
-          rowTestId="admin-statement-row"
-          rowData={(s) => ({ "data-public": s.isPublic })}
-          empty={<EmptyState title="还没有交割单">上传券商导出的交割单后，这里会列出每个文件的来源与内容。</EmptyState>}
-        />
+        <CardTable {...statementTable(master.guid)} rows={statements} empty={<EmptyState title="还没有交割单">上传券商导出的交割单后，这里会列出每个文件的来源与内容。</EmptyState>} />
       </Section>
 
       <Section title="交易日点评">

@@ -1,18 +1,16 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { Lock } from "lucide-react";
 import { ArticleBody } from "@/components/content/ArticleBody";
-import { DemoBadge } from "@/components/content/DemoBadge";
+import { ArticleHeader } from "@/components/content/ArticleHeader";
+import { ArticleMedia } from "@/components/content/ArticleMedia";
 import { JsonLd } from "@/components/content/JsonLd";
 import { LikeButton } from "@/components/content/LikeButton";
 import { isSafeMediaUrl } from "@/components/content/media-url";
-import { VideoPlayer } from "@/components/content/VideoPlayer";
+import { RelatedArticles } from "@/components/content/RelatedArticles";
 import { config } from "@/lib/config";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
-import { formatDate } from "@/lib/domain/format";
 import { levelById } from "@/lib/domain/levels";
 import {
   articleJsonLd, articlePath, breadcrumbJsonLd, ogImagePath, socialMetadata, videoJsonLd, type ArticleLd, type Site,
@@ -80,7 +78,6 @@ export default async function InfoDetailPage({ params }: Props) {
     { name: article.title, path },
   ];
   const isVideo = article.type === "video";
-  const cover = isSafeMediaUrl(article.coverUrl) ? article.coverUrl : null;
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -88,49 +85,15 @@ export default async function InfoDetailPage({ params }: Props) {
       {isVideo ? <JsonLd data={videoJsonLd(site(), ld, article.videoUrl)} /> : null}
       <JsonLd data={breadcrumbJsonLd(site(), trail)} />
 
-      <nav className="mb-3 text-sm text-slate-500" aria-label="面包屑">
-        <Link href="/" className="hover:text-slate-800">首页</Link>
-        {isArticleType(article.type) ? (
-          <> / <Link href={`/info/${article.type}`} className="hover:text-slate-800">{typeName(article.type)}</Link></>
-        ) : null}
-      </nav>
-      <h1 className="text-2xl font-bold leading-snug text-slate-900">{article.title}</h1>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
-        <span>{formatDate(article.publishedAt)}</span>
-        <span>阅读 {views}</span>
-        {article.requiredLevel > 0 ? (
-          <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
-            {article.locked ? <Lock aria-hidden className="h-3 w-3" /> : null}
-            {levelName}
-          </span>
-        ) : null}
-        {article.isDemo ? <DemoBadge /> : null}
-      </p>
-      {article.tags.length ? (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="标签">
-          {article.tags.map((t) => (
-            <li key={t}>
-              <Link href={`/search/${encodeURIComponent(t)}`} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-600 hover:bg-slate-200">#{t}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {article.summary ? <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-600">{article.summary}</p> : null}
-
-      {isVideo && article.videoUrl ? (
-        <div className="mt-6">
-          <VideoPlayer src={article.videoUrl} poster={cover ?? undefined} title={article.title} />
-        </div>
-      ) : isVideo && article.locked ? (
-        <div className="mt-6 flex aspect-video w-full flex-col items-center justify-center rounded-xl bg-slate-900 text-slate-200" data-testid="video-locked">
-          <Lock aria-hidden className="h-8 w-8 text-amber-400" />
-          <p className="mt-2 text-sm">升级 {levelName} 观看完整视频</p>
-        </div>
-      ) : cover ? (
-        // The cover is the article's largest paint on a phone: fetched first, not after the scripts.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={cover} alt="" fetchPriority="high" className="mt-6 aspect-[2/1] w-full rounded-xl object-cover" />
-      ) : null}
+      <ArticleHeader article={article} views={views} levelName={levelName} />
+      <ArticleMedia
+        isVideo={isVideo}
+        videoUrl={article.videoUrl}
+        locked={article.locked}
+        cover={isSafeMediaUrl(article.coverUrl) ? article.coverUrl : null}
+        title={article.title}
+        levelName={levelName}
+      />
 
       <div className="mt-6 rounded-xl bg-white p-4 shadow-sm sm:p-6">
         <ArticleBody body={article.body} locked={article.locked} requiredLevel={article.requiredLevel} />
@@ -146,29 +109,7 @@ export default async function InfoDetailPage({ params }: Props) {
         />
       </div>
 
-      {related.length ? (
-        <section className="mt-8" aria-labelledby="related-heading">
-          <h2 id="related-heading" className="mb-3 text-lg font-semibold">相关{typeName(article.type)}</h2>
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            {related.map((r) => (
-              <li key={r.infoguid}>
-                <Link href={articlePath(r.infoguid)} className="block px-4 py-3 hover:bg-slate-50">
-                  <p className="flex items-center gap-2 font-medium text-slate-900">
-                    {r.title}
-                    {r.requiredLevel > 0 ? (
-                      <span className="inline-flex shrink-0 items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-800">
-                        {r.locked ? <Lock aria-hidden className="h-3 w-3" /> : null}
-                        {levelById(r.requiredLevel)?.levelName}
-                      </span>
-                    ) : null}
-                  </p>
-                  {r.snippet ? <p className="mt-1 line-clamp-2 text-sm text-slate-500">{r.snippet}</p> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedArticles heading={`相关${typeName(article.type)}`} items={related} />
     </article>
   );
 }

@@ -1,35 +1,24 @@
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
-import { reloadConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db";
 import { jobs } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
 import { runDueJobs } from "@/lib/server/jobs/queue";
 import { MARKET_SYNC_KIND } from "@/lib/server/market/sync/jobs";
+import { providerSwitch } from "@/lib/server/market/sync/provider-env.test-support";
+import { postEmpty, type Sender } from "../../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-async function post({ token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { origin };
-  if (token) headers.cookie = `token=${token}`;
-  const res = await POST(new NextRequest(`${ORIGIN}/api/admin/market/sync`, { method: "POST", headers }));
+async function post(sender: Sender = {}) {
+  const res = await POST(postEmpty("/api/admin/market/sync", sender));
   return { status: res.status, body: (await res.json()) as { ok?: boolean; message?: string } };
 }
 
 const syncJobs = async () => (await db()).select().from(jobs).where(eq(jobs.kind, MARKET_SYNC_KIND));
 
-function useProvider(name: "none" | "eastmoney") {
-  process.env.MARKET_DATA_PROVIDER = name;
-  reloadConfigForTests();
-}
-
-afterAll(() => {
-  delete process.env.MARKET_DATA_PROVIDER;
-  reloadConfigForTests();
-});
+const useProvider = providerSwitch();
 
 describeOnEachEngine("POST /api/admin/market/sync (同步行情)", () => {
   const tokens = {} as Record<"member" | "editor" | "admin", string>;

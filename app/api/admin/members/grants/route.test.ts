@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { grants } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { createSession } from "@/lib/server/auth/sessions";
 import { membershipOf } from "@/lib/server/members/grants";
 import { createUser } from "@/lib/server/members/users";
+import { postJson, type Sender } from "../../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function post(body: unknown, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { origin, "content-type": "application/json" };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/admin/members/grants`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (body: unknown, sender: Sender = {}) => POST(postJson("/api/admin/members/grants", body, sender));
 
 describeOnEachEngine("POST /api/admin/members/grants", () => {
   it("lets staff add a grant once per request id and end it; members get 403", async () => {

@@ -1,51 +1,41 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { masters, statements } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
-import { createSession } from "@/lib/server/auth/sessions";
-import { createUser } from "@/lib/server/members/users";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { BULK_MAX_FILES, BULK_UPLOAD_LIMIT } from "@/lib/server/statements/upload";
+import { postForm, sessionTokens, type Sender } from "../../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
 afterAll(() => closeStatementParser());
-const ORIGIN = "http://localhost:3000";
 const FIXTURES = path.join(process.cwd(), "lib/domain/statements/fixtures");
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
 
 type Part = { name: string; bytes: Uint8Array | string };
 
-function post(files: Part[], fields: Record<string, string>, who: { token?: string; origin?: string; headers?: Record<string, string> } = {}) {
+function post(files: Part[], fields: Record<string, string>, who: Sender = {}) {
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)]), f.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const headers: Record<string, string> = { origin: who.origin ?? ORIGIN, ...who.headers };
-  if (who.token) headers.cookie = `token=${who.token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/admin/traders/bulk`, { method: "POST", headers, body: form }));
+  return POST(postForm("/api/admin/traders/bulk", form, who));
 }
 
 const names = async (list: string[]) => (await (await db()).select().from(masters).where(inArray(masters.name, list))).map((m) => m.name).sort();
 
 describeOnEachEngine("POST /api/admin/traders/bulk", () => {
-  let staffToken: string;
-  let memberToken: string;
-  beforeAll(async () => {
-    staffToken = (await createSession((await createUser({ email: "bulk-editor@example.com", role: "editor" })).id)).token;
-    memberToken = (await createSession((await createUser({ email: "bulk-member@example.com" })).id)).token;
-  });
+  const tokens = sessionTokens("editor", "member");
 
   const good = [{ name: "路由甲.csv", bytes: fixture("guojin.csv") }];
 
   it("refuses foreign origins, visitors and members, and stores nothing", async () => {
     const answers = [
-      await post(good, { public: "1" }, { token: staffToken, origin: "https://evil.example" }),
+      await post(good, { public: "1" }, { token: tokens.editor, origin: "https://evil.example" }),
       await post(good, { public: "1" }),
       await post(good, { public: "1" }, { token: "forged" }),
-      await post(good, { public: "1" }, { token: memberToken }),
+      await post(good, { public: "1" }, { token: tokens.member }),
     ];
     expect(await Promise.all(answers.map(async (r) => [r.status, (await r.json()).message]))).toEqual([
       [403, "请求来源无效"], [401, "请先登录"], [401, "请先登录"], [403, "没有权限"],
@@ -54,18 +44,18 @@ describeOnEachEngine("POST /api/admin/traders/bulk", () => {
   });
 
   it("refuses bodies over its limits before reading them, and bad forms in Chinese", async () => {
-    const big = await post(good, {}, { token: staffToken, headers: { "content-length": String(BULK_UPLOAD_LIMIT + 1) } });
+    const big = await post(good, {}, { token: tokens.editor, headers: { "content-length": String(BULK_UPLOAD_LIMIT + 1) } });
     expect([big.status, (await big.json()).message]).toEqual([413, "文件过大：一次最多上传 50 MB，请分批上传"]);
     const many = Array.from({ length: BULK_MAX_FILES + 1 }, (_, i) => ({ name: `f${i}.csv`, bytes: "x" }));
-    const tooMany = await post(many, {}, { token: staffToken });
+    const tooMany = await post(many, {}, { token: tokens.editor });
     expect([tooMany.status, (await tooMany.json()).message]).toEqual([413, "一次最多上传 100 个交割单，请分批上传"]);
-    const twice = await post([...good, ...good], {}, { token: staffToken });
+    const twice = await post([...good, ...good], {}, { token: tokens.editor });
     expect([twice.status, (await twice.json()).message]).toEqual([400, "有两个文件都叫“路由甲.csv”，请改名后再上传"]);
-    const none = await post([], { public: "1" }, { token: staffToken });
+    const none = await post([], { public: "1" }, { token: tokens.editor });
     expect([none.status, (await none.json()).message]).toEqual([400, "请选择要上传的交割单文件"]);
-    const option = await post(good, { public: "yes" }, { token: staffToken });
+    const option = await post(good, { public: "yes" }, { token: tokens.editor });
     expect([option.status, (await option.json()).message]).toEqual([400, "公开选项无效"]);
-    const manifest = await post([...good, { name: "masters.csv", bytes: "file,name\nmissing.csv,乙\n" }], {}, { token: staffToken });
+    const manifest = await post([...good, { name: "masters.csv", bytes: "file,name\nmissing.csv,乙\n" }], {}, { token: tokens.editor });
     expect(manifest.status).toBe(400);
     expect(await manifest.json()).toEqual({
       message: "masters.csv 有误，未导入任何文件：masters.csv 第 2 行第 1 列（file）：找不到文件“missing.csv”",
@@ -84,7 +74,7 @@ describeOnEachEngine("POST /api/admin/traders/bulk", () => {
         ...good,
       ],
       { public: "1" },
-      { token: staffToken },
+      { token: tokens.editor },
     );
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -98,7 +88,7 @@ describeOnEachEngine("POST /api/admin/traders/bulk", () => {
     expect(stored.map((s) => s.isPublic)).toEqual([true, true]);
 
     // the same file again goes to the same master and is refused as a duplicate
-    const again = await (await post(good, { public: "0" }, { token: staffToken })).json();
+    const again = await (await post(good, { public: "0" }, { token: tokens.editor })).json();
     expect(again.results).toEqual([{ file: "路由甲.csv", ok: false, masterName: "路由甲", reason: "这个文件已经导入过了" }]);
   }, 120_000);
 });

@@ -23,7 +23,6 @@ export const POST = route(
     const busy = statementParser().refusal();
     if (busy) throw busy;
     const upload = await readBulkStatementUpload(req);
-    if (!upload.ok) return fail(upload.status, upload.message);
     const fields = UploadFields.safeParse(upload.fields);
     if (!fields.success) throw new AppError("invalid", fields.error.issues[0]?.message ?? "参数无效");
     const isPublic = fields.data.public === "1";

@@ -1,19 +1,14 @@
-import { NextRequest } from "next/server";
 import { db } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
+import { postEmpty, routeContext, type Sender } from "../../../request.test-support";
 import { POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
-const ORIGIN = "http://localhost:3000";
 
-function like(id: string, { token, origin = ORIGIN }: { token?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { origin };
-  if (token) headers.cookie = `token=${token}`;
-  return POST(new NextRequest(`${ORIGIN}/api/articles/${id}/like`, { method: "POST", headers }), { params: Promise.resolve({ id }) });
-}
+const like = (id: string, sender: Sender = {}) => POST(postEmpty(`/api/articles/${id}/like`, sender), routeContext({ id }));
 
 describeOnEachEngine("POST /api/articles/{id}/like", (engine) => {
   it("likes once per member and refuses visitors, foreign origins, gated and unknown articles", async () => {

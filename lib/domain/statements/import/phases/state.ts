@@ -4,7 +4,7 @@ import type { Classified } from "@/lib/domain/statements/import/classify";
 import type { Columns } from "@/lib/domain/statements/import/phases/columns";
 import type { Lookups } from "@/lib/domain/statements/import/phases/lookups";
 import type { WarningLog } from "@/lib/domain/statements/import/phases/warnings";
-import type { FeeBasis, Fill, ImportLimits, SkippedRow, StatementEvent, UnreconciledFill } from "@/lib/domain/statements/types";
+import type { Fill, ImportLimits, ImportReport, SkippedRow, StatementEvent, UnreconciledFill } from "@/lib/domain/statements/types";
 
 /**
  * The state the phases of processRows share. `columns` and `lookups` are read by every phase and written by none;
@@ -17,15 +17,8 @@ export interface ProcessOptions {
   startedAt: number;
 }
 
-export interface ProcessResult {
-  rowCount: number;
-  fills: Fill[];
-  events: StatementEvent[];
-  skipped: SkippedRow[];
-  warnings: string[];
-  feeBasis: FeeBasis | "mixed";
-  unreconciled: UnreconciledFill[];
-}
+/** the report but for what the header says (format, its label) and the encoding */
+export type ProcessResult = Omit<ImportReport, "format" | "formatLabel" | "encoding">;
 
 export type { SecurityId } from "@/lib/domain/statements/import/phases/security-id";
 

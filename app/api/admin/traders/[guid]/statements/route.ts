@@ -2,13 +2,13 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { isGuid } from "@/lib/domain/route-params";
 import { UploadFields } from "@/lib/domain/statements/schemas";
-import { StatementRejected } from "@/lib/domain/statements/types";
 import { findMaster } from "@/lib/server/content/masters";
-import { AppError, fail, route } from "@/lib/server/http";
+import { AppError, route } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
 import { importStatement } from "@/lib/server/statements/import";
 import { statementParser } from "@/lib/server/statements/parser-pool";
 import { readStatementUpload, STATEMENT_TOO_LARGE, STATEMENT_UPLOAD_LIMIT } from "@/lib/server/statements/upload";
+import { invalidWhenRejected } from "@/lib/server/statements/upload-answers";
 
 export const maxDuration = 60;
 
@@ -29,18 +29,12 @@ export const POST = route(
     const busy = statementParser().refusal();
     if (busy) throw busy;
     const upload = await readStatementUpload(req);
-    if (!upload.ok) return fail(upload.status, upload.message);
     const fields = UploadFields.safeParse(upload.fields);
     if (!fields.success) throw new AppError("invalid", fields.error.issues[0]?.message ?? "参数无效");
     const isPublic = fields.data.public === "1";
 
-    const outcome = await importStatement(viewer, upload.bytes, upload.fileName, { kind: "master", masterGuid: guid, isPublic }, { signal: req.signal }).catch((err: unknown) => {
-      if (err instanceof StatementRejected) {
-        logger().info({ file: upload.fileName, code: err.code, detail: err.detail }, "master statement rejected");
-        throw new AppError("invalid", err.message);
-      }
-      throw err;
-    });
+    const outcome = await importStatement(viewer, upload.bytes, upload.fileName, { kind: "master", masterGuid: guid, isPublic }, { signal: req.signal })
+      .catch(invalidWhenRejected({ file: upload.fileName }, "master statement rejected"));
     const { report, duplicates } = outcome;
     const fills = report.fills.length - duplicates;
     logger().info({ guid, statementId: outcome.statementId, file: upload.fileName, fills, duplicates, by: viewer.userId }, "master statement imported");

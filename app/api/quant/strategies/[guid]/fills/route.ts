@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_INGEST_BODY_BYTES } from "@/lib/domain/quant/ingest-schema";
 import { route } from "@/lib/server/http";
-import { handleIngest, INGEST_TOO_LARGE } from "@/lib/server/quant/ingest-route";
+import { handleIngest, INGEST_NO_STORE, INGEST_TOO_LARGE } from "@/lib/server/quant/ingest-route";
 
 /** Any string: an unknown or malformed guid gets the same 401 as a wrong key (nothing tells a caller which). */
 const Params = z.object({ guid: z.string() });
@@ -11,6 +11,6 @@ const Params = z.object({ guid: z.string() });
  * Answers `{accepted, duplicates}`; 400 `{message, errors:[{index, field, message}]}`; 401; 409; 413; 429.
  */
 export const POST = route(
-  { name: "quant ingest fills", auth: "visitor", sameOrigin: false, params: Params, body: "stream", maxBytes: MAX_INGEST_BODY_BYTES, tooLargeMessage: INGEST_TOO_LARGE },
+  { name: "quant ingest fills", auth: "visitor", sameOrigin: false, params: Params, body: "stream", maxBytes: MAX_INGEST_BODY_BYTES, tooLargeMessage: INGEST_TOO_LARGE, refusalHeaders: INGEST_NO_STORE },
   ({ req, params: { guid } }) => handleIngest(req, guid, "fills"),
 );
