@@ -108,7 +108,57 @@ function serverImportsOfClientValues(): string[] {
   return problems;
 }
 
+/** Bare module specifiers a module imports or re-exports as values (type-only imports left out; import() is not static). */
+function packageImports(source: ts.SourceFile): string[] {
+  return source.statements.flatMap((statement) => {
+    const isValueImport = ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly;
+    const isValueReExport = ts.isExportDeclaration(statement) && !statement.isTypeOnly;
+    if (!(isValueImport || isValueReExport) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+    if (isValueImport && statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)) {
+      const { elements } = statement.importClause.namedBindings;
+      if (!statement.importClause.name && elements.length > 0 && elements.every((e) => e.isTypeOnly)) return [];
+    }
+    return [statement.moduleSpecifier.text];
+  });
+}
+
+/** Local modules a module imports or re-exports statically. */
+function localImports(source: ts.SourceFile): string[] {
+  return source.statements.flatMap((statement) => {
+    if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+    const file = resolveImport(source.fileName, statement.moduleSpecifier.text);
+    return file ? [file] : [];
+  });
+}
+
+/**
+ * Walks the static imports of every "use client" module and names each path by which one reaches zod: the forms
+ * load their schemas with import() (ADR 0062), so zod (about 30 kB gzip) is not part of any page's first load.
+ */
+function staticZodImportsFromClientModules(): string[] {
+  const roots = ["app", "components", "lib"].flatMap((dir) => sourceFiles(path.join(process.cwd(), dir))).filter((f) => isClientModule(parse(f)));
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const queue = roots.map((file) => [file]);
+  while (queue.length > 0) {
+    const trail = queue.shift()!;
+    const file = trail[trail.length - 1]!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = parse(file);
+    if (packageImports(source).some((specifier) => specifier === "zod" || specifier.startsWith("zod/") || specifier === "@hookform/resolvers/zod")) {
+      problems.push(trail.map((f) => path.relative(process.cwd(), f)).join(" → "));
+    }
+    for (const next of localImports(source)) queue.push([...trail, next]);
+  }
+  return problems;
+}
+
 describe("the client boundary", () => {
+  it("no \"use client\" module reaches zod through static imports (schemas are loaded with import())", () => {
+    expect(staticZodImportsFromClientModules()).toEqual([]);
+  });
+
   it("no server module imports a value other than a component or hook from a \"use client\" module", () => {
     expect(serverImportsOfClientValues()).toEqual([]);
   });

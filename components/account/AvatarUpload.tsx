@@ -5,8 +5,10 @@ import { buttonClass } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/components/ui/cn";
 import { FeedbackLine, tooLargeSays, useSchemaForm } from "@/components/ui/form";
-import { AVATAR_ACCEPT, AvatarForm } from "@/lib/domain/account/schemas";
+import { AVATAR_ACCEPT } from "@/lib/domain/account/limits";
 import { useProfileSaved } from "./use-profile-saved";
+
+const avatarSchema = () => import("@/lib/domain/account/schemas").then((m) => m.AvatarForm);
 
 /**
  * The avatar with a 更换头像 control: a chosen image is sent at once. The browser checks the size and the declared
@@ -18,7 +20,7 @@ export function AvatarUpload({ avatarUrl, nickname }: { avatarUrl: string; nickn
   const [broken, setBroken] = useState(false);
   const inputId = useId();
   const saved = useProfileSaved();
-  const { setValue, feedback, pending: busy, submitTo } = useSchemaForm(AvatarForm, {});
+  const { setValue, feedback, pending: busy, submitTo } = useSchemaForm(avatarSchema, {});
 
   const upload = submitTo("/api/user/avatar", ({ file }) => ({ file }), (result) => {
     if (!result.ok) return;

@@ -1,12 +1,14 @@
 "use client";
 
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { CodeField, digitsOnly, Field, FeedbackLine, formatted, inputClass, SendCodeButton, SubmitButton, useCodeSender, useSchemaForm } from "@/components/ui/form";
 import { submitJson } from "@/lib/client/request";
-import { BIND_LABELS, bindAddress, BindCodeForm, type BindKind } from "@/lib/domain/account/schemas";
+import { BIND_LABELS, type BindKind } from "@/lib/domain/account/limits";
 import { maskMobile } from "@/lib/domain/mask";
 import { useProfileSaved } from "./use-profile-saved";
+
+const bindCodeSchema = () => import("@/lib/domain/account/schemas").then((m) => m.BindCodeForm);
 
 /**
  * An e-mail or mobile row: the bound value (or 未绑定) with 绑定/更换. Binding takes two steps: a code is sent to the
@@ -18,9 +20,8 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
   const [account, setAccount] = useState("");
   const saved = useProfileSaved();
   const label = BIND_LABELS[kind];
-  const { register, reset, feedback, setFeedback, pending, submitTo } = useSchemaForm(BindCodeForm, { code: "" });
-  const address = useMemo(() => bindAddress(kind, current), [kind, current]);
-  const codes = useCodeSender(address, (to) => submitJson("/api/user/bind", { step: "send", kind, account: to }), {
+  const { register, reset, feedback, setFeedback, pending, submitTo } = useSchemaForm(bindCodeSchema, { code: "" });
+  const codes = useCodeSender(() => import("@/lib/domain/account/schemas").then((m) => m.bindAddress(kind, current)), (to) => submitJson("/api/user/bind", { step: "send", kind, account: to }), {
     setFeedback,
     sentText: (result) => result.message || "验证码已发送",
   });

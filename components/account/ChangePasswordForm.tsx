@@ -1,8 +1,6 @@
 "use client";
 
-import { useState } from "react";
 import { Field, FeedbackLine, inputClass, SubmitButton, useSchemaForm } from "@/components/ui/form";
-import { passwordChangeForm } from "@/lib/domain/account/schemas";
 import type { PasswordNames } from "@/lib/domain/password-policy";
 import { NewPasswordFields } from "./NewPasswordFields";
 
@@ -10,8 +8,7 @@ const EMPTY = { currentPassword: "", newPassword: "", repeatPassword: "" };
 
 /** Sets the first password, or changes it with the current one; other devices are logged out by the server. */
 export function ChangePasswordForm({ hasPassword, names = {} }: { hasPassword: boolean; names?: PasswordNames }) {
-  const [schema] = useState(() => passwordChangeForm(names));
-  const { register, reset, watch, feedback, pending, submitTo } = useSchemaForm(schema, { requiresCurrent: hasPassword, ...EMPTY });
+  const { register, reset, watch, feedback, pending, submitTo } = useSchemaForm(() => import("@/lib/domain/account/schemas").then((m) => m.passwordChangeForm(names)), { requiresCurrent: hasPassword, ...EMPTY });
   const hasOne = watch("requiresCurrent");
 
   const submit = submitTo(

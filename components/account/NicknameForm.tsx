@@ -3,16 +3,18 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field, FeedbackLine, inputClass, useSchemaForm } from "@/components/ui/form";
-import { NICKNAME_MAX_CHARS, NicknameForm as NicknameSchema } from "@/lib/domain/account/schemas";
+import { NICKNAME_MAX_CHARS } from "@/lib/domain/account/limits";
 import { charCount } from "./account-inputs";
 import { useProfileSaved } from "./use-profile-saved";
+
+const nicknameSchema = () => import("@/lib/domain/account/schemas").then((m) => m.NicknameForm);
 
 /** The nickname, shown as text with 修改; editing opens an inline form (the data layer's Nickname rules). */
 export function NicknameForm({ nickname }: { nickname: string }) {
   const [current, setCurrent] = useState(nickname);
   const [editing, setEditing] = useState(false);
   const saved = useProfileSaved();
-  const { register, reset, watch, feedback, setFeedback, pending, submitTo, check } = useSchemaForm(NicknameSchema, { nickname });
+  const { register, reset, watch, feedback, setFeedback, pending, submitTo, check } = useSchemaForm(nicknameSchema, { nickname });
 
   const open = () => {
     reset({ nickname: current });

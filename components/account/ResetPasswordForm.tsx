@@ -1,12 +1,13 @@
 "use client";
 
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { AccountField, CodeField, digitsOnly, FeedbackLine, formatted, SendCodeButton, SubmitButton, useCodeSender, useSchemaForm, type Feedback } from "@/components/ui/form";
 import { submitJson } from "@/lib/client/request";
-import { passwordResetForm, ResetAccount } from "@/lib/domain/account/schemas";
 import { NewPasswordFields } from "./NewPasswordFields";
+
+const resetAccountSchema = () => import("@/lib/domain/account/schemas").then((m) => m.ResetAccount);
 
 const RESET_API = "/api/auth/password-reset";
 
@@ -20,13 +21,12 @@ export function ResetPasswordForm() {
   const { openLogin } = useLoginState();
   // The sending step reports in the form's one line, which the form below owns (called only after both exist).
   const report = (feedback: Feedback) => setFeedback(feedback);
-  const codes = useCodeSender(ResetAccount, (to) => submitJson(RESET_API, { step: "send", account: to }), {
+  const codes = useCodeSender(resetAccountSchema, (to) => submitJson(RESET_API, { step: "send", account: to }), {
     setFeedback: report,
     sentText: (result) => result.message || "验证码已发送，请查收",
   });
   const sentTo = codes.sentTo;
-  const schema = useMemo(() => passwordResetForm(sentTo?.includes("@") ? { email: sentTo } : { mobile: sentTo }), [sentTo]);
-  const { register, feedback, setFeedback, pending, submitTo } = useSchemaForm(schema, { code: "", newPassword: "", repeatPassword: "" });
+  const { register, feedback, setFeedback, pending, submitTo } = useSchemaForm(() => import("@/lib/domain/account/schemas").then((m) => m.passwordResetForm(sentTo?.includes("@") ? { email: sentTo } : { mobile: sentTo })), { code: "", newPassword: "", repeatPassword: "" });
 
   const confirm = submitTo(RESET_API, ({ code, newPassword }) => ({ step: "confirm", account: sentTo, code, newPassword }), (result) => {
     if (result.ok) setDone(result.message || "密码已重置，请使用新密码登录");

@@ -2,8 +2,10 @@
 
 import { useState } from "react";
 import { Field, FeedbackLine, inputClass, SubmitButton, useSchemaForm } from "@/components/ui/form";
-import { GRANT_DAYS_MAX, GrantAddForm } from "@/lib/domain/admin/schemas";
+import { GRANT_DAYS_MAX } from "@/lib/domain/admin/limits";
 import { GRANTS_API, newRequestId, useAdminAction } from "./admin-action";
+
+const grantSchema = () => import("@/lib/domain/admin/schemas").then((m) => m.GrantAddForm);
 
 const LEVEL_NAMES = { vip: "VIP", svip: "SVIP" } as const;
 
@@ -12,7 +14,7 @@ export function AddGrantForm({ userId }: { userId: string }) {
   // One id per intended grant: a double submission or a retried request grants once.
   const [requestId, setRequestId] = useState(newRequestId);
   const { run, pending } = useAdminAction();
-  const { register, feedback, setFeedback, check, formState } = useSchemaForm(GrantAddForm, { level: "vip", days: "30" });
+  const { register, feedback, setFeedback, check, formState } = useSchemaForm(grantSchema, { level: "vip", days: "30" });
 
   const submit = check(async ({ level, days }) => {
     const result = await run(GRANTS_API, { action: "add", userId, level, days, requestId }, `已添加 ${days} 天 ${LEVEL_NAMES[level]}`);

@@ -4,10 +4,11 @@ import { useId } from "react";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { Field, FeedbackLine, fieldClass, useSchemaForm } from "@/components/ui/form";
-import { PlanEditForm } from "@/lib/domain/admin/schemas";
 import { fenToYuanInput, formatYuanFromFen, parseYuanToFen } from "@/lib/domain/format";
 import type { PlanView } from "@/lib/domain/payments/types";
 import { useAdminAction } from "./admin-action";
+
+const planSchema = () => import("@/lib/domain/admin/schemas").then((m) => m.PlanEditForm);
 
 export const PLANS_API = "/api/admin/plans";
 
@@ -18,7 +19,7 @@ const rowField = cn(fieldClass, "h-10 px-2.5 text-[15px]");
 export function PlanEditor({ plan }: { plan: Pick<PlanView, "id" | "name" | "priceFen" | "active"> }) {
   const id = useId();
   const { run, pending } = useAdminAction();
-  const { register, watch, setValue, feedback, setFeedback, check } = useSchemaForm(PlanEditForm, {
+  const { register, watch, setValue, feedback, setFeedback, check } = useSchemaForm(planSchema, {
     name: plan.name,
     price: fenToYuanInput(plan.priceFen),
     active: plan.active,

@@ -18,7 +18,6 @@ import {
 } from "@/components/ui/form";
 import { Tabs } from "@/components/ui/Tabs";
 import { submitJson } from "@/lib/client/request";
-import { CodeLoginForm as CodeLoginSchema, CodeSendAccount, LoginBody } from "@/lib/domain/account/schemas";
 import type { LoginType } from "./login-state";
 
 /** Where to return after login: the `r` the page gate put in the URL, else the page itself. */
@@ -32,12 +31,15 @@ function redirectTarget(body: Record<string, unknown>): string {
   return typeof body.redirectTo === "string" && body.redirectTo ? body.redirectTo : "/";
 }
 
-const passwordLoginSchema = LoginBody.omit({ r: true });
+const accountSchemas = () => import("@/lib/domain/account/schemas");
+const passwordLoginSchema = () => accountSchemas().then((m) => m.LoginBody.omit({ r: true }));
+const codeLoginSchema = () => accountSchemas().then((m) => m.CodeLoginForm);
+const codeSendSchema = () => accountSchemas().then((m) => m.CodeSendAccount);
 
 function CodeLoginForm({ invitationCode }: { invitationCode: string }) {
   const [account, setAccount] = useState("");
-  const { register, feedback, setFeedback, pending, submitTo } = useSchemaForm(CodeLoginSchema, { code: "", invitationCode });
-  const codes = useCodeSender(CodeSendAccount, (to) => submitJson("/api/auth/code/send", { account: to }), {
+  const { register, feedback, setFeedback, pending, submitTo } = useSchemaForm(codeLoginSchema, { code: "", invitationCode });
+  const codes = useCodeSender(codeSendSchema, (to) => submitJson("/api/auth/code/send", { account: to }), {
     setFeedback,
     sentText: () => "验证码已发送，10 分钟内有效",
   });

@@ -5,9 +5,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { digitsOnly, FeedbackLine, Field, fieldClass, formatted, SubmitButton, useSchemaForm } from "@/components/ui/form";
-import { TestCardForm as TestCardSchema } from "@/lib/domain/payments/schemas";
 import type { OrderView } from "@/lib/domain/payments/types";
 import { resultHref } from "./pay-helpers";
+
+const testCardSchema = () => import("@/lib/domain/payments/schemas").then((m) => m.TestCardForm);
 
 export const TEST_PAY_API = "/api/pay/test";
 
@@ -45,7 +46,7 @@ export function TestCardForm({ orderGuid, cards = [] }: { orderGuid: string; car
   const router = useRouter();
   // The order was paid meanwhile (another tab): nothing to pay, show where to look.
   const [settled, setSettled] = useState(false);
-  const { register, getValues, setValue, setFocus, feedback, setFeedback, pending, submitTo } = useSchemaForm(TestCardSchema, { number: "", expiry: "", cvc: "" });
+  const { register, getValues, setValue, setFocus, feedback, setFeedback, pending, submitTo } = useSchemaForm(testCardSchema, { number: "", expiry: "", cvc: "" });
 
   const submit = submitTo(TEST_PAY_API, (card) => ({ orderGuid, ...card }), (result) => {
     if (result.ok) {

@@ -9,9 +9,10 @@ import { Field, FeedbackLine, fieldClass, inputClass, useSchemaForm } from "@/co
 import { cn } from "@/components/ui/cn";
 import { autoSummary, paidQuote } from "@/lib/domain/article-summary";
 import { ARTICLE_TYPES } from "@/lib/domain/article-types";
-import { ArticleEditorForm } from "@/lib/domain/content/schemas";
 import { useAdminAction } from "../admin-action";
 import { ARTICLE_LIMITS, ARTICLES_API, articleApi, LEVEL_LABELS, type ArticleFormValues } from "./articles-api";
+
+const articleSchema = () => import("@/lib/domain/content/schemas").then((m) => m.ArticleEditorForm);
 
 const EMPTY: ArticleFormValues = { type: "case", title: "", summary: "", body: "", coverUrl: "", videoUrl: "", minLevel: 0, tags: [] };
 
@@ -27,7 +28,7 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
   const router = useRouter();
   const [sending, setSending] = useState<Mode | null>(null);
   const { run, pending } = useAdminAction();
-  const { register, watch, setValue, getValues, reset, formState, feedback, setFeedback, check } = useSchemaForm(ArticleEditorForm, {
+  const { register, watch, setValue, getValues, reset, formState, feedback, setFeedback, check } = useSchemaForm(articleSchema, {
     ...initial,
     minLevel: String(initial.minLevel),
     tags: initial.tags.join("，"),

@@ -1,8 +1,6 @@
 /** Endpoints and labels of the article administration (文章管理). */
 import { ARTICLE_TYPES } from "@/lib/domain/article-types";
-import { ADMIN_BODY_MAX, ADMIN_SUMMARY_MAX, ADMIN_TAG_CHARS, ADMIN_TAGS_MAX, ADMIN_TITLE_MAX } from "@/lib/domain/content/schemas";
-
-export { isMediaAddress } from "@/lib/domain/content/schemas";
+import { ADMIN_BODY_MAX, ADMIN_SUMMARY_MAX, ADMIN_TAG_CHARS, ADMIN_TAGS_MAX, ADMIN_TITLE_MAX } from "@/lib/domain/content/limits";
 
 export const ARTICLES_API = "/api/admin/articles";
 export const articleApi = (infoguid: string) => `${ARTICLES_API}/${infoguid}`;

@@ -5,7 +5,8 @@ import { mockFetch } from "@/components/ui/fetch-mock.test-support";
 import { ArticleEditorForm, parseArticleTags, type ArticleEditorForm as ArticleEditorValues } from "@/lib/domain/content/schemas";
 import { ArticleForm } from "./ArticleForm";
 import { ArticleStatusAction } from "./ArticleStatusAction";
-import { articleApi, ARTICLES_API, isMediaAddress, type ArticleFormValues } from "./articles-api";
+import { isMediaAddress } from "@/lib/domain/content/limits";
+import { articleApi, ARTICLES_API, type ArticleFormValues } from "./articles-api";
 
 const refresh = jest.fn();
 const push = jest.fn();

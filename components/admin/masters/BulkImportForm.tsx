@@ -4,8 +4,10 @@ import Link from "next/link";
 import { useId } from "react";
 import { FeedbackLine, FilePicker, SubmitButton, tooLargeSays, useRefresh, useSchemaForm } from "@/components/ui/form";
 import { notify } from "@/lib/client/toast";
-import { BulkStatementsForm, STATEMENT_FILE_ACCEPT } from "@/lib/domain/statements/schemas";
+import { STATEMENT_FILE_ACCEPT } from "@/lib/domain/statements/limits";
 import { toBulkResults, MASTERS_BULK_API, adminMasterPage, type BulkResult } from "./masters-api";
+
+const bulkSchema = () => import("@/lib/domain/statements/schemas").then((m) => m.BulkStatementsForm);
 
 /**
  * 批量导入 (ADR 0047): several statements at once, one master per file, named by a masters.csv chosen with them or by
@@ -14,7 +16,7 @@ import { toBulkResults, MASTERS_BULK_API, adminMasterPage, type BulkResult } fro
 export function BulkImportForm() {
   const id = useId();
   const { refreshing, refresh } = useRefresh();
-  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(BulkStatementsForm, { files: null, public: true });
+  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(bulkSchema, { files: null, public: true });
 
   const upload = submitTo(MASTERS_BULK_API, (values) => values, (result) => {
     if (!result.ok) return;

@@ -3,9 +3,11 @@
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/Button";
 import { Field, FeedbackLine, fieldClass, inputClass, useSchemaForm } from "@/components/ui/form";
-import { MASTER_DELAY_MAX, MasterProfileForm } from "@/lib/domain/statements/schemas";
+import { MASTER_DELAY_MAX } from "@/lib/domain/statements/limits";
 import { useAdminAction } from "../admin-action";
 import { MASTERS_API, masterApi } from "./masters-api";
+
+const masterSchema = () => import("@/lib/domain/statements/schemas").then((m) => m.MasterProfileForm);
 
 export interface MasterFormValues {
   name: string;
@@ -21,7 +23,7 @@ export interface MasterFormValues {
 export function MasterForm({ guid, initial }: { guid?: string; initial?: MasterFormValues }) {
   const router = useRouter();
   const { run, pending } = useAdminAction();
-  const { register, feedback, setFeedback, check } = useSchemaForm(MasterProfileForm, {
+  const { register, feedback, setFeedback, check } = useSchemaForm(masterSchema, {
     name: initial?.name ?? "",
     bio: initial?.bio ?? "",
     styleTags: initial?.styleTags.join(" ") ?? "",

@@ -3,17 +3,18 @@
 import { Button } from "@/components/ui/Button";
 import { DatePicker } from "@/components/ui/DatePicker";
 import { Field, FeedbackLine, fieldClass, inputClass, useSchemaForm } from "@/components/ui/form";
-import { NoteEditorForm } from "@/lib/domain/statements/schemas";
 import { ConfirmAction } from "../ConfirmAction";
 import { useAdminAction } from "../admin-action";
 import { masterApi } from "./masters-api";
+
+const noteSchema = () => import("@/lib/domain/statements/schemas").then((m) => m.NoteEditorForm);
 
 const MAX_NOTE = 2000;
 
 /** Writes the editor's note on a trade day of a master (optionally on one stock); the same day and code overwrites. */
 export function NoteForm({ guid }: { guid: string }) {
   const { run, pending } = useAdminAction();
-  const { register, watch, setValue, feedback, setFeedback, check } = useSchemaForm(NoteEditorForm, { tradeDate: "", code: "", note: "" });
+  const { register, watch, setValue, feedback, setFeedback, check } = useSchemaForm(noteSchema, { tradeDate: "", code: "", note: "" });
 
   const submit = check(async (input) => {
     const result = await run(masterApi(guid), { action: "note", ...input }, "点评已保存");

@@ -3,8 +3,10 @@
 import { useId } from "react";
 import { FeedbackLine, FilePicker, SubmitButton, tooLargeSays, useRefresh, useSchemaForm } from "@/components/ui/form";
 import { notify } from "@/lib/client/toast";
-import { STATEMENT_FILE_ACCEPT, StatementFileForm } from "@/lib/domain/statements/schemas";
+import { STATEMENT_FILE_ACCEPT } from "@/lib/domain/statements/limits";
 import { masterStatementsApi } from "./masters-api";
+
+const statementSchema = () => import("@/lib/domain/statements/schemas").then((m) => m.StatementFileForm);
 
 /** What the server read from an accepted file. */
 export interface UploadResult {
@@ -45,7 +47,7 @@ function toResult(body: Record<string, unknown>, message: string): UploadResult 
 export function StatementUploadForm({ guid }: { guid: string }) {
   const id = useId();
   const { refreshing, refresh } = useRefresh();
-  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(StatementFileForm, { file: null, public: true });
+  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(statementSchema, { file: null, public: true });
 
   // A refusal leaves the file in the input: the editor can fix the export or retry without choosing it again.
   const upload = submitTo(masterStatementsApi(guid), (values) => values, (result) => {

@@ -1,9 +1,8 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
 import { FeedbackLine, FilePicker, SubmitButton, tooLargeSays, useRefresh, useSchemaForm } from "@/components/ui/form";
 import { notify } from "@/lib/client/toast";
-import { strategyCsvForm } from "@/lib/domain/quant/schemas";
 import { strategyCsvApi } from "./strategies-api";
 
 export interface CsvLineProblem {
@@ -36,8 +35,7 @@ export function CsvUploadForm({ guid, kind }: { guid: string; kind: "nav" | "fil
   const id = useId();
   const spec = KINDS[kind];
   const { refreshing, refresh } = useRefresh();
-  const [schema] = useState(() => strategyCsvForm(spec.title));
-  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(schema, { file: null });
+  const { register, setValue, feedback, answer, clear, pending, submitTo } = useSchemaForm(() => import("@/lib/domain/quant/schemas").then((m) => m.strategyCsvForm(spec.title)), { file: null });
 
   const upload = submitTo(strategyCsvApi(guid, kind), (values) => values, (result) => {
     // A refusal that lists bad lines is shown as the list (the file kept); any other is the form's one line.

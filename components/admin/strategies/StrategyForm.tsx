@@ -5,9 +5,10 @@ import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { DatePicker } from "@/components/ui/DatePicker";
 import { Field, FeedbackLine, fieldClass, inputClass, useSchemaForm } from "@/components/ui/form";
-import { StrategyProfileForm } from "@/lib/domain/quant/schemas";
 import { useAdminAction } from "../admin-action";
 import { DEFAULT_BENCHMARK, STATUS_LABELS, STRATEGIES_API, strategyApi, type StatusValue, type StrategyFormValues } from "./strategies-api";
+
+const strategySchema = () => import("@/lib/domain/quant/schemas").then((m) => m.StrategyProfileForm);
 
 const EMPTY: StrategyFormValues = { name: "", author: "", description: "", style: "", status: "paper", startDate: "", benchmark: DEFAULT_BENCHMARK };
 /** The refusals of an edit shown beside the form (a conflict with the stored records, an editor's limits). */
@@ -21,7 +22,7 @@ const EDIT_REFUSALS = [400, 403, 409];
 export function StrategyForm({ guid, initial = EMPTY, dataLocked = false }: { guid?: string; initial?: StrategyFormValues; dataLocked?: boolean }) {
   const router = useRouter();
   const { run, pending } = useAdminAction();
-  const { register, watch, setValue, feedback, setFeedback, check } = useSchemaForm(StrategyProfileForm, initial);
+  const { register, watch, setValue, feedback, setFeedback, check } = useSchemaForm(strategySchema, initial);
 
   const submit = check(async (input) => {
     if (guid) {

@@ -1,18 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import type { z } from "zod";
 import type { SubmitResult } from "@/lib/client/request";
-import { chineseErrorMap } from "@/lib/domain/validation-messages";
 import type { Feedback } from "./FeedbackLine";
+import { checkLazily, type SchemaLoader } from "./lazy-validation";
 import { useCooldown } from "./use-cooldown";
 
 /**
- * The 获取验证码 step of a form: the typed address is checked with the route's schema (its first problem shown in
+ * The 获取验证码 step of a form: the typed address is checked with the route's schema (loaded lazily) (its first problem shown in
  * the form's FeedbackLine), sent with `send`, and on success remembered as `sentTo` while the resend cooldown runs.
  */
 export function useCodeSender<Sent>(
-  schema: z.ZodType<Sent, string>,
+  loadSchema: SchemaLoader<Sent, string>,
   send: (to: Sent) => Promise<SubmitResult>,
   { setFeedback, sentText }: { setFeedback: (feedback: Feedback) => void; sentText: (result: SubmitResult) => string },
 ) {
@@ -22,20 +21,20 @@ export function useCodeSender<Sent>(
 
   /** Resolves true when a code was sent. */
   async function request(typed: string): Promise<boolean> {
-    const parsed = schema.safeParse(typed, { error: chineseErrorMap });
-    if (!parsed.success) {
-      setFeedback({ tone: "error", text: parsed.error.issues[0]?.message ?? "参数无效" });
+    const parsed = await checkLazily(loadSchema, typed);
+    if (!parsed.ok) {
+      setFeedback({ tone: "error", text: parsed.message });
       return false;
     }
     setSending(true);
     setFeedback(null);
-    const result = await send(parsed.data);
+    const result = await send(parsed.value);
     setSending(false);
     if (!result.ok) {
       setFeedback({ tone: "error", text: result.message });
       return false;
     }
-    setSentTo(parsed.data);
+    setSentTo(parsed.value);
     cooldown.start();
     setFeedback({ tone: "success", text: sentText(result) });
     return true;

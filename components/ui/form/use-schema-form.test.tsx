@@ -9,7 +9,7 @@ import { useSchemaForm } from "./use-schema-form";
 const schema = z.object({ email: z.email(), note: z.string().trim().min(1, "请填写备注") });
 
 function ProbeForm() {
-  const { register, feedback, pending, submitTo } = useSchemaForm(schema, { email: "", note: "" });
+  const { register, feedback, pending, submitTo } = useSchemaForm(async () => schema, { email: "", note: "" });
   return (
     <form onSubmit={submitTo("/api/probe", (values) => values, (result) => (result.ok ? { tone: "success", text: "已保存" } : undefined))} noValidate>
       <input aria-label="邮箱" {...register("email")} />
@@ -63,5 +63,32 @@ describe("useSchemaForm", () => {
     answer({ ok: true, status: 200, json: async () => ({ ok: true }) });
     expect(await screen.findByRole("status")).toHaveTextContent("已保存");
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("says the network failed when the schema cannot be fetched, sends nothing, and fetches it again on the next try", async () => {
+    const user = userEvent.setup();
+    let online = false;
+    const flakyLoader = async () => {
+      if (!online) throw new Error("ChunkLoadError");
+      return schema;
+    };
+    function FlakyForm() {
+      const { register, feedback, submitTo } = useSchemaForm(flakyLoader, { email: "a@example.com", note: "内容" });
+      return (
+        <form onSubmit={submitTo("/api/probe", (values) => values)} noValidate>
+          <input aria-label="邮箱" {...register("email")} />
+          <FeedbackLine feedback={feedback} />
+          <SubmitButton pending={false}>保存</SubmitButton>
+        </form>
+      );
+    }
+    respond(200, { ok: true });
+    render(<FlakyForm />);
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("网络异常");
+    expect(fetchMock).not.toHaveBeenCalled();
+    online = true;
+    await user.click(screen.getByRole("button", { name: "保存" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
 });

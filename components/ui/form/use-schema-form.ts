@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type RegisterOptions, type UseFormRegister } from "react-hook-form";
-import type { z } from "zod";
 import { submitJson, type SubmitOptions, type SubmitResult } from "@/lib/client/request";
-import { chineseErrorMap } from "@/lib/domain/validation-messages";
 import type { Feedback } from "./FeedbackLine";
+import { lazyResolver, preloadValidation, type SchemaLoader } from "./lazy-validation";
 
 /**
  * What a form does with the server's answer: a Feedback (or null for none) replaces the form's line; returning
@@ -17,13 +15,16 @@ export type OnAnswer<Output> = (result: SubmitResult, values: Output) => Feedbac
 
 /**
  * react-hook-form with the zod resolver and the app's Chinese error map: the schema that checks the form is the one
- * the route checks. A problem is shown in the form's one FeedbackLine (the first, in the schema's field order); valid
+ * the route checks, loaded by `loadSchema` after the page is interactive (fetched when the browser is idle, awaited by
+ * a submission that comes sooner). A problem is shown in the form's one FeedbackLine (the first, in the schema's field order); valid
  * values are posted through the request client (JSON, or multipart when they carry files) and the answer handed to
  * `onAnswer` and kept as `answer` until the next submission or `clear()` (an upload's report is read from it). A
  * second submission while one is being sent is ignored.
  */
-export function useSchemaForm<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>, defaultValues: DefaultValues<Input>) {
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema, { error: chineseErrorMap }), defaultValues });
+export function useSchemaForm<Input extends FieldValues, Output>(loadSchema: SchemaLoader<Output, Input>, defaultValues: DefaultValues<Input>) {
+  const form = useForm<Input, unknown, Output>({ resolver: lazyResolver(loadSchema), defaultValues });
+  const firstLoader = useRef(loadSchema);
+  useEffect(() => preloadValidation(firstLoader.current), []);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [answer, setAnswer] = useState<SubmitResult | null>(null);
   const [pending, setPending] = useState(false);

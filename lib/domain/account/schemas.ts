@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_INVALID_MESSAGE, parseAccount } from "@/lib/domain/account";
+import { AVATAR_ACCEPT, BIND_KINDS, BIND_LABELS, NICKNAME_MAX_CHARS, type BindKind } from "./limits";
 import { PASSWORD_MAX, passwordPairProblem, REPEAT_MISMATCH_MESSAGE, type PasswordNames } from "@/lib/domain/password-policy";
 
 /**
@@ -92,17 +93,14 @@ export const SetupBody = z.object({
 export type SetupBody = z.infer<typeof SetupBody>;
 export const SETUP_INVALID = "请填写设置令牌";
 
-export const BIND_KINDS = ["email", "mobile"] as const;
-const BindKind = z.enum(BIND_KINDS);
+const BindKindSchema = z.enum(BIND_KINDS);
 export const BindBody = z.discriminatedUnion("step", [
-  z.object({ step: z.literal("send"), kind: BindKind, account: accountText }),
-  z.object({ step: z.literal("confirm"), kind: BindKind, account: accountText, code: sixDigitCode() }),
+  z.object({ step: z.literal("send"), kind: BindKindSchema, account: accountText }),
+  z.object({ step: z.literal("confirm"), kind: BindKindSchema, account: accountText, code: sixDigitCode() }),
 ]);
 export type BindBody = z.infer<typeof BindBody>;
 export const bindInvalid = (raw: unknown) => (stepOf(raw) === "confirm" ? SIX_DIGITS_MESSAGE : "请输入要绑定的手机号或邮箱");
 
-export type BindKind = z.infer<typeof BindKind>;
-export const BIND_LABELS: Record<BindKind, string> = { email: "邮箱", mobile: "手机号" };
 /** An address that is not one of the kind being bound. */
 export const BIND_INVALID: Record<BindKind, string> = { email: "请输入正确的邮箱", mobile: "请输入正确的手机号" };
 
@@ -161,7 +159,6 @@ export function passwordResetForm(names: PasswordNames) {
 }
 export type PasswordResetForm = z.input<ReturnType<typeof passwordResetForm>>;
 
-export const NICKNAME_MAX_CHARS = 32;
 export const NICKNAME_TOO_LONG = `昵称最长 ${NICKNAME_MAX_CHARS} 个字`;
 /** Control characters, line separators and bidirectional overrides (which can make a name read as another). */
 const FORBIDDEN_IN_NICKNAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
@@ -193,7 +190,6 @@ export type NotificationsReadBody = z.infer<typeof NotificationsReadBody>;
 export const NOTIFICATIONS_READ_INVALID = "参数无效：请指定要标记已读的消息";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp";
 /**
  * The avatar chosen in the browser, checked by its size and declared type for a quick answer; the upload route
  * decides by the bytes and dimensions (lib/server/members/profile.ts, ADR 0030).

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { parseYuanToFen } from "@/lib/domain/format";
+import { GRANT_DAYS_MAX } from "./limits";
 
 /** The administrators' input schemas (members' grants, plans, held referral rewards), shared by routes and forms. */
 
-export const GRANT_DAYS_MAX = 3660;
 
 const grantDays = z
   .number({ error: "请输入天数" })

@@ -1,17 +1,13 @@
 import { z } from "zod";
 import type { ArticleType } from "@/lib/domain/article-types";
 import { isGuid } from "@/lib/domain/route-params";
+import { ADMIN_BODY_MAX, ADMIN_SUMMARY_MAX, ADMIN_TAG_CHARS, ADMIN_TAGS_MAX, ADMIN_TITLE_MAX, isMediaAddress } from "./limits";
 
 /**
  * The editors' article schemas (/admin/articles, `cli article:create`), shared by the route handlers, the data layer
  * and the forms (issue 25 point 3).
  */
 export const ARTICLE_LEVELS = [0, 100, 200] as const;
-export const ADMIN_TITLE_MAX = 100;
-export const ADMIN_SUMMARY_MAX = 200;
-export const ADMIN_BODY_MAX = 100_000;
-export const ADMIN_TAGS_MAX = 10;
-export const ADMIN_TAG_CHARS = 20;
 
 /** The editorial types (lib/db/schema/content.ts ARTICLE_TYPES; members' blog posts are not written here). */
 export const EDITORIAL_TYPES = ["case", "interpret", "strategy", "video", "news"] as const satisfies readonly ArticleType[];
@@ -20,10 +16,6 @@ export type ArticleAction = "publish" | "unpublish" | "hide" | "unhide";
 
 const clean = (s: string) => s.replace(/\u0000/g, "\uFFFD");
 
-/** Our own paths (not `//host` or `/\host`, which browsers read as another host) and http(s) URLs; "" for none. */
-export function isMediaAddress(value: string): boolean {
-  return value === "" || /^https?:\/\/[^\s\\]+$/i.test(value) || /^\/(?![/\\])[^\s\\]*$/.test(value);
-}
 
 const mediaUrl = (label: string) =>
   z

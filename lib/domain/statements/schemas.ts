@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { isTradingDateString } from "@/lib/domain/route-params";
 import { chosenFile, chosenFiles } from "@/lib/domain/uploads/schemas";
+import { MASTER_DELAY_MAX } from "./limits";
 
 /**
  * The statements area's input schemas, shared by the route handlers and the admin forms (issue 25 point 3): a master's
  * profile, a trade-day note, and the upload forms' fields.
  */
 
-export const MASTER_DELAY_MAX = 250;
 const STYLE_TAG_MESSAGE = "风格标签每个 1–8 个字，最多 6 个";
 
 export const MasterInput = z.object({
@@ -88,8 +88,6 @@ export type UploadFields = z.input<typeof UploadFields>;
 /** The forms' 立即公开/直接公开 box, sent as UploadFields' `public`. */
 const publicBox = z.boolean().transform((on) => (on ? "1" : "0")).pipe(UploadFields.shape.public.unwrap());
 
-/** The statement files the upload forms offer to choose (the reader also knows them by their bytes). */
-export const STATEMENT_FILE_ACCEPT = ".csv,.txt,.xls,.xlsx";
 
 /** A master's statement upload form: one file and the public box (the route refuses a missing file in these words). */
 export const StatementFileForm = z.object({ file: chosenFile("请选择要上传的交割单文件"), public: publicBox });
