@@ -2,7 +2,8 @@ import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { ClientConfigProvider } from "@/components/errors/client-config-context";
-import { ClientPlumbing } from "@/components/plumbing/ClientPlumbing";
+import { DeferredPlumbing } from "@/components/plumbing/DeferredPlumbing";
+import { ErrorPlumbing } from "@/components/plumbing/ErrorPlumbing";
 import { config } from "@/lib/config";
 import { NONCE_HEADER } from "@/lib/domain/security-headers";
 import { clientConfig } from "@/lib/server/client-config";
@@ -36,7 +37,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         <ClientConfigProvider config={cfg}>
           {children}
-          <ClientPlumbing config={cfg} nonce={nonce} />
+          <ErrorPlumbing isDevelopment={cfg.isDevelopment} buildId={cfg.buildId} />
+          <DeferredPlumbing config={cfg} nonce={nonce} />
         </ClientConfigProvider>
       </body>
     </html>

@@ -8,6 +8,7 @@ import { bootIntercom, isIntercomBooted, updateIntercom } from "@/lib/client/int
 import { captureReferral } from "@/lib/client/referral";
 import { fetchUserInfoIfMissing } from "@/lib/client/userinfo";
 import { ClientPlumbing } from "./ClientPlumbing";
+import { ErrorPlumbing } from "./ErrorPlumbing";
 import { useFingerprint } from "./fingerprint-context";
 
 jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/") }));
@@ -76,11 +77,16 @@ describe("ClientPlumbing", () => {
     expect(screen.getByText("pending")).toBeInTheDocument();
   });
 
-  it("starts the reporter, chunk reload, referral capture and build poller on mount", async () => {
-    render(<ClientPlumbing config={config} />);
-    await act(async () => {});
+  it("ErrorPlumbing starts the reporter and the chunk reload with the page", () => {
+    render(<ErrorPlumbing isDevelopment={false} buildId="b1" />);
     expect(installErrorReporter).toHaveBeenCalledWith({ isDevelopment: false });
     expect(installChunkErrorReload).toHaveBeenCalledWith({ buildId: "b1" });
+  });
+
+  it("starts the referral capture and build poller on mount", async () => {
+    render(<ClientPlumbing config={config} />);
+    await act(async () => {});
+    expect(installErrorReporter).not.toHaveBeenCalled();
     expect(captureReferral).toHaveBeenCalledTimes(1);
     expect(startBuildPoller).toHaveBeenCalledWith({ buildId: "b1" });
     expect(bootIntercom).not.toHaveBeenCalled();

@@ -5,9 +5,8 @@ import { usePathname } from "next/navigation";
 import Script from "next/script";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { baiduTongjiSrc, trackBaiduPageview } from "@/lib/client/analytics";
-import { installChunkErrorReload, reloadIfUpdatePending, startBuildPoller } from "@/lib/client/build-updates";
+import { reloadIfUpdatePending, startBuildPoller } from "@/lib/client/build-updates";
 import { whenDomReady } from "@/lib/client/dom-ready";
-import { installErrorReporter } from "@/lib/client/error-reporter";
 import { bootIntercom, intercomUser, isIntercomBooted, updateIntercom } from "@/lib/client/intercom";
 import { captureReferral } from "@/lib/client/referral";
 import { createRequest } from "@/lib/client/request";
@@ -28,18 +27,18 @@ export interface ClientPlumbingProps {
 }
 
 /**
- * The browser start-up of SPEC §4/§7/§8: error reporting, chunk-error reload, referral capture, build polling,
- * the chat widget, analytics, and on every navigation the user-info fetch and the pending-build reload.
+ * The browser start-up of SPEC §4/§7/§8 that can wait for the page to be interactive (the root layout loads it after
+ * hydration, ADR 0062; error reporting and the chunk-error reload start earlier, in ErrorPlumbing): referral capture,
+ * build polling, the chat widget, analytics, the fingerprint, and on every navigation the user-info fetch and the
+ * pending-build reload.
  */
 export function ClientPlumbing({ config, children, nonce }: ClientPlumbingProps) {
-  const { isDevelopment, buildId, intercomAppId, gaId, baiduTongjiId } = config;
+  const { buildId, intercomAppId, gaId, baiduTongjiId } = config;
   const pathname = usePathname();
   const apiHostsKey = config.apiHosts.join(" ");
   const request = useMemo(() => createRequest({ apiHosts: apiHostsKey ? apiHostsKey.split(" ") : [] }), [apiHostsKey]);
 
   useEffect(() => {
-    const uninstallReporter = installErrorReporter({ isDevelopment });
-    const uninstallChunkReload = installChunkErrorReload({ buildId });
     let stopPoller = () => {};
     const cancelReady = whenDomReady(() => {
       captureReferral();
@@ -49,10 +48,8 @@ export function ClientPlumbing({ config, children, nonce }: ClientPlumbingProps)
     return () => {
       cancelReady();
       stopPoller();
-      uninstallChunkReload();
-      uninstallReporter();
     };
-  }, [isDevelopment, buildId, intercomAppId]);
+  }, [buildId, intercomAppId]);
 
   const { user, refresh: refreshUserInfo } = useUserInfo(request);
   const previousPath = useRef<string | null>(null);
