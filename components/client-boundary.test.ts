@@ -108,35 +108,37 @@ function serverImportsOfClientValues(): string[] {
   return problems;
 }
 
-/** Bare module specifiers a module imports or re-exports as values (type-only imports left out; import() is not static). */
+/** Bare module specifiers a module imports or re-exports values from (import() is not static). */
 function packageImports(source: ts.SourceFile): string[] {
   return source.statements.flatMap((statement) => {
-    const isValueImport = ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly;
-    const isValueReExport = ts.isExportDeclaration(statement) && !statement.isTypeOnly;
-    if (!(isValueImport || isValueReExport) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
-    if (isValueImport && statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)) {
-      const { elements } = statement.importClause.namedBindings;
-      if (!statement.importClause.name && elements.length > 0 && elements.every((e) => e.isTypeOnly)) return [];
-    }
-    return [statement.moduleSpecifier.text];
+    if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+    return bringsValues(statement) ? [statement.moduleSpecifier.text] : [];
   });
 }
 
-/** Local modules a module imports or re-exports statically. */
+/** Whether an import or re-export brings in values (not only types). */
+function bringsValues(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(statement)) return !statement.isTypeOnly;
+  const clause = statement.importClause;
+  if (!clause) return true;
+  if (clause.isTypeOnly) return false;
+  const named = clause.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
+  return !!clause.name || !named || named.length === 0 || named.some((e) => !e.isTypeOnly);
+}
+
+/** Local modules a module imports or re-exports values from, statically. */
 function localImports(source: ts.SourceFile): string[] {
   return source.statements.flatMap((statement) => {
     if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+    if (!bringsValues(statement)) return [];
     const file = resolveImport(source.fileName, statement.moduleSpecifier.text);
     return file ? [file] : [];
   });
 }
 
-/**
- * Walks the static imports of every "use client" module and names each path by which one reaches zod: the forms
- * load their schemas with import() (ADR 0062), so zod (about 30 kB gzip) is not part of any page's first load.
- */
-function staticZodImportsFromClientModules(): string[] {
-  const roots = ["app", "components", "lib"].flatMap((dir) => sourceFiles(path.join(process.cwd(), dir))).filter((f) => isClientModule(parse(f)));
+/** Each static-import path from `roots` to a module that imports one of `packages` (or a subpath of one). */
+function pathsToPackages(roots: string[], packages: string[]): string[] {
+  const banned = (specifier: string) => packages.some((p) => specifier === p || specifier.startsWith(`${p}/`));
   const problems: string[] = [];
   const seen = new Set<string>();
   const queue = roots.map((file) => [file]);
@@ -146,17 +148,40 @@ function staticZodImportsFromClientModules(): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     const source = parse(file);
-    if (packageImports(source).some((specifier) => specifier === "zod" || specifier.startsWith("zod/") || specifier === "@hookform/resolvers/zod")) {
-      problems.push(trail.map((f) => path.relative(process.cwd(), f)).join(" → "));
-    }
+    for (const specifier of packageImports(source).filter(banned)) problems.push([...trail.map((f) => path.relative(process.cwd(), f)), specifier].join(" → "));
     for (const next of localImports(source)) queue.push([...trail, next]);
   }
   return problems;
 }
 
+const clientModules = () => ["app", "components", "lib"].flatMap((dir) => sourceFiles(path.join(process.cwd(), dir))).filter((f) => isClientModule(parse(f)));
+
+/** The "use client" modules a server layout renders, found through the server modules it imports. */
+function clientModulesOf(layout: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const queue = [path.join(process.cwd(), layout)];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (isClientModule(parse(file))) found.push(file);
+    else queue.push(...localImports(parse(file)));
+  }
+  return found;
+}
+
 describe("the client boundary", () => {
   it("no \"use client\" module reaches zod through static imports (schemas are loaded with import())", () => {
-    expect(staticZodImportsFromClientModules()).toEqual([]);
+    // zod is about 30 kB gzip: the forms load their schemas with import() (ADR 0062).
+    expect(pathsToPackages(clientModules(), ["zod", "@hookform/resolvers"])).toEqual([]);
+  });
+
+  it("the layouts every page shares reach neither swr nor cookies-next through static imports", () => {
+    // They load with what uses them (the badge, the suggestions, a click, the deferred plumbing): ADR 0062.
+    const roots = [...clientModulesOf("app/layout.tsx"), ...clientModulesOf("app/(site)/layout.tsx")];
+    expect(roots.length).toBeGreaterThan(3);
+    expect(pathsToPackages(roots, ["swr", "cookies-next"])).toEqual([]);
   });
 
   it("no server module imports a value other than a component or hook from a \"use client\" module", () => {

@@ -3,7 +3,6 @@
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { notify } from "@/lib/client/toast";
-import { loadUserInfo } from "@/lib/client/userinfo";
 
 /**
  * After a profile change: the server has rewritten the `userinfo` cookie, so the localStorage mirror is synced from
@@ -13,7 +12,8 @@ export function useProfileSaved(): (message: string) => void {
   const router = useRouter();
   return useCallback(
     (message: string) => {
-      loadUserInfo();
+      // The cookie reader loads with the first save, not with the page (ADR 0062).
+      void import("@/lib/client/userinfo").then(({ loadUserInfo }) => loadUserInfo());
       router.refresh();
       notify({ type: "success", message });
     },

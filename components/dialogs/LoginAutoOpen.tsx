@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect } from "react";
-import { isLoggedIn } from "@/lib/client/userinfo";
 import { useLoginState } from "./login-state";
 
 /** The invitation code carried by the entry URL, directly (`?code=`) or inside the return path (`?r=/x?code=`). */
@@ -24,8 +23,13 @@ export function LoginAutoOpen() {
   const { openLogin } = useLoginState();
   useEffect(() => {
     const search = window.location.search;
-    if (!new URLSearchParams(search).has("r") || isLoggedIn()) return;
-    openLogin({ invitationCode: invitationCodeFromEntry(search) });
+    if (!new URLSearchParams(search).has("r")) return;
+    let cancelled = false;
+    // The cookie reader loads only here, not with every page (ADR 0062).
+    void import("@/lib/client/userinfo").then(({ isLoggedIn }) => {
+      if (!cancelled && !isLoggedIn()) openLogin({ invitationCode: invitationCodeFromEntry(search) });
+    });
+    return () => void (cancelled = true);
     // Only the entry URL counts: run once on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

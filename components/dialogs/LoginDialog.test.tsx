@@ -1,11 +1,11 @@
 import "@/components/ui/test-polyfills";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { isLoggedIn } from "@/lib/client/userinfo";
 import { assignLocation } from "@/components/ui/browser";
 import { LoginAutoOpen } from "./LoginAutoOpen";
 import { LoginDialog } from "./LoginDialog";
-import { LoginStateProvider, useLoginState, useRequireLogin } from "./login-state";
+import { LoginStateProvider, useLoginState } from "./login-state";
 
 jest.mock("@/lib/client/userinfo", () => ({ isLoggedIn: jest.fn(), loadUserInfo: jest.fn(), clearUserInfo: jest.fn() }));
 jest.mock("@/components/ui/browser", () => ({ assignLocation: jest.fn(), reloadPage: jest.fn() }));
@@ -19,14 +19,10 @@ function respond(status: number, body: unknown) {
 
 function Opener() {
   const { openLogin } = useLoginState();
-  const gate = useRequireLogin();
   return (
     <>
       <button type="button" onClick={() => openLogin({ invitationCode: "FRIEND7" })}>
         登录按钮
-      </button>
-      <button type="button" onClick={() => gate(() => document.body.setAttribute("data-acted", "yes"))}>
-        需要登录的操作
       </button>
       <button type="button" onClick={() => openLogin({ activeType: "password" })}>
         密码登录入口
@@ -50,7 +46,6 @@ beforeEach(() => {
   mockedLoggedIn.mockReturnValue(false);
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   window.history.replaceState(null, "", "/");
-  document.body.removeAttribute("data-acted");
 });
 
 describe("LoginDialog", () => {
@@ -153,25 +148,6 @@ describe("LoginDialog", () => {
   });
 });
 
-describe("useRequireLogin", () => {
-  it("runs the action when logged in", async () => {
-    const user = userEvent.setup();
-    mockedLoggedIn.mockReturnValue(true);
-    renderLogin();
-    await user.click(screen.getByRole("button", { name: "需要登录的操作" }));
-    expect(document.body).toHaveAttribute("data-acted", "yes");
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-  });
-
-  it("opens the login dialog otherwise", async () => {
-    const user = userEvent.setup();
-    renderLogin();
-    await user.click(screen.getByRole("button", { name: "需要登录的操作" }));
-    expect(document.body).not.toHaveAttribute("data-acted");
-    expect(screen.getByRole("dialog", { name: "登录 / 注册" })).toBeInTheDocument();
-  });
-});
-
 describe("LoginAutoOpen", () => {
   it("opens the login dialog when the entry URL carries r and nobody is logged in", async () => {
     window.history.replaceState(null, "", "/?r=%2Fuser%2Finvite%3Fcode%3DABC123");
@@ -180,15 +156,18 @@ describe("LoginAutoOpen", () => {
     expect(within(dialog).getByRole("textbox", { name: "邀请码（选填）" })).toHaveValue("ABC123");
   });
 
-  it("stays closed without r, or when logged in", () => {
+  it("stays closed without r, or when logged in", async () => {
     window.history.replaceState(null, "", "/?code=ABC");
     const first = renderLogin(<LoginAutoOpen />);
+    await act(async () => {});
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     first.unmount();
 
     window.history.replaceState(null, "", "/?r=%2Fuser%2Faccount");
     mockedLoggedIn.mockReturnValue(true);
     renderLogin(<LoginAutoOpen />);
+    await waitFor(() => expect(mockedLoggedIn).toHaveBeenCalled());
+    await act(async () => {});
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

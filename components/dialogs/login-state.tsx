@@ -1,7 +1,6 @@
 "use client";
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { isLoggedIn } from "@/lib/client/userinfo";
 
 export type LoginType = "code" | "password";
 
@@ -57,19 +56,4 @@ export function useLoginState(): LoginContextValue {
   const value = useContext(LoginContext);
   if (!value) throw new Error("useLoginState() needs <LoginStateProvider> (mounted by SiteProviders)");
   return value;
-}
-
-/**
- * SPEC §5 "login gates for actions": returns `gate(action)`, which runs the action when the visitor is
- * logged in and opens the login dialog otherwise.
- */
-export function useRequireLogin(): (action: () => void) => void {
-  const { openLogin } = useLoginState();
-  return useCallback(
-    (action: () => void) => {
-      if (isLoggedIn()) action();
-      else openLogin();
-    },
-    [openLogin],
-  );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { loadUserInfo } from "@/lib/client/userinfo";
 import { DEFAULT_PAY_LEVEL_ID } from "@/lib/domain/constants";
 import { useLoginState } from "./login-state";
 
@@ -42,15 +41,18 @@ export function PayStateProvider({ children }: { children: ReactNode }) {
 
   const openPay = useCallback(
     ({ levelId, params, bannerText }: OpenPayOptions = {}) => {
-      if (!loadUserInfo()) {
-        openLogin();
-        return;
-      }
-      setState({
-        visible: true,
-        defaultLevelId: levelId ?? DEFAULT_PAY_LEVEL_ID,
-        params: params ?? "",
-        bannerText: bannerText ?? "",
+      // The cookie reader is fetched on the first click, not with every page (ADR 0062).
+      void import("@/lib/client/userinfo").then(({ loadUserInfo }) => {
+        if (!loadUserInfo()) {
+          openLogin();
+          return;
+        }
+        setState({
+          visible: true,
+          defaultLevelId: levelId ?? DEFAULT_PAY_LEVEL_ID,
+          params: params ?? "",
+          bannerText: bannerText ?? "",
+        });
       });
     },
     [openLogin],

@@ -3,7 +3,6 @@
 import { usePathname } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { notify } from "@/lib/client/toast";
-import { isLoggedIn, loadUserInfo } from "@/lib/client/userinfo";
 import { useLoginState } from "./login-state";
 
 export type ShareChannel = "wechat" | "qq" | "weibo";
@@ -49,15 +48,18 @@ export function ShareStateProvider({ children }: { children: ReactNode }) {
 
   // SPEC §4: the share dialog opens only when logged in. Without a token: on a login route the toast
   // 请先登录 shows and nothing opens; anywhere else the login dialog opens instead.
+  // The cookie reader is fetched on the first click, not with every page (ADR 0062).
   const openShare = useCallback(() => {
-    if (!isLoggedIn()) {
-      if (isLoginRoute(pathname)) notify({ type: "warning", message: "请先登录" });
-      else openLogin();
-      return;
-    }
-    setInvitationCode(loadUserInfo()?.invitationCode ?? "");
-    setCurrentUrl(window.location.href.split("#")[0] ?? "");
-    setView({ kind: "main" });
+    void import("@/lib/client/userinfo").then(({ isLoggedIn, loadUserInfo }) => {
+      if (!isLoggedIn()) {
+        if (isLoginRoute(pathname)) notify({ type: "warning", message: "请先登录" });
+        else openLogin();
+        return;
+      }
+      setInvitationCode(loadUserInfo()?.invitationCode ?? "");
+      setCurrentUrl(window.location.href.split("#")[0] ?? "");
+      setView({ kind: "main" });
+    });
   }, [pathname, openLogin]);
 
   const showMain = useCallback(() => setView({ kind: "main" }), []);

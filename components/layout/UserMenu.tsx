@@ -6,7 +6,6 @@ import { Badge, badgeText } from "@/components/ui/Badge";
 import { buttonClass } from "@/components/ui/Button";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { useLazyModule } from "@/components/ui/lazy-module";
-import { useUnreadCount } from "@/components/notifications/unread-count";
 import { USER_MENU_TRIGGER_CLASS } from "./nav-trigger";
 
 export interface UserMenuProps {
@@ -42,11 +41,15 @@ function Avatar({ viewer }: { viewer: UserInfo }) {
 }
 
 const loadAccountMenu = () => import("./account-menu");
+const loadUnreadCountSync = () => import("@/components/notifications/UnreadCountSync");
 
 /** The header's account corner: 登录/注册 for visitors, the avatar menu for members (its menu loads on first use). */
 export function UserMenu({ viewer, unreadCount: serverUnreadCount, isStaff }: UserMenuProps) {
   const { openLogin } = useLoginState();
-  const unreadCount = useUnreadCount(serverUnreadCount);
+  // The server's count until the shared count (which a read answer on /user/notif updates) has loaded.
+  const [liveUnreadCount, setLiveUnreadCount] = useState<number | null>(null);
+  const unreadCount = liveUnreadCount ?? serverUnreadCount;
+  const sync = useLazyModule(loadUnreadCountSync, viewer !== null);
   const [clicked, setClicked] = useState(false);
   const loaded = useLazyModule(loadAccountMenu, clicked);
 
@@ -62,6 +65,7 @@ export function UserMenu({ viewer, unreadCount: serverUnreadCount, isStaff }: Us
   const face = (
     <Badge value={unreadCount}>
       <Avatar viewer={viewer} />
+      {sync ? <sync.UnreadCountSync serverCount={serverUnreadCount} onCount={setLiveUnreadCount} /> : null}
     </Badge>
   );
   if (loaded) return <loaded.AccountMenu viewer={viewer} unreadCount={unreadCount} isStaff={isStaff} defaultOpen={clicked} face={face} />;

@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { notify } from "@/lib/client/toast";
 import { submitJson } from "@/lib/client/request";
-import { publishUnreadCount } from "./unread-count";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 
@@ -41,7 +40,9 @@ export function NotificationList({ items }: { items: NotificationView[] }) {
       notify({ type: "error", message: result.message });
       return;
     }
-    publishUnreadCount(result.body.unread);
+    // The header's shared count (swr) loads with the first answer rather than with the page (ADR 0062).
+    const unread = result.body.unread;
+    void import("./unread-count").then(({ publishUnreadCount }) => publishUnreadCount(unread));
     setLocallyRead((prev) => new Set([...prev, ...ids]));
     startRefresh(() => router.refresh());
   }

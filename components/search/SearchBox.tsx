@@ -5,8 +5,12 @@ import { useId, useState, type KeyboardEvent } from "react";
 import { Search } from "lucide-react";
 import { MAX_QUERY_CHARS, SEARCH_KIND_LABELS } from "@/lib/domain/search/kinds";
 import { searchPath } from "@/lib/domain/search/results";
-import { useSuggestions } from "./use-suggestions";
+import type { Suggestions } from "./use-suggestions";
 import { cn } from "@/components/ui/cn";
+import { useLazyModule } from "@/components/ui/lazy-module";
+
+const loadSuggestionsFeed = () => import("./SuggestionsFeed");
+const NO_SUGGESTIONS: Suggestions = { items: [], forTerm: "", retry: () => {} };
 
 export interface SearchBoxProps {
   initial?: string;
@@ -35,7 +39,9 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
   const [engaged, setEngaged] = useState(false);
 
   const term = value.trim();
-  const { items, forTerm, retry } = useSuggestions(engaged ? term : "", debounceMs);
+  const feed = useLazyModule(loadSuggestionsFeed, engaged);
+  const [suggestions, setSuggestions] = useState(NO_SUGGESTIONS);
+  const { items, forTerm, retry } = suggestions;
   // New suggestions start with no row chosen (state adjusted while rendering, as React recommends).
   const [activeFor, setActiveFor] = useState(forTerm);
   if (activeFor !== forTerm) {
@@ -164,6 +170,7 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
           </li>
         </ul>
       </div>
+      {feed ? <feed.SuggestionsFeed term={engaged ? term : ""} debounceMs={debounceMs} onChange={setSuggestions} /> : null}
       {large ? (
         <button type="submit" className="inline-flex h-11 shrink-0 items-center gap-1 rounded-lg bg-brand px-4 font-medium text-white hover:bg-brand-hover">
           <Search aria-hidden className="h-4 w-4" />

@@ -14,6 +14,8 @@ async function fetchSuggestions(key: string): Promise<Suggestion[]> {
   return Array.isArray(body?.items) ? body.items : [];
 }
 
+const NONE: Suggestion[] = [];
+
 /** Asked once per term and kept for the page's life: suggestions do not go stale while typing. */
 const ONCE_PER_TERM = {
   revalidateIfStale: false,
@@ -47,5 +49,5 @@ export function useSuggestions(term: string, debounceMs: number): Suggestions {
 
   const current = answered || term === "" ? term : asked;
   const { data, mutate } = useSWR(current ? suggestKey(current) : null, fetchSuggestions, ONCE_PER_TERM);
-  return { items: data ?? [], forTerm: data ? current : "", retry: () => void mutate() };
+  return { items: data ?? NONE, forTerm: data ? current : "", retry: () => void mutate() };
 }

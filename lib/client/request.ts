@@ -3,12 +3,9 @@
  * optional success message (headers showMessage/message, then a toast), optional progress bar, multipart
  * conversion, and the failure toasts of SPEC §8. Resolves with the parsed response body only.
  */
-import { getCookie } from "cookies-next/client";
-import { USERINFO_COOKIE } from "@/lib/domain/site";
 import { containsBlob, toFormData, type Payload } from "./multipart";
 import { requestProgress, type ProgressHooks } from "./progress-counter";
 import { notify as showToast, type NotifyOptions } from "./toast";
-import { readStoredToken } from "./token";
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | QueryValue[]>;
@@ -42,8 +39,8 @@ export interface RequestDeps {
   notify?: (options: NotifyOptions) => unknown;
   progress?: ProgressHooks;
   /** The stored user info JSON, sent URL-encoded as the `token` header. */
-  readUserInfo?: () => string | null | undefined;
-  readToken?: () => string | null;
+  readUserInfo?: () => string | null | undefined | Promise<string | null | undefined>;
+  readToken?: () => string | null | Promise<string | null>;
 }
 
 export interface RequestConfig {
@@ -109,22 +106,28 @@ interface PreparedRequest {
   init: RequestInit;
 }
 
+/**
+ * The cookie readers behind the token headers, fetched with the first SPEC API call: the forms' same-origin `submit`
+ * never needs them, so cookies-next is not part of every form page's first load (ADR 0062).
+ */
+const storedCredentials = () => import("./stored-credentials");
+
 export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Requester {
   const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
   const random = deps.random ?? Math.random;
   const notify = deps.notify ?? showToast;
   const progress = deps.progress ?? requestProgress;
-  const readUserInfo = deps.readUserInfo ?? (() => getCookie(USERINFO_COOKIE));
-  const readToken = deps.readToken ?? readStoredToken;
+  const readUserInfo = deps.readUserInfo ?? (async () => (await storedCredentials()).readUserInfoCookie());
+  const readToken = deps.readToken ?? (async () => (await storedCredentials()).readStoredToken());
 
-  function prepare(method: "GET" | "POST", path: string, params: QueryParams | undefined, body: () => BodyInit | undefined,
-    options: RequestOptions): PreparedRequest {
+  async function prepare(method: "GET" | "POST", path: string, params: QueryParams | undefined, body: () => BodyInit | undefined,
+    options: RequestOptions): Promise<PreparedRequest> {
     const payload = body();
     const headers: Record<string, string> = { Accept: "application/json" };
     if (typeof payload === "string") headers["Content-Type"] = "application/json";
-    const userInfo = readUserInfo();
+    const userInfo = await readUserInfo();
     if (userInfo) headers.token = encodeURIComponent(userInfo);
-    const token = readToken();
+    const token = await readToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.showMessage) {
       headers.showMessage = "1";
@@ -148,7 +151,7 @@ export function createRequest(config: RequestConfig, deps: RequestDeps = {}): Re
     body: () => BodyInit | undefined, options: RequestOptions = {}): Promise<T> {
     let prepared: PreparedRequest;
     try {
-      prepared = prepare(method, path, params, body, options);
+      prepared = await prepare(method, path, params, body, options);
     } catch (cause) {
       if (!options.silent) notify({ type: "warning", message: SETUP_FAILURE_MESSAGE });
       throw new RequestError(SETUP_FAILURE_MESSAGE, 0, { cause });
