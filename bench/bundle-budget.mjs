@@ -5,7 +5,8 @@ import { routeSizesOrExit } from "./route-sizes.mjs";
 
 const FILE = new URL("./bundle-budgets.json", import.meta.url);
 const budgets = JSON.parse(fs.readFileSync(FILE, "utf8"));
-const classOf = (route) => (budgets.chart.includes(route) ? "chart" : route.startsWith(budgets.staffPrefix) ? "staff" : "content");
+const classOf = (route) =>
+  budgets.chart.includes(route) ? "chart" : budgets.form.includes(route) ? "form" : route.startsWith(budgets.staffPrefix) ? "staff" : "content";
 
 const rows = routeSizesOrExit();
 if (process.argv.includes("--ratchet")) {
