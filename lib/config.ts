@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_…").optional(),
   STRIPE_API_BASE: z.url().optional(),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL").optional(),
+  TEST_REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
   // Under the 25 s a graceful stop waits for requests (lib/server/shutdown.ts), itself under the 30 s stop timeout.
   REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(20).default(10),
@@ -100,6 +102,10 @@ export type AppConfig = {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | null } | null;
   /** PostgreSQL server the data-layer tests also run on (each test file gets its own database). */
   testDatabaseUrl: string | null;
+  /** Rate limits in Redis (shared by every instance) instead of PostgreSQL's rate_limits table. */
+  redisUrl: string | null;
+  /** tests only: a Redis server the rate-limit store tests may use. */
+  testRedisUrl: string | null;
   /** Keeps viewer-independent page data in memory between requests (lib/server/cache/public-data.ts). */
   publicDataCache: boolean;
   /**
@@ -181,6 +187,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
             apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : null }
         : null,
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    testRedisUrl: e.TEST_REDIS_URL ?? null,
     publicDataCache: e.PUBLIC_DATA_CACHE === "on",
     requestDeadlineMs: e.REQUEST_DEADLINE_SECONDS * 1000,
     statementParsing: {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { PgTable, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { runDataMigrations } from "./data-migrations";
 import * as schema from "./schema";
+import type { Pool } from "pg";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
    * its own) and resolves with their number. PGlite runs one statement at a time in-process: nothing to cancel (0).
    */
   cancelRunning(): Promise<number>;
+  /** PostgreSQL: the pool the data layer's queries use (the rate limits' store shares it). */
+  pool?: Pool;
 }
 
 /** Called before every statement the data layer issues (the server's request deadlines: it throws for cancelled work). */
@@ -98,7 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
         await client.end();
       }
     };
-    return { db, engine: "postgres", close: () => pool.end(), cancelRunning };
+    return { db, engine: "postgres", close: () => pool.end(), cancelRunning, pool };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const location = opts.dataDir === "memory://" ? undefined : path.resolve(opts.dataDir, "pglite");

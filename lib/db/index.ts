@@ -48,10 +48,19 @@ export function prepareDatabase(opts: PrepareOptions): Promise<DatabaseHandle> {
 
 /** The database for the data layer. The server prepares it at start (instrumentation.ts). */
 export async function db(): Promise<Database> {
-  if (state.override) return state.override.db;
+  return (await databaseHandle()).db;
+}
+
+/** The engine the data layer uses (without opening it). */
+export function databaseEngine(): DatabaseHandle["engine"] {
+  return state.override?.engine ?? (config().databaseUrl ? "postgres" : "pglite");
+}
+
+/** The handle behind db(): its engine, and on PostgreSQL its pool. */
+export async function databaseHandle(): Promise<DatabaseHandle> {
+  if (state.override) return state.override;
   const cfg = config();
-  const handle = await prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
-  return handle.db;
+  return prepareDatabase({ migrate: !cfg.databaseUrl, seedDemo: !cfg.databaseUrl && cfg.loadDemoData });
 }
 
 /**

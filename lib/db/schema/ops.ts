@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Front-end error reports posted to /api/Logs/Insert (SPEC §3 "Error report"), size-capped at the edge. */
 export const clientErrorReports = pgTable(
@@ -30,4 +30,15 @@ export const appMeta = pgTable("app_meta", {
 export const cacheVersions = pgTable("cache_versions", {
   tag: text("tag").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * The rate limits' counters on PostgreSQL, shared by every instance (lib/server/security/rate-limit.ts): the layout
+ * rate-limiter-flexible's RateLimiterPostgres reads and writes — the key with its limiter's prefix, the points used in
+ * the window, and the window's end in epoch milliseconds. Rows an hour past their end are deleted every 5 minutes.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
 });

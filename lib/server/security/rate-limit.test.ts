@@ -1,7 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { once } from "node:events";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { rateLimits } from "@/lib/db/schema";
+import { describeOnEachEngine, openTestDatabase } from "@/lib/db/test-support";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { storesOfTimersMade } from "@/lib/server/timer-contexts.test-support";
-import { blockedFor, recordFailure, takeToken } from "./rate-limit";
+import { blockedFor, failuresOf, limitsOn, recordFailure, takeToken } from "./rate-limit";
+import { postgresStore, redisClient, redisStore, type LimitStore } from "./rate-limit-store";
 
 describe("rate limits", () => {
   it("blocks a key once its failures reach the limit, with the wait in seconds", async () => {
@@ -30,5 +36,87 @@ describe("rate limits", () => {
     });
     expect(madeIn.length).toBeGreaterThan(0); // the limiter did make its timers
     expect(madeIn.every((store) => store === undefined)).toBe(true);
+  });
+});
+
+/** Two servers' limiters: each its own connection to the shared store, as two instances have. */
+function twoInstances(open: () => Promise<{ store: LimitStore; close: () => Promise<void> }>) {
+  return async () => {
+    const [a, b] = [await open(), await open()];
+    try {
+      const [one, two] = [limitsOn(a.store), limitsOn(b.store)];
+      // wrong passwords counted on both add up: the third, on either, blocks the key on both
+      await one.recordFailure("t-shared", "acct", 3, 60);
+      await two.recordFailure("t-shared", "acct", 3, 60);
+      expect(await one.blockedFor("t-shared", "acct", 3, 60)).toBe(0);
+      expect(await two.failuresOf("t-shared", "acct", 3, 60)).toBe(2);
+      await one.recordFailure("t-shared", "acct", 3, 60);
+      expect(await two.blockedFor("t-shared", "acct", 3, 60)).toBeGreaterThan(0);
+      expect(await one.blockedFor("t-shared", "other", 3, 60)).toBe(0);
+      // tokens taken on either are taken from one budget
+      expect(await one.takeToken("t-shared-take", "ip", 2, 60)).toBe(0);
+      expect(await two.takeToken("t-shared-take", "ip", 2, 60)).toBe(0);
+      expect(await one.takeToken("t-shared-take", "ip", 2, 60)).toBeGreaterThan(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  };
+}
+
+const onPostgres = config().testDatabaseUrl ? it : it.skip;
+const onRedis = config().testRedisUrl ? it : it.skip;
+
+describe("rate limits shared by instances", () => {
+  onPostgres(
+    "on PostgreSQL (rate_limits table): two pools to one database count as one",
+    async () => {
+      const database = await openTestDatabase("postgres");
+      const url = new URL(config().testDatabaseUrl!);
+      const { rows } = await database.pool!.query<{ name: string }>("select current_database() as name");
+      url.pathname = `/${rows[0]!.name}`;
+      const { Pool } = await import("pg");
+      try {
+        await twoInstances(async () => {
+          const pool = new Pool({ connectionString: url.toString(), max: 2 });
+          return { store: postgresStore(pool), close: () => pool.end() };
+        })();
+      } finally {
+        await database.close();
+      }
+    },
+    30_000,
+  );
+
+  onRedis(
+    "on Redis (REDIS_URL): two clients count as one",
+    async () => {
+      // A database of its own on the test server, emptied before and after.
+      const url = new URL(config().testRedisUrl!);
+      url.pathname = "/9";
+      const { default: Redis } = await import("ioredis");
+      const admin = new Redis(url.toString());
+      await admin.flushdb();
+      try {
+        await twoInstances(async () => {
+          const client = redisClient(url.toString());
+          if (client.status !== "ready") await once(client, "ready");
+          return { store: redisStore(client), close: () => client.quit().then(() => undefined) };
+        })();
+      } finally {
+        await admin.flushdb();
+        await admin.quit();
+      }
+    },
+    30_000,
+  );
+});
+
+describeOnEachEngine("the configured store", (engine) => {
+  it(engine === "postgres" ? "counts in the rate_limits table, which every instance reads" : "counts in this process's memory (PGlite is one process)", async () => {
+    await recordFailure("t-where", "acct", 3, 60);
+    const rows = await (await db()).select().from(rateLimits);
+    expect(rows.map((r) => r.key)).toEqual(engine === "postgres" ? ["t-where:3:60:acct"] : []);
+    expect(await failuresOf("t-where", "acct", 3, 60)).toBe(1);
   });
 });

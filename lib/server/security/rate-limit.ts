@@ -1,49 +1,77 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { config } from "@/lib/config";
+import { databaseEngine, databaseHandle } from "@/lib/db";
 import { outsideRequest } from "@/lib/server/startup-context";
+import { limitStoreFor, type LimitStore } from "./rate-limit-store";
 
 /**
- * Per-process limiters. PGlite mode is one process, so memory is exact there; several instances on PostgreSQL
- * need a shared store (RateLimiterPostgres/Redis) — see README "Scaling out".
- * A limiter keeps a timer per key for its whole window (up to hours), so its calls run outside the request
- * (startup-context.ts): each timer would otherwise keep the request that made it alive that long.
+ * The rate limits (rate-limiter-flexible), in the store every instance shares (ADR 0063): Redis when REDIS_URL is set,
+ * else PostgreSQL's rate_limits table, else (PGlite, one process by construction) this process's memory. A limiter on
+ * a shared store falls back to memory while that store does not answer, so limits still hold per instance then.
+ * A limiter's calls run outside the request (startup-context.ts): the memory limiter keeps a timer per key for its whole
+ * window (up to hours), and each timer would otherwise keep the request that made it alive that long.
  */
-const limiters = new Map<string, RateLimiterMemory>();
+const limitersByStore = new WeakMap<object, Map<string, RateLimiterAbstract>>();
 
-function limiter(name: string, points: number, durationSec: number): RateLimiterMemory {
-  const key = `${name}:${points}:${durationSec}`;
-  let l = limiters.get(key);
-  if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSec });
-    limiters.set(key, l);
+function limiterOn(store: LimitStore, name: string, points: number, durationSec: number): RateLimiterAbstract {
+  let limiters = limitersByStore.get(store.identity);
+  if (!limiters) limitersByStore.set(store.identity, (limiters = new Map()));
+  // One counter per limiter as the memory store always had: the same name with other bounds is another limiter.
+  const keyPrefix = `${name}:${points}:${durationSec}`;
+  let limiter = limiters.get(keyPrefix);
+  if (!limiter) {
+    limiter = store.create({ keyPrefix, points, duration: durationSec });
+    limiters.set(keyPrefix, limiter);
   }
-  return l;
+  return limiter;
 }
 
-/** Consumes one point; returns the seconds to wait when the limit is exhausted, else 0. */
-export async function takeToken(name: string, key: string, points: number, durationSec: number): Promise<number> {
-  try {
-    await outsideRequest(() => limiter(name, points, durationSec).consume(key));
-    return 0;
-  } catch (err) {
-    if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-    throw err;
-  }
+/** The four operations on one store; the exported functions use the configured store, tests use two of them. */
+export function limitsOn(store: LimitStore) {
+  const run = <T>(name: string, points: number, durationSec: number, use: (limiter: RateLimiterAbstract) => Promise<T>) =>
+    outsideRequest(() => use(limiterOn(store, name, points, durationSec)));
+  return {
+    /** Consumes one point; returns the seconds to wait when the limit is exhausted, else 0. */
+    async takeToken(name: string, key: string, points: number, durationSec: number): Promise<number> {
+      try {
+        await run(name, points, durationSec, (limiter) => limiter.consume(key));
+        return 0;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw err;
+      }
+    },
+    /** Seconds until `key` may try again when it has used up `points` within the window; 0 when it may. */
+    async blockedFor(name: string, key: string, points: number, durationSec: number): Promise<number> {
+      const res = await run(name, points, durationSec, (limiter) => limiter.get(key));
+      return res && res.consumedPoints >= points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+    },
+    /** Counts one failure (a wrong password, a wrong code) against `key`. */
+    async recordFailure(name: string, key: string, points: number, durationSec: number): Promise<void> {
+      await run(name, points, durationSec, (limiter) => limiter.penalty(key, 1));
+    },
+    /** How many failures `key` has counted within the current window (0 when none). */
+    async failuresOf(name: string, key: string, points: number, durationSec: number): Promise<number> {
+      const res = await run(name, points, durationSec, (limiter) => limiter.get(key));
+      return res?.consumedPoints ?? 0;
+    },
+  };
 }
 
-/** Seconds until `key` may try again when it has used up `points` within the window; 0 when it may. */
-export async function blockedFor(name: string, key: string, points: number, durationSec: number): Promise<number> {
-  const res = await outsideRequest(() => limiter(name, points, durationSec).get(key));
-  return res && res.consumedPoints >= points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+const memoryStore: LimitStore = { kind: "memory", identity: {}, create: (options) => new RateLimiterMemory(options) };
+
+async function configuredStore(): Promise<LimitStore> {
+  const { redisUrl } = config();
+  if (redisUrl) return limitStoreFor({ redisUrl });
+  if (databaseEngine() === "pglite") return memoryStore;
+  const { pool } = await databaseHandle();
+  return pool ? limitStoreFor({ pool }) : memoryStore;
 }
 
-/** Counts one failure (a wrong password, a wrong code) against `key`. */
-export async function recordFailure(name: string, key: string, points: number, durationSec: number): Promise<void> {
-  await outsideRequest(() => limiter(name, points, durationSec).penalty(key, 1));
-}
+const limits = async () => limitsOn(await configuredStore());
 
-/** How many failures `key` has counted within the current window (0 when none). */
-export async function failuresOf(name: string, key: string, points: number, durationSec: number): Promise<number> {
-  const res = await outsideRequest(() => limiter(name, points, durationSec).get(key));
-  return res?.consumedPoints ?? 0;
-}
+export const takeToken = async (name: string, key: string, points: number, durationSec: number) => (await limits()).takeToken(name, key, points, durationSec);
+export const blockedFor = async (name: string, key: string, points: number, durationSec: number) => (await limits()).blockedFor(name, key, points, durationSec);
+export const recordFailure = async (name: string, key: string, points: number, durationSec: number) => (await limits()).recordFailure(name, key, points, durationSec);
+export const failuresOf = async (name: string, key: string, points: number, durationSec: number) => (await limits()).failuresOf(name, key, points, durationSec);
