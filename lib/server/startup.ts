@@ -15,6 +15,7 @@ import { ANSWER_AFTER_CANCEL_MS, beginStopping, installRequestDeadlines, throwIf
 import { setQueryGuard } from "@/lib/db/client";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
+import { closeLimitStores } from "@/lib/server/security/rate-limit-store";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -61,7 +62,7 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     // parser's threads end here too, after the last request (one may still have been reading a file).
     closeDatabase: async () => {
       await Promise.all([flushArticleViews(), closeStatementParser()]);
-      await closeDatabase({ final: true });
+      await Promise.all([closeDatabase({ final: true }), closeLimitStores()]);
     },
   });
   try {
