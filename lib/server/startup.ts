@@ -15,7 +15,7 @@ import { ANSWER_AFTER_CANCEL_MS, beginStopping, installRequestDeadlines, throwIf
 import { setQueryGuard } from "@/lib/db/client";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
-import { closeLimitStores } from "@/lib/server/security/rate-limit-store";
+import { closeLimitStores, limitStoreFor } from "@/lib/server/security/rate-limit-store";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -34,6 +34,8 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
   rememberStartupContext();
   releaseAbortReasonFrames();
   const cfg = config();
+  // Connect to the rate limits' Redis now: a limiter asked before the connection is ready counts in memory.
+  if (cfg.redisUrl) limitStoreFor({ redisUrl: cfg.redisUrl });
   // Every request's work has a deadline, and a stop shortens it (ADR 0048): no query is issued for cancelled work.
   // Not under `next dev`, whose requests include compiling their route (often longer than a deadline on first use).
   if (cfg.nodeEnv !== "development") {
