@@ -1,0 +1,92 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { Client } from "pg";
+import { startOwnServer, type OwnServer } from "./own-server";
+import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
+
+/**
+ * Issue 26 point 5, first part: two servers of the suite's build on one PostgreSQL database behind a round-robin proxy
+ * behave as one site. A session made on one is honoured by the other; wrong passwords are counted across both
+ * (ADR 0063). Needs TEST_DATABASE_URL (CI sets it); each run makes and drops its own database.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const firstPort = Number(process.env.E2E_TWO_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 4);
+const ports = [firstPort, firstPort + 1];
+const proxyPort = firstPort + 2;
+const MEMBER = { account: "pair@example.com", password: "Round-Robin-2026!" };
+
+test.skip(!adminUrl, "TEST_DATABASE_URL is not set: two instances need a PostgreSQL server");
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+
+let databaseName = "";
+let servers: OwnServer[] = [];
+let proxy: RoundRobinProxy | null = null;
+
+async function admin(sql: string) {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function cli(databaseUrl: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, ["node_modules/.bin/tsx", "--conditions=react-server", "cli/index.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  databaseName = `lianghua_two_${randomBytes(5).toString("hex")}`;
+  await admin(`create database ${databaseName}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${databaseName}`;
+  const databaseUrl = url.toString();
+  cli(databaseUrl, "db:migrate");
+  cli(databaseUrl, "user:create", "--email", MEMBER.account, "--password", MEMBER.password);
+  const site = `http://localhost:${proxyPort}`;
+  const shared = { DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex") };
+  servers = await Promise.all(ports.map((port) => startOwnServer({ env: { ...shared, PORT: String(port) }, unset: ["REDIS_URL"] })));
+  proxy = await startRoundRobinProxy(proxyPort, ports.map((port) => `http://localhost:${port}`));
+});
+
+test.afterAll(async () => {
+  await proxy?.close();
+  await Promise.all(servers.map((server) => server.stop()));
+  if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
+});
+
+test("a login made on one instance is honoured by the other", async ({ playwright }) => {
+  const site = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: { origin: proxy!.base } });
+  const login = await site.post("/api/auth/login", { data: MEMBER });
+  expect(login.status()).toBe(200);
+  const info = await site.get("/api/user/info");
+  expect(info.headers()["x-served-by"]).not.toBe(login.headers()["x-served-by"]);
+  expect(((await info.json()) as { data: { email?: string } | null }).data).toMatchObject({ email: MEMBER.account });
+  await site.dispose();
+});
+
+test("wrong passwords are counted across both instances", async ({ playwright }) => {
+  const site = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: { origin: proxy!.base } });
+  const attempt = () => site.post("/api/auth/login", { data: { account: MEMBER.account, password: "not-the-password" } });
+  const servedBy = new Set<string>();
+  // five wrong passwords for one account from one address are allowed in 15 minutes, wherever they land (README)
+  for (let i = 0; i < 5; i++) {
+    const res = await attempt();
+    servedBy.add(res.headers()["x-served-by"]!);
+    expect(res.status()).toBe(401);
+  }
+  expect(servedBy.size).toBe(2);
+  for (let i = 0; i < 2; i++) {
+    const refused = await attempt();
+    expect([refused.status(), (await refused.json()).message]).toEqual([429, expect.stringMatching(/^尝试次数过多，请 \d+ 分钟后再试$/)]);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  }
+  await site.dispose();
+});
