@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -15,6 +17,9 @@ const firstPort = Number(process.env.E2E_TWO_PORT ?? Number(process.env.E2E_PORT
 const ports = [firstPort, firstPort + 1];
 const proxyPort = firstPort + 2;
 const MEMBER = { account: "pair@example.com", password: "Round-Robin-2026!" };
+const EDITOR = { account: "desk@example.com", password: "Round-Robin-2026!" };
+/** An 东方财富 web export (GBK) whose last trading day, the master page's first view, sold 盛景微 (603375). */
+const STATEMENT = path.resolve(__dirname, "../lib/domain/statements/fixtures/eastmoney-web.csv");
 
 test.skip(!adminUrl, "TEST_DATABASE_URL is not set: two instances need a PostgreSQL server");
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -50,6 +55,7 @@ test.beforeAll(async () => {
   const databaseUrl = url.toString();
   cli(databaseUrl, "db:migrate");
   cli(databaseUrl, "user:create", "--email", MEMBER.account, "--password", MEMBER.password);
+  cli(databaseUrl, "user:create", "--email", EDITOR.account, "--password", EDITOR.password, "--role", "editor");
   const site = `http://localhost:${proxyPort}`;
   const shared = { DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex") };
   servers = await Promise.all(ports.map((port) => startOwnServer({ env: { ...shared, PORT: String(port) }, unset: ["REDIS_URL"] })));
@@ -90,3 +96,25 @@ test("wrong passwords are counted across both instances", async ({ playwright })
   }
   await site.dispose();
 });
+
+test("a statement published through one instance shows on the other within a second", async ({ playwright }) => {
+  const site = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: { origin: proxy!.base } });
+  expect((await site.post("/api/auth/login", { data: EDITOR })).status()).toBe(200);
+  const created = await site.post("/api/admin/traders", { data: { name: "轮询大神", disclosureDelayDays: 0 } });
+  expect(created.status()).toBe(200);
+  const { guid } = (await created.json()) as { guid: string };
+  const imported = await site.post(`/api/admin/traders/${guid}/statements`, {
+    multipart: { file: { name: "eastmoney-web.csv", mimeType: "text/csv", buffer: fs.readFileSync(STATEMENT) }, public: "1" },
+  });
+  expect(imported.status()).toBe(200);
+  const importedBy = imported.headers()["x-served-by"];
+  const publishedAt = Date.now();
+  let seenOnOther = false;
+  while (!seenOnOther && Date.now() - publishedAt < 1000) {
+    const page = await site.get(`/detail/${guid}`);
+    seenOnOther = page.headers()["x-served-by"] !== importedBy && (await page.text()).includes("盛景微");
+  }
+  expect(seenOnOther).toBe(true);
+  await site.dispose();
+});
+
