@@ -18,6 +18,7 @@ const ports = [firstPort, firstPort + 1];
 const proxyPort = firstPort + 2;
 const MEMBER = { account: "pair@example.com", password: "Round-Robin-2026!" };
 const EDITOR = { account: "desk@example.com", password: "Round-Robin-2026!" };
+const FOLLOWER = { account: "follower@example.com", password: "Round-Robin-2026!" };
 /** An 东方财富 web export (GBK) whose last trading day, the master page's first view, sold 盛景微 (603375). */
 const STATEMENT = path.resolve(__dirname, "../lib/domain/statements/fixtures/eastmoney-web.csv");
 
@@ -25,6 +26,8 @@ test.skip(!adminUrl, "TEST_DATABASE_URL is not set: two instances need a Postgre
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 let databaseName = "";
+let databaseUrl = "";
+let strategy = { guid: "", key: "" };
 let servers: OwnServer[] = [];
 let proxy: RoundRobinProxy | null = null;
 
@@ -38,12 +41,14 @@ async function admin(sql: string) {
   }
 }
 
-function cli(databaseUrl: string, ...args: string[]) {
+/** Runs an operator command on the test database; its last printed line (a guid, a key). */
+function cli(databaseUrl: string, ...args: string[]): string {
   const run = spawnSync(process.execPath, ["node_modules/.bin/tsx", "--conditions=react-server", "cli/index.ts", ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout.trim().split("\n").pop()!.trim();
 }
 
 test.beforeAll(async () => {
@@ -52,10 +57,14 @@ test.beforeAll(async () => {
   await admin(`create database ${databaseName}`);
   const url = new URL(adminUrl!);
   url.pathname = `/${databaseName}`;
-  const databaseUrl = url.toString();
+  databaseUrl = url.toString();
   cli(databaseUrl, "db:migrate");
   cli(databaseUrl, "user:create", "--email", MEMBER.account, "--password", MEMBER.password);
   cli(databaseUrl, "user:create", "--email", EDITOR.account, "--password", EDITOR.password, "--role", "editor");
+  cli(databaseUrl, "user:create", "--email", FOLLOWER.account, "--password", FOLLOWER.password);
+  cli(databaseUrl, "user:grant", "--email", FOLLOWER.account, "--level", "svip", "--days", "30");
+  const guid = cli(databaseUrl, "strategy:create", "--name", "轮询策略", "--author", "测试组", "--status", "live", "--start", "2026-01-05");
+  strategy = { guid, key: cli(databaseUrl, "strategy:key", guid) };
   const site = `http://localhost:${proxyPort}`;
   const shared = { DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex") };
   servers = await Promise.all(ports.map((port) => startOwnServer({ env: { ...shared, PORT: String(port) }, unset: ["REDIS_URL"] })));
@@ -116,5 +125,31 @@ test("a statement published through one instance shows on the other within a sec
   }
   expect(seenOnOther).toBe(true);
   await site.dispose();
+});
+
+test("a signal sent through the balancer notifies its follower once, though both instances run jobs", async ({ playwright }) => {
+  const member = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: { origin: proxy!.base } });
+  expect((await member.post("/api/auth/login", { data: FOLLOWER })).status()).toBe(200);
+  expect((await member.post("/api/quant/follow", { data: { strategyGuid: strategy.guid, follow: true } })).status()).toBe(200);
+  const machine = await playwright.request.newContext({ baseURL: proxy!.base });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+  const signal = { id: `two-${randomBytes(4).toString("hex")}`, date: today, time: "09:31:00", code: "600519", name: "贵州茅台", side: "buy", price: 1500 };
+  const sent = await machine.post(`/api/quant/strategies/${strategy.guid}/signals`, { headers: { Authorization: `Bearer ${strategy.key}` }, data: { signals: [signal] } });
+  expect([sent.status(), await sent.json()]).toEqual([200, expect.objectContaining({ accepted: 1 })]);
+
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const count = async () =>
+    Number((await client.query("select count(*) from notifications n join users u on u.id = n.user_id where u.email = $1", [FOLLOWER.account])).rows[0].count);
+  try {
+    await expect.poll(count, { timeout: 20_000 }).toBe(1);
+    // several polls of both instances' job workers later, still one
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(await count()).toBe(1);
+  } finally {
+    await client.end();
+    await member.dispose();
+    await machine.dispose();
+  }
 });
 
