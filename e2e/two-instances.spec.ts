@@ -4,13 +4,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
+import { startStripeLocal, type StripeLocal } from "../test/stripe-local/server";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
 /**
- * Issue 26 point 5, first part: two servers of the suite's build on one PostgreSQL database behind a round-robin proxy
- * behave as one site. A session made on one is honoured by the other; wrong passwords are counted across both
- * (ADR 0063). Needs TEST_DATABASE_URL (CI sets it); each run makes and drops its own database.
+ * Issue 26 point 5: two servers of the suite's build on one PostgreSQL database behind a round-robin proxy behave as
+ * one site. A session made on one is honoured by the other; wrong passwords are counted across both (ADR 0063); a
+ * statement imported through one shows on the other's master page within a second; a strategy's signal notifies its
+ * follower once, whichever instance's worker runs the fan-out; a Stripe event delivered to both at once grants once.
+ * Needs TEST_DATABASE_URL (CI sets it); each run makes and drops its own database.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const firstPort = Number(process.env.E2E_TWO_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 4);
@@ -19,6 +22,8 @@ const proxyPort = firstPort + 2;
 const MEMBER = { account: "pair@example.com", password: "Round-Robin-2026!" };
 const EDITOR = { account: "desk@example.com", password: "Round-Robin-2026!" };
 const FOLLOWER = { account: "follower@example.com", password: "Round-Robin-2026!" };
+const BUYER = { account: "buyer@example.com", password: "Round-Robin-2026!" };
+const WEBHOOK_SECRET = "whsec_two_instances";
 /** An 东方财富 web export (GBK) whose last trading day, the master page's first view, sold 盛景微 (603375). */
 const STATEMENT = path.resolve(__dirname, "../lib/domain/statements/fixtures/eastmoney-web.csv");
 
@@ -30,6 +35,7 @@ let databaseUrl = "";
 let strategy = { guid: "", key: "" };
 let servers: OwnServer[] = [];
 let proxy: RoundRobinProxy | null = null;
+let stripe: StripeLocal | null = null;
 
 async function admin(sql: string) {
   const client = new Client({ connectionString: adminUrl });
@@ -62,11 +68,17 @@ test.beforeAll(async () => {
   cli(databaseUrl, "user:create", "--email", MEMBER.account, "--password", MEMBER.password);
   cli(databaseUrl, "user:create", "--email", EDITOR.account, "--password", EDITOR.password, "--role", "editor");
   cli(databaseUrl, "user:create", "--email", FOLLOWER.account, "--password", FOLLOWER.password);
+  cli(databaseUrl, "user:create", "--email", BUYER.account, "--password", BUYER.password);
   cli(databaseUrl, "user:grant", "--email", FOLLOWER.account, "--level", "svip", "--days", "30");
   const guid = cli(databaseUrl, "strategy:create", "--name", "轮询策略", "--author", "测试组", "--status", "live", "--start", "2026-01-05");
   strategy = { guid, key: cli(databaseUrl, "strategy:key", guid) };
   const site = `http://localhost:${proxyPort}`;
-  const shared = { DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex") };
+  // Stripe's events are delivered by the test, to both instances (delivery "manual").
+  stripe = await startStripeLocal({ port: proxyPort + 1, webhookUrl: null, webhookSecret: WEBHOOK_SECRET, delivery: "manual" });
+  const shared = {
+    DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex"),
+    STRIPE_API_BASE: stripe.url, STRIPE_SECRET_KEY: "sk_test_two", STRIPE_PUBLISHABLE_KEY: "pk_test_two", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  };
   servers = await Promise.all(ports.map((port) => startOwnServer({ env: { ...shared, PORT: String(port) }, unset: ["REDIS_URL"] })));
   proxy = await startRoundRobinProxy(proxyPort, ports.map((port) => `http://localhost:${port}`));
 });
@@ -74,6 +86,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await proxy?.close();
   await Promise.all(servers.map((server) => server.stop()));
+  await stripe?.close();
   if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
 });
 
@@ -150,6 +163,35 @@ test("a signal sent through the balancer notifies its follower once, though both
     await client.end();
     await member.dispose();
     await machine.dispose();
+  }
+});
+
+test("a Stripe event delivered to both instances at once grants the membership once", async ({ playwright }) => {
+  const buyer = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: { origin: proxy!.base } });
+  expect((await buyer.post("/api/auth/login", { data: BUYER })).status()).toBe(200);
+  const created = await buyer.post("/api/pay/orders", { data: { planId: "vip-month", method: "card", autoRenew: false, nonce: `two-${randomBytes(6).toString("hex")}` } });
+  expect(created.status()).toBe(200);
+  const { order } = (await created.json()) as { order: { orderGuid: string } };
+  const intent = await buyer.post(`/api/pay/orders/${order.orderGuid}/intent`, { data: {} });
+  expect(intent.status()).toBe(200);
+  const piId = ((await intent.json()) as { clientSecret: string }).clientSecret.split("_secret_")[0]!;
+  await stripe!.confirmPaymentIntent(piId);
+  const event = stripe!.events().find((e) => e.type === "payment_intent.succeeded" && (e.data.object as { id?: string }).id === piId)!;
+  const { payload, header } = stripe!.signedEvent(event.id);
+  const answers = await Promise.all(
+    ports.map((port) => fetch(`http://localhost:${port}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": header, "content-type": "application/json" }, body: payload })),
+  );
+  expect(answers.map((a) => a.status)).toEqual([200, 200]);
+
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const countOf = async (table: string) =>
+      Number((await client.query(`select count(*) from ${table} t join users u on u.id = t.user_id where u.email = $1`, [BUYER.account])).rows[0].count);
+    expect([await countOf("grants"), await countOf("payments")]).toEqual([1, 1]);
+  } finally {
+    await client.end();
+    await buyer.dispose();
   }
 });
 
