@@ -78,6 +78,7 @@ const ALLOWED: Record<string, string> = {
   "members/users#createUser": "called only inside sign-in, setup and the CLI",
   "members/users#findUserByAccount": "called only inside sign-in and binding after authorization",
   "members/users#findUserById": "called only inside lib/server after authorization",
+  "security/rate-limit#limitsOn": "rate-limit counters keyed by address or account, no member data; the caller decides whom to limit",
   "members/users#findUserByInvitationCode": "called only inside registration (referral rules)",
   "notifications/create#createNotification": "called only inside lib/server by the event that notifies",
   "notifications/expiry#notifyExpiringGrants": "scheduled job, no viewer",
