@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
+import sharp from "sharp";
+import { startS3Local, type S3Local } from "../test/s3-local/server";
 import { startStripeLocal, type StripeLocal } from "../test/stripe-local/server";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
@@ -12,7 +14,8 @@ import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy"
  * Issue 26 point 5: two servers of the suite's build on one PostgreSQL database behind a round-robin proxy behave as
  * one site. A session made on one is honoured by the other; wrong passwords are counted across both (ADR 0063); a
  * statement imported through one shows on the other's master page within a second; a strategy's signal notifies its
- * follower once, whichever instance's worker runs the fan-out; a Stripe event delivered to both at once grants once.
+ * follower once, whichever instance's worker runs the fan-out; a Stripe event delivered to both at once grants once;
+ * an avatar uploaded through one is served by both from object storage (the S3 stand-in of test/s3-local).
  * Needs TEST_DATABASE_URL (CI sets it); each run makes and drops its own database.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -23,6 +26,7 @@ const MEMBER = { account: "pair@example.com", password: "Round-Robin-2026!" };
 const EDITOR = { account: "desk@example.com", password: "Round-Robin-2026!" };
 const FOLLOWER = { account: "follower@example.com", password: "Round-Robin-2026!" };
 const BUYER = { account: "buyer@example.com", password: "Round-Robin-2026!" };
+const PORTRAIT = { account: "portrait@example.com", password: "Round-Robin-2026!" };
 const WEBHOOK_SECRET = "whsec_two_instances";
 /** An 东方财富 web export (GBK) whose last trading day, the master page's first view, sold 盛景微 (603375). */
 const STATEMENT = path.resolve(__dirname, "../lib/domain/statements/fixtures/eastmoney-web.csv");
@@ -36,6 +40,7 @@ let strategy = { guid: "", key: "" };
 let servers: OwnServer[] = [];
 let proxy: RoundRobinProxy | null = null;
 let stripe: StripeLocal | null = null;
+let s3: S3Local | null = null;
 
 async function admin(sql: string) {
   const client = new Client({ connectionString: adminUrl });
@@ -69,13 +74,17 @@ test.beforeAll(async () => {
   cli(databaseUrl, "user:create", "--email", EDITOR.account, "--password", EDITOR.password, "--role", "editor");
   cli(databaseUrl, "user:create", "--email", FOLLOWER.account, "--password", FOLLOWER.password);
   cli(databaseUrl, "user:create", "--email", BUYER.account, "--password", BUYER.password);
+  cli(databaseUrl, "user:create", "--email", PORTRAIT.account, "--password", PORTRAIT.password);
   cli(databaseUrl, "user:grant", "--email", FOLLOWER.account, "--level", "svip", "--days", "30");
   const guid = cli(databaseUrl, "strategy:create", "--name", "轮询策略", "--author", "测试组", "--status", "live", "--start", "2026-01-05");
   strategy = { guid, key: cli(databaseUrl, "strategy:key", guid) };
   const site = `http://localhost:${proxyPort}`;
   // Stripe's events are delivered by the test, to both instances (delivery "manual").
   stripe = await startStripeLocal({ port: proxyPort + 1, webhookUrl: null, webhookSecret: WEBHOOK_SECRET, delivery: "manual" });
+  // Uploads go to object storage, the S3 stand-in of the test tree.
+  s3 = await startS3Local({ port: proxyPort + 2, accessKeyId: "two-instances" });
   const shared = {
+    S3_ENDPOINT: s3.url, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: "two-instances", S3_SECRET_ACCESS_KEY: "two-instances-secret",
     DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex"),
     STRIPE_API_BASE: stripe.url, STRIPE_SECRET_KEY: "sk_test_two", STRIPE_PUBLISHABLE_KEY: "pk_test_two", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   };
@@ -87,6 +96,7 @@ test.afterAll(async () => {
   await proxy?.close();
   await Promise.all(servers.map((server) => server.stop()));
   await stripe?.close();
+  await s3?.close();
   if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
 });
 
@@ -193,5 +203,24 @@ test("a Stripe event delivered to both instances at once grants the membership o
     await client.end();
     await buyer.dispose();
   }
+});
+
+test("an avatar uploaded through one instance is served by both, from object storage", async ({ playwright }) => {
+  const member = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: { origin: proxy!.base } });
+  // not MEMBER: the wrong-password test has blocked that account from this address
+  expect((await member.post("/api/auth/login", { data: PORTRAIT })).status()).toBe(200);
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
+  const uploaded = await member.post("/api/user/avatar", { multipart: { file: { name: "me.png", mimeType: "image/png", buffer: png } } });
+  expect(uploaded.status()).toBe(200);
+  const avatar = ((await uploaded.json()) as { userInfo: { avatar: string } }).userInfo.avatar;
+  expect([...s3!.objects().keys()]).toContain(`avatars/${avatar.split("/").pop()}`);
+  const servedBy = new Set<string>();
+  for (let i = 0; i < 2; i++) {
+    const res = await member.get(avatar);
+    expect([res.status(), res.headers()["content-type"]]).toEqual([200, "image/webp"]);
+    servedBy.add(res.headers()["x-served-by"]!);
+  }
+  expect(servedBy.size).toBe(2);
+  await member.dispose();
 });
 

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_…").optional(),
   STRIPE_API_BASE: z.url().optional(),
   TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http:// or https:// URL such as https://s3.ap-east-1.amazonaws.com" }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL").optional(),
   TEST_REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
@@ -100,6 +105,8 @@ export type AppConfig = {
   paymentTestMode: boolean;
   /** Stripe, when both keys and the webhook secret are set; apiBase points the SDK at a Stripe-compatible server (tests). */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: URL | null } | null;
+  /** Uploads (avatars) in S3-compatible object storage instead of DATA_DIR/uploads (ADR 0064). */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   /** PostgreSQL server the data-layer tests also run on (each test file gets its own database). */
   testDatabaseUrl: string | null;
   /** Rate limits in Redis (shared by every instance) instead of PostgreSQL's rate_limits table. */
@@ -140,6 +147,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = result.data;
+  const s3Settings = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (s3Settings > 0 && s3Settings < 4) {
+    throw new Error("Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripeKeys > 0 && stripeKeys < 3) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together");
@@ -181,6 +192,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
             signName: e.SMS_SIGN_NAME, templateCode: e.SMS_TEMPLATE_CODE, endpoint: e.SMS_ENDPOINT }
         : null,
     paymentTestMode: e.PAYMENT_TEST_MODE === "1",
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT.replace(/\/+$/, ""), bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -1,6 +1,5 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne } from "drizzle-orm";
 import { config } from "@/lib/config";
@@ -13,6 +12,7 @@ import type { UserInfo } from "@/lib/domain/user-info";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
+import { objectStore } from "@/lib/server/storage/object-store";
 import { readBodyWithLimit } from "@/lib/server/request-body";
 import type { AvatarWebp } from "./avatar-image";
 import { membershipOf } from "./grants";
@@ -145,9 +145,12 @@ export async function readAvatarUpload(req: UploadRequest): Promise<{ bytes: Uin
   return { bytes, type };
 }
 
+/** Where the disk store keeps avatars (DATA_DIR/uploads/avatars); with S3_* set they are objects under `avatars/`. */
 export function avatarDir(): string {
   return path.resolve(config().dataDir, "uploads", "avatars");
 }
+
+const avatarKey = (name: string) => `avatars/${name}`;
 
 /** The file behind one of our avatar URLs, or null for anything else (external URLs, empty). */
 function ownAvatarFile(url: string): string | null {
@@ -161,13 +164,9 @@ function ownAvatarFile(url: string): string | null {
  * one. Only what reencodeAvatar made can be stored.
  */
 export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<UserInfo> {
-  const dir = avatarDir();
-  await mkdir(dir, { recursive: true });
+  const store = objectStore();
   const name = `${randomBytes(16).toString("hex")}.${image.ext}`;
-  const target = path.join(dir, name);
-  const temp = path.join(dir, `.${name}.part`);
-  await writeFile(temp, image.bytes, { flag: "wx", mode: 0o644 });
-  await rename(temp, target);
+  await store.put(avatarKey(name), image.bytes, CONTENT_TYPES[image.ext]);
 
   let user: UserRow | undefined;
   let previous = "";
@@ -181,12 +180,12 @@ export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<Use
       .returning();
     if (!user) throw new Error(`member ${viewer.userId} of a live session no longer exists`);
   } catch (err) {
-    await rm(target, { force: true });
+    await store.remove(avatarKey(name));
     throw err;
   }
   const old = ownAvatarFile(previous);
   if (old && old !== name) {
-    await rm(path.join(dir, old), { force: true }).catch((err: unknown) =>
+    await store.remove(avatarKey(old)).catch((err: unknown) =>
       logger().warn({ err, file: old }, "could not remove a replaced avatar file"),
     );
   }
@@ -197,13 +196,8 @@ export async function saveAvatar(viewer: Viewer, image: AvatarWebp): Promise<Use
 export async function readAvatar(file: string): Promise<{ bytes: Buffer; contentType: ImageType["contentType"] } | null> {
   const match = AVATAR_FILE_RE.exec(file);
   if (!match) return null;
-  try {
-    const bytes = await readFile(path.join(avatarDir(), file));
-    return { bytes, contentType: CONTENT_TYPES[match[1] as ImageType["ext"]] };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
+  const bytes = await objectStore().get(avatarKey(file));
+  return bytes ? { bytes, contentType: CONTENT_TYPES[match[1] as ImageType["ext"]] } : null;
 }
 
 // ——— e-mail and mobile ———

@@ -1,0 +1,60 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * An S3 stand-in for tests: path-style objects (`/bucket/key`) kept in memory, PUT, GET and DELETE as S3 answers them
+ * (200 / 204, 404 NoSuchKey, 403 for a request not signed with SigV4 by the expected access key). It does not
+ * recompute signatures: the object-store tests check our client against its answers, not AWS's cryptography.
+ */
+export interface S3Local {
+  url: string;
+  bucket: string;
+  /** What is stored, by key (without the bucket). */
+  objects(): Map<string, { bytes: Buffer; contentType: string }>;
+  close(): Promise<void>;
+}
+
+const xmlError = (code: string, message: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+
+export async function startS3Local({ port = 0, bucket = "lianghua-test", accessKeyId = "test-key" } = {}): Promise<S3Local> {
+  const objects = new Map<string, { bytes: Buffer; contentType: string }>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const answer = (status: number, body = "", headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "Content-Type": "application/xml", ...headers });
+        res.end(body);
+      };
+      const auth = req.headers.authorization ?? "";
+      if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !req.headers["x-amz-date"]) {
+        return answer(403, xmlError("AccessDenied", "Access Denied"));
+      }
+      const [, bucketName, ...rest] = decodeURI(new URL(req.url ?? "/", "http://s3.local").pathname).split("/");
+      if (bucketName !== bucket) return answer(404, xmlError("NoSuchBucket", "The specified bucket does not exist"));
+      const key = rest.join("/");
+      if (req.method === "PUT") {
+        objects.set(key, { bytes: Buffer.concat(chunks), contentType: String(req.headers["content-type"] ?? "application/octet-stream") });
+        return answer(200, "", { ETag: `"${key.length}"` });
+      }
+      const stored = objects.get(key);
+      if (req.method === "GET") {
+        if (!stored) return answer(404, xmlError("NoSuchKey", "The specified key does not exist."));
+        res.writeHead(200, { "Content-Type": stored.contentType, "Content-Length": String(stored.bytes.byteLength) });
+        return res.end(stored.bytes);
+      }
+      if (req.method === "DELETE") {
+        objects.delete(key);
+        return answer(204);
+      }
+      return answer(405, xmlError("MethodNotAllowed", "The specified method is not allowed against this resource."));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bucket,
+    objects: () => objects,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
