@@ -35,13 +35,14 @@ const config = [
     "lib/client runs in the browser: it may use lib/domain only."),
   layer(["lib/server/**"], ["@/app/*", "@/components/*", "@/lib/client/*"],
     "lib/server is the data access layer: lib/db and lib/domain only."),
-  // The proxy's signed device cookie (ADR 0027): no data (P1), so of lib/server only the logger.
+  // The proxy's signed device cookie (ADR 0027) and page cache (ADR 0065): no data (P1), so of lib/server only the
+  // logger and the start-up context.
   {
-    files: ["lib/device/**"],
+    files: ["lib/device/**", "lib/page-cache/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{
-        group: ["@/app/*", "@/components/*", "@/lib/client/*", "@/lib/db", "@/lib/db/*", "@/lib/server/*", "!@/lib/server/logger"],
-        message: "lib/device serves the proxy, which reads no data (P1): lib/domain, lib/config and the logger only.",
+        group: ["@/app/*", "@/components/*", "@/lib/client/*", "@/lib/db", "@/lib/db/*", "@/lib/server/*", "!@/lib/server/logger", "!@/lib/server/startup-context"],
+        message: "lib/device and lib/page-cache serve the proxy, which reads no data (P1): lib/domain, lib/config, the logger and the start-up context only.",
       }] }],
     },
   },

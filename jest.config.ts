@@ -14,7 +14,7 @@ const config: Config = {
     { ...shared, displayName: "dom", testEnvironment: "jsdom", setupFilesAfterEnv: ["<rootDir>/jest/setup-dom.ts"],
       testMatch: ["<rootDir>/components/**/*.test.{ts,tsx}", "<rootDir>/lib/client/**/*.test.{ts,tsx}"] },
     { ...shared, displayName: "node", testEnvironment: "node", setupFilesAfterEnv: ["<rootDir>/jest/setup-node.ts"],
-      testMatch: ["<rootDir>/lib/{domain,server,db,device}/**/*.test.ts", "<rootDir>/cli/**/*.test.ts", "<rootDir>/app/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/test/**/*.test.ts"] },
+      testMatch: ["<rootDir>/lib/{domain,server,db,device,page-cache}/**/*.test.ts", "<rootDir>/deploy/**/*.test.ts", "<rootDir>/cli/**/*.test.ts", "<rootDir>/app/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/test/**/*.test.ts"] },
   ],
 };
 

@@ -5,8 +5,11 @@ import { INVITE_COOKIE_DAYS } from "@/lib/domain/constants";
 import { isLoginGated } from "@/lib/domain/gates";
 import { loginRedirectTarget } from "@/lib/domain/return-path";
 import { matchRoute } from "@/lib/domain/routes";
-import { isHttpsRequest, NONCE_HEADER, nonceFromBytes, pageSecurityHeaders, stripInternalRequestHeaders } from "@/lib/domain/security-headers";
+import { PAGE_CACHE_HEADER, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { isHttpsRequest, NONCE_HEADER, nonceFromBytes, pageSecurityHeaders, stripInternalRequestHeaders, type ScriptTrust } from "@/lib/domain/security-headers";
 import { withDeviceCookie } from "@/lib/device/cookie";
+import { pageCacheDecision } from "@/lib/page-cache/serve";
+import type { CachedPage } from "@/lib/page-cache/store";
 
 /**
  * Routing only: the per-route validate rule (404 with the SPEC message), the real status of /error/{code},
@@ -15,6 +18,9 @@ import { withDeviceCookie } from "@/lib/device/cookie";
  * Every page answer also gets its security headers (ADR 0013): a fresh nonce per request, passed to the render in
  * the request's Content-Security-Policy header (Next.js reads the nonce from there) and in x-nonce; Next.js's
  * internal request headers sent by a client are dropped before the render sees them (P3).
+ * A visitor's request for a public page is answered from the page cache when it holds that page, with a policy that
+ * allows the cached document's inline scripts by their hashes (ADR 0065); a miss renders as usual and fills the
+ * cache behind the answer, through this process's own server.
  */
 interface PageSecurity {
   nonce: string;
@@ -22,13 +28,11 @@ interface PageSecurity {
   development: boolean;
 }
 
-function pageSecurity(req: NextRequest): PageSecurity {
+function policyHeaders(req: NextRequest, scripts: ScriptTrust): Record<string, string> {
   const c = appConfig();
-  const nonce = nonceFromBytes(crypto.getRandomValues(new Uint8Array(16)));
-  const development = c.nodeEnv === "development";
-  const headers = pageSecurityHeaders({
-    nonce,
-    development,
+  return pageSecurityHeaders({
+    scripts,
+    development: c.nodeEnv === "development",
     intercom: c.intercomAppId !== null,
     stripe: c.stripe !== null,
     googleAnalytics: c.gaId !== null,
@@ -36,7 +40,11 @@ function pageSecurity(req: NextRequest): PageSecurity {
     apiHosts: c.apiHosts,
     https: isHttpsRequest({ siteUrl: c.siteUrl, trustedProxyHops: c.trustedProxyHops, forwardedProto: req.headers.get("x-forwarded-proto") }),
   });
-  return { nonce, headers, development };
+}
+
+function pageSecurity(req: NextRequest): PageSecurity {
+  const nonce = nonceFromBytes(crypto.getRandomValues(new Uint8Array(16)));
+  return { nonce, headers: policyHeaders(req, { nonce }), development: appConfig().nodeEnv === "development" };
 }
 
 function forward(req: NextRequest, security: PageSecurity, extra: Record<string, string | null>): Headers {
@@ -44,6 +52,7 @@ function forward(req: NextRequest, security: PageSecurity, extra: Record<string,
   stripInternalRequestHeaders(headers, security.development);
   headers.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   headers.delete(ERROR_MESSAGE_HEADER);
+  headers.delete(PAGE_FILL_HEADER);
   headers.set(NONCE_HEADER, security.nonce);
   headers.set("Content-Security-Policy", security.headers["Content-Security-Policy"]!);
   for (const [k, v] of Object.entries(extra)) if (v !== null) headers.set(k, v);
@@ -60,29 +69,74 @@ function rememberInvitation(res: NextResponse, code: string | undefined): NextRe
   return res;
 }
 
+/** Next's own answer to an App Router document: its payload requests (same URL, other headers) are not this one. */
+const DOCUMENT_VARY = "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Next-Router-Segment-Prefetch";
+/**
+ * P4: the page at this address depends on the session (a member gets their own render), so no shared cache may keep
+ * it as it is. A CDN in front keeps it only under a rule that passes requests with a session cookie (README).
+ */
+const PAGE_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
+
+/** The cached visitor view, with a policy allowing its inline scripts by hash (no nonce: the document never changes). */
+function cachedAnswer(req: NextRequest, page: CachedPage, stale: boolean): NextResponse {
+  const res = new NextResponse(req.method === "HEAD" ? null : page.html, {
+    status: 200,
+    headers: {
+      ...policyHeaders(req, { hashes: page.scriptHashes }),
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": PAGE_CACHE_CONTROL,
+      Vary: DOCUMENT_VARY,
+      [PAGE_CACHE_HEADER]: stale ? "stale" : "hit",
+    },
+  });
+  return withDeviceCookie(req, res);
+}
+
+/** This process rendering a page for its cache: the visitor's view, without nonce (hashes replace it) and cookies. */
+function renderForCache(req: NextRequest): NextResponse {
+  const headers = new Headers(req.headers);
+  stripInternalRequestHeaders(headers, appConfig().nodeEnv === "development");
+  for (const name of ["cookie", "authorization", ERROR_MESSAGE_HEADER, NONCE_HEADER, "content-security-policy"]) headers.delete(name);
+  headers.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
+  headers.set(PAGE_FILL_HEADER, "1");
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set(PAGE_FILL_HEADER, "1");
+  return res;
+}
+
 /** public/ files, robots.txt, rss.xml, sitemaps, OG images, and whatever else ends in an extension: no routing. */
 const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
-  const security = pageSecurity(req);
   // Files are not routed here, but a missing one is answered with the 404 page, which needs the nonce too. A gated
   // page's RSC addresses end in an extension as well (`.rsc`, `.segments/….segment.rsc`): a visitor's are routed,
   // to the 404 (gates.ts, ADR 0029).
   const visitorAtGate = isLoginGated(pathname) && !req.cookies.get(TOKEN_COOKIE)?.value;
-  if (FILE_PATH.test(pathname) && !visitorAtGate) return secured(NextResponse.next({ request: { headers: forward(req, security, {}) } }), security);
+  if (FILE_PATH.test(pathname) && !visitorAtGate) {
+    const security = pageSecurity(req);
+    return secured(NextResponse.next({ request: { headers: forward(req, security, {}) } }), security);
+  }
   const match = matchRoute(pathname, search);
 
   if (match.status !== "ok") {
+    const security = pageSecurity(req);
     const headers = forward(req, security, { [ERROR_MESSAGE_HEADER]: encodeURIComponent(match.message) });
     return secured(NextResponse.rewrite(new URL("/error/404", req.url), { status: 404, request: { headers } }), security);
   }
 
   if (visitorAtGate) {
+    const security = pageSecurity(req);
     return secured(NextResponse.redirect(new URL(loginRedirectTarget(pathname, search), req.url)), security);
   }
 
+  const cache = pageCacheDecision(req, match);
+  if (cache.kind === "hit") return cachedAnswer(req, cache.page, cache.stale);
+  if (cache.kind === "fill") return renderForCache(req);
+
+  const security = pageSecurity(req);
   const headers = forward(req, security, {});
+  if (cache.kind === "miss") security.headers[PAGE_CACHE_HEADER] = "miss";
   if (match.name === "error") {
     return secured(NextResponse.rewrite(req.nextUrl, { status: Number(match.params.code), request: { headers } }), security);
   }

@@ -157,7 +157,7 @@ export function get(url, { timeoutMs = 60_000, headers = {} } = {}) {
         bytes += c.length;
         chunks.push(c);
       });
-      res.on("end", () => done({ body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () => done({ body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
       res.on("error", (err) => done({ error: err.code ?? err.message }));
       res.on("aborted", () => done({ error: "aborted" }));
     });
@@ -200,7 +200,8 @@ export async function publicPages(server) {
   const article = /href="(\/info\/detail\/[^"?#]+)"/.exec(info.body ?? "")?.[1];
   if (!detail) throw new Error(`no /detail/{guid} link in /god (status ${hubPage.status})`);
   if (!article) throw new Error(`no /info/detail/{id} link in /info/case (status ${info.status})`);
-  return ["/", "/god", "/rank", detail, article, "/disclaimer"];
+  const guid = detail.slice("/detail/".length);
+  return ["/", "/god", "/rank", "/loss-tracker", "/quant", "/list/god", "/info/case", detail, `/analysis/${guid}`, article, "/disclaimer"];
 }
 
 /** Sends a signal and resolves with { code, signal, ms } once the process exited (or null after `timeoutMs`). */

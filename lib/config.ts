@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL").optional(),
   TEST_REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // Under the 25 s a graceful stop waits for requests (lib/server/shutdown.ts), itself under the 30 s stop timeout.
   REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(20).default(10),
   STATEMENT_PARSE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
@@ -115,6 +116,8 @@ export type AppConfig = {
   testRedisUrl: string | null;
   /** Keeps viewer-independent page data in memory between requests (lib/server/cache/public-data.ts). */
   publicDataCache: boolean;
+  /** Bytes of rendered visitor pages kept per process (lib/page-cache, ADR 0065); 0: every page renders per request. */
+  pageCacheBytes: number;
   /**
    * How long a request's server work may run before it is cancelled and answered 503 (lib/server/request-deadline.ts,
    * ADR 0048); on PostgreSQL also each statement's `statement_timeout`. A stop shortens it to 5 s.
@@ -205,6 +208,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     redisUrl: e.REDIS_URL ?? null,
     testRedisUrl: e.TEST_REDIS_URL ?? null,
     publicDataCache: e.PUBLIC_DATA_CACHE === "on",
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     requestDeadlineMs: e.REQUEST_DEADLINE_SECONDS * 1000,
     statementParsing: {
       threads: e.STATEMENT_PARSE_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),

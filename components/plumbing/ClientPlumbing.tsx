@@ -1,10 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import Script from "next/script";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
-import { baiduTongjiSrc, trackBaiduPageview } from "@/lib/client/analytics";
+import { baiduTongjiSrc, startGoogleAnalytics, trackBaiduPageview } from "@/lib/client/analytics";
 import { reloadIfUpdatePending, startBuildPoller } from "@/lib/client/build-updates";
 import { whenDomReady } from "@/lib/client/dom-ready";
 import { bootIntercom, intercomUser, isIntercomBooted, updateIntercom } from "@/lib/client/intercom";
@@ -15,14 +14,11 @@ import { loadUserInfo } from "@/lib/client/userinfo";
 import type { ClientConfig } from "@/lib/domain/client-config";
 import { FingerprintProvider } from "./fingerprint-context";
 
-// Loaded only on sites with GA_ID: @next/third-parties is not part of every page's first load otherwise.
-const GoogleAnalytics = dynamic(() => import("@next/third-parties/google").then((m) => m.GoogleAnalytics), { ssr: false });
-
 export interface ClientPlumbingProps {
   config: ClientConfig;
   /** Optional: whatever is rendered inside gets the fingerprint through useFingerprint(). */
   children?: ReactNode;
-  /** The page's CSP nonce (ADR 0013): the analytics scripts are inserted with it. */
+  /** The page's CSP nonce (ADR 0013) when it has one (a cached page has none, ADR 0065): Baidu's script carries it. */
   nonce?: string;
 }
 
@@ -51,6 +47,10 @@ export function ClientPlumbing({ config, children, nonce }: ClientPlumbingProps)
     };
   }, [buildId, intercomAppId]);
 
+  useEffect(() => {
+    if (gaId) startGoogleAnalytics(gaId);
+  }, [gaId]);
+
   const { user, refresh: refreshUserInfo } = useUserInfo(request);
   const previousPath = useRef<string | null>(null);
   useEffect(() => {
@@ -68,7 +68,6 @@ export function ClientPlumbing({ config, children, nonce }: ClientPlumbingProps)
   return (
     <FingerprintProvider fingerprintKey={config.fingerprintKey} fingerprintIv={config.fingerprintIv}>
       {children}
-      {gaId ? <GoogleAnalytics gaId={gaId} nonce={nonce} /> : null}
       {baiduTongjiId ? <Script id="baidu-tongji" src={baiduTongjiSrc(baiduTongjiId)} strategy="afterInteractive" nonce={nonce} /> : null}
     </FingerprintProvider>
   );

@@ -15,7 +15,7 @@ import {
 } from "./security-headers";
 
 const NONCE = nonceFromBytes(new Uint8Array(16).fill(7));
-const NOTHING: CspOptions = { nonce: NONCE, development: false, intercom: false, stripe: false, googleAnalytics: false, baiduTongji: false, apiHosts: [] };
+const NOTHING: CspOptions = { scripts: { nonce: NONCE }, development: false, intercom: false, stripe: false, googleAnalytics: false, baiduTongji: false, apiHosts: [] };
 const EVERYTHING: CspOptions = { ...NOTHING, intercom: true, stripe: true, googleAnalytics: true, baiduTongji: true, apiHosts: ["https://api1.example.com"] };
 
 function directives(policy: string): Map<string, string[]> {
@@ -103,9 +103,24 @@ describe("contentSecurityPolicy", () => {
 
   it("P16: refuses a nonce that is missing, short or could break out of the header", () => {
     for (const nonce of ["", "abc", `${NONCE}'; script-src *`, `${NONCE} 'unsafe-inline'`]) {
-      expect(() => contentSecurityPolicy({ ...NOTHING, nonce })).toThrow();
+      expect(() => contentSecurityPolicy({ ...NOTHING, scripts: { nonce } })).toThrow();
     }
     expect(() => nonceFromBytes(new Uint8Array(8))).toThrow();
+  });
+
+  it("a cached page's policy allows its inline scripts by hash and its files as 'self', never 'unsafe-inline' or a nonce", () => {
+    const hashes = ["sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", "sha256-n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg="];
+    const policy = contentSecurityPolicy({ ...NOTHING, scripts: { hashes } });
+    expect(directives(policy).get("script-src")).toEqual(["'self'", `'${hashes[0]}'`, `'${hashes[1]}'`]);
+    expect(policy).not.toMatch(/nonce-|strict-dynamic/);
+    const withServices = directives(contentSecurityPolicy({ ...EVERYTHING, scripts: { hashes } })).get("script-src")!;
+    expect(withServices).toEqual(expect.arrayContaining(["https://js.stripe.com", "https://hm.baidu.com", "https://*.googletagmanager.com"]));
+  });
+
+  it("refuses a hash source that could break out of the header", () => {
+    for (const hash of ["", "sha1-abc", "sha256-abc'; script-src *", "sha256-abc 'unsafe-inline'", "'sha256-abc='"]) {
+      expect(() => contentSecurityPolicy({ ...NOTHING, scripts: { hashes: [hash] } })).toThrow();
+    }
   });
 
   it("P16: nonces from random bytes are base64 of 16 bytes and differ", () => {

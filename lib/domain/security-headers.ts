@@ -21,9 +21,15 @@ export interface CspServices {
   apiHosts: readonly string[];
 }
 
+/**
+ * How the page's own scripts are allowed: by this request's nonce (a page rendered for one viewer), or, on a page
+ * rendered once and served from the page cache (ADR 0065), by the hashes of its inline scripts with its files allowed
+ * as 'self'. Never 'unsafe-inline'.
+ */
+export type ScriptTrust = { nonce: string } | { hashes: readonly string[] };
+
 export interface CspOptions extends CspServices {
-  /** Fresh per request, base64 (at least 128 bits). */
-  nonce: string;
+  scripts: ScriptTrust;
   /** `next dev`: React needs eval for its debugging stacks. Never in production. */
   development: boolean;
 }
@@ -92,18 +98,33 @@ export function connectSourceOf(host: string): string | null {
 }
 
 const NONCE_RE = /^[A-Za-z0-9+/_-]{22,}={0,2}$/;
+const HASH_RE = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 
 /**
- * The page policy. Scripts: only those carrying this request's nonce, and what they load ('strict-dynamic').
+ * script-src's own sources. A nonce: only scripts carrying it, and what they load ('strict-dynamic'). Hashes: each
+ * inline script of the cached document by its SHA-256, the build's files from this origin, and whatever a configured
+ * service's hosts serve (no 'strict-dynamic': it would make browsers ignore 'self' for the document's own files).
+ */
+function scriptSources(scripts: ScriptTrust, development: boolean): string[] {
+  const dev = development ? ["'unsafe-eval'"] : [];
+  if ("nonce" in scripts) {
+    if (!NONCE_RE.test(scripts.nonce)) throw new Error("CSP nonce must be base64 of at least 16 bytes");
+    return ["'self'", `'nonce-${scripts.nonce}'`, "'strict-dynamic'", ...dev];
+  }
+  for (const hash of scripts.hashes) if (!HASH_RE.test(hash)) throw new Error(`not a CSP hash source: ${hash}`);
+  return ["'self'", ...scripts.hashes.map((hash) => `'${hash}'`), ...dev];
+}
+
+/**
+ * The page policy. Scripts: see scriptSources.
  * Images and media may come from any https host, because editors enter cover and video addresses and members write
  * Markdown images (`isSafeMediaUrl` accepts any http(s) URL); they cannot run code. Everything that can run code,
  * send data back (connect-src) or frame another site lists its hosts only when the service is configured.
  */
 export function contentSecurityPolicy(options: CspOptions): string {
-  if (!NONCE_RE.test(options.nonce)) throw new Error("CSP nonce must be base64 of at least 16 bytes");
   const d: Record<Directive, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${options.nonce}'`, "'strict-dynamic'", ...(options.development ? ["'unsafe-eval'"] : [])],
+    "script-src": scriptSources(options.scripts, options.development),
     // Tailwind's stylesheet is a file; React's style attributes, Next's and the widgets' inline styles need this.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
@@ -170,7 +191,7 @@ export function isHttpsRequest(input: { siteUrl: string; trustedProxyHops: numbe
   return input.forwardedProto.split(",").some((v) => v.trim().toLowerCase() === "https");
 }
 
-/** Response headers of a page: the base set, the nonce policy and, over HTTPS, HSTS. */
+/** Response headers of a page: the base set, the policy and, over HTTPS, HSTS. */
 export function pageSecurityHeaders(options: CspOptions & { https: boolean }): Record<string, string> {
   return {
     ...BASE_SECURITY_HEADERS,

@@ -4,6 +4,7 @@ import { cancelRunningStatements, closeDatabase, prepareDatabase, warmDatabase }
 import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
 import { writeMissingMasterFigures } from "@/lib/server/statements/figures-backfill";
 import { startJobWorker } from "@/lib/server/jobs/worker";
+import { startPageStamp } from "@/lib/server/cache/page-stamp";
 import { seedDemoStrategies } from "@/lib/server/quant/demo-seed";
 import { seedDemoBlogs } from "@/lib/server/content/demo-blogs";
 import { flushArticleViews } from "@/lib/server/content/view-counts";
@@ -88,6 +89,8 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
     stops.push(() => indexing);
     // All background work: queued jobs and the scheduled kinds (hourly expiry reminders, the daily market sync).
     stops.push(startJobWorker());
+    // The page cache answers nothing until it knows the data's versions (ADR 0065).
+    stops.push(startPageStamp());
     console.log(
       `> Database ready (${handle.engine}${handle.engine === "pglite" ? `, ${cfg.dataDir}; one process per data directory` : ""}; ` +
         `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,

@@ -33,6 +33,8 @@ const ALLOWED: Record<string, string> = {
   "auth/sessions#revokeOtherSessions": "called only inside password change/reset after authorization",
   "cache/public-data#publicData": "cache of public reads; no member data",
   "cache/public-data#forgetPublicData": "cache invalidation after an authorized write",
+  "cache/page-stamp#refreshPageStamp": "reads the data versions (cache_versions), no member data",
+  "cache/page-stamp#startPageStamp": "start-up: polls the data versions for the page cache, no member data",
   "content/articles#feedArticles": "public RSS read: always the visitor's view",
   "content/articles#sitemapArticles": "public sitemap: addresses and dates only",
   "content/articles#countSitemapArticles": "public sitemap: a count",

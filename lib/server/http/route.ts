@@ -6,6 +6,7 @@ import { chineseErrorMap } from "@/lib/domain/validation-messages";
 import { sessionOfRequest, requestToken, type RequestSession } from "@/lib/server/auth/request-session";
 import { RoleRefusedError, hasAdminRights, hasEditorRights } from "@/lib/server/auth/roles";
 import { viewerForToken, type Viewer } from "@/lib/server/auth/viewer";
+import { refreshPageStamp } from "@/lib/server/cache/page-stamp";
 import { logger } from "@/lib/server/logger";
 import { JSON_BODY_LIMIT, bodyTooLargeMessage, declaresMoreThan, readJsonBody, readTextBody } from "@/lib/server/request-body";
 import { RequestCancelledError } from "@/lib/server/request-deadline";
@@ -185,6 +186,8 @@ export function route<A extends RouteAuth, B extends BodySpec = undefined, Q ext
   const refusalHeaders = Object.entries(spec.refusalHeaders ?? {});
   const handle: NextHandler = async (req, ctx) => {
     const res = await answer(req, ctx);
+    // A change made here is in the cached pages' stamp before its answer leaves: no page cached before it follows it.
+    if (res.status < 400 && req && MUTATING.has(req.method)) await refreshPageStamp();
     if (res.status >= 400) for (const [name, value] of refusalHeaders) if (!res.headers.has(name)) res.headers.set(name, value);
     return res;
   };

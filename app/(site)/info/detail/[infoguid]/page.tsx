@@ -18,6 +18,8 @@ import {
 import { getViewer } from "@/lib/server/auth/viewer";
 import { articleForViewer, relatedArticles, type ArticleDetail } from "@/lib/server/content/articles";
 import { countArticleView } from "@/lib/server/content/view-counts";
+import { PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { STORED_VIDEO_PREFIX } from "@/lib/domain/content/video-links";
 import { validatedParams } from "@/lib/server/routing";
 
 type Props = { params: Promise<{ infoguid: string }> };
@@ -58,12 +60,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
+/** Search engines get a video's address only when it is a lasting one: a stored video's signed address expires. */
+function publicVideoAddress(address: string | null): string | null {
+  return address && !address.startsWith(STORED_VIDEO_PREFIX) ? address : null;
+}
+
 export default async function InfoDetailPage({ params }: Props) {
   const article = await load((await params).infoguid);
   const viewer = await getViewer();
-  // A router prefetch is not a reading.
-  const prefetch = (await headers()).get("next-router-prefetch");
-  const views = prefetch ? article.views : countArticleView(article.infoguid, article.views);
+  // A router prefetch is not a reading, nor is the render for the page cache (each answer from the cache counts itself).
+  const request = await headers();
+  const notReading = request.has("next-router-prefetch") || request.has(PAGE_FILL_HEADER);
+  const views = notReading ? article.views : countArticleView(article.infoguid, article.views);
   const related = await relatedArticles(article, viewer, 4);
 
   const path = articlePath(article.infoguid);
@@ -82,7 +90,7 @@ export default async function InfoDetailPage({ params }: Props) {
   return (
     <article className="mx-auto max-w-3xl">
       <JsonLd data={articleJsonLd(site(), ld)} />
-      {isVideo ? <JsonLd data={videoJsonLd(site(), ld, article.videoUrl)} /> : null}
+      {isVideo ? <JsonLd data={videoJsonLd(site(), ld, publicVideoAddress(article.videoUrl))} /> : null}
       <JsonLd data={breadcrumbJsonLd(site(), trail)} />
 
       <ArticleHeader article={article} views={views} levelName={levelName} />

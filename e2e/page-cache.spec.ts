@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { expect, test, type APIRequestContext, type ConsoleMessage } from "@playwright/test";
+import { logIn } from "./fixtures";
+
+/**
+ * ADR 0065: a visitor's view of the public pages is rendered once and answered from the page cache, under a policy
+ * that allows exactly the cached document's inline scripts by hash; members always get their own render; a change
+ * made through the API is in every later answer.
+ */
+const PUBLIC_PAGES = ["/", "/god", "/rank", "/loss-tracker", "/quant", "/info/case", "/list/god"];
+const CSP_VIOLATION = /Content Security Policy|violates the following/i;
+
+/** The cache fills behind the first answer: ask until it answers from the cache. */
+async function cachedAnswer(request: APIRequestContext, path: string) {
+  let res = await request.get(path);
+  await expect.poll(async () => {
+    res = await request.get(path);
+    return res.headers()["x-page-cache"];
+  }, { timeout: 15_000, message: `${path} answered from the page cache` }).toBe("hit");
+  return res;
+}
+
+function inlineScriptTexts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!)).map(([, , text]) => text!);
+}
+
+function scriptSources(csp: string): string[] {
+  return (/(?:^|; )script-src ([^;]*)/.exec(csp)?.[1] ?? "").split(" ");
+}
+
+test.describe("page cache (ADR 0065)", () => {
+  test("a visitor's public pages come from the cache, their inline scripts allowed by hash and nothing else inline", async ({ request }) => {
+    for (const path of PUBLIC_PAGES) {
+      const res = await cachedAnswer(request, path);
+      expect(res.status(), path).toBe(200);
+      const headers = res.headers();
+      const csp = headers["content-security-policy"] ?? "";
+      const sources = scriptSources(csp);
+      expect(sources, path).not.toContain("'unsafe-inline'");
+      expect(sources.some((s) => s.startsWith("'nonce-")), path).toBe(false);
+      const html = await res.text();
+      expect(html, path).not.toMatch(/\snonce="/);
+      const scripts = inlineScriptTexts(html);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const text of scripts) expect(sources, `${path}: an inline script's hash`).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+      for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp).toContain(directive);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["x-frame-options"]).toBe("DENY");
+      // P4: the address answers members differently, so shared caches keep none of it.
+      expect(headers["cache-control"]).toMatch(/\bprivate\b.*\bno-store\b/);
+    }
+  });
+
+  test("a member is never answered from the cache, and the cached view holds nothing a member's view adds", async ({ playwright, baseURL }) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const svip = await playwright.request.newContext({ baseURL });
+    await logIn(svip, "svip");
+    const hit = await cachedAnswer(visitor, "/");
+    const cachedHtml = await hit.text();
+    for (const path of PUBLIC_PAGES) {
+      const own = await svip.get(path);
+      expect(own.status(), path).toBe(200);
+      expect(own.headers()["x-page-cache"], path).toBeUndefined();
+      expect(scriptSources(own.headers()["content-security-policy"] ?? "").some((s) => s.startsWith("'nonce-")), path).toBe(true);
+    }
+    // The member's name is in their own render of the home page, and never in the visitor's cached one.
+    expect(await (await svip.get("/")).text()).toContain("测试SVIP");
+    expect(cachedHtml).not.toContain("测试SVIP");
+    expect((await cachedAnswer(visitor, "/")).headers()["x-page-cache"]).toBe("hit");
+    await visitor.dispose();
+    await svip.dispose();
+  });
+
+  test("in Chromium a cached page hydrates and works without a CSP violation", async ({ page, request }) => {
+    await cachedAnswer(request, "/god");
+    const violations: string[] = [];
+    page.on("console", (msg: ConsoleMessage) => {
+      if (CSP_VIOLATION.test(msg.text())) violations.push(msg.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const res = await page.goto("/god");
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    // Hydrated: the header's login button opens the dialog, a client component.
+    await page.getByRole("button", { name: /登录/ }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("an editor's change is in the visitor's next answer", async ({ playwright, baseURL }) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const editor = await playwright.request.newContext({ baseURL });
+    await logIn(editor, "editor");
+    await cachedAnswer(visitor, "/info/news");
+    const title = `缓存测试文章${Date.now()}`;
+    const created = await editor.post("/api/admin/articles", {
+      data: { type: "news", title, summary: "页面缓存随发布更新", body: "正文：页面缓存随发布更新。", minLevel: 0, tags: [], publish: true },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    // No waiting: the editor's answer came after the stamp moved, so no page cached before it is answered.
+    const after = await visitor.get("/info/news");
+    expect(await after.text()).toContain(title);
+    await visitor.dispose();
+    await editor.dispose();
+  });
+});

@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { dataStamp, entryState, inlineScripts, isVisitorDocumentRequest, PAGE_MAX_AGE_MS, PAGE_RETIRE_AGE_MS, type PageRequest } from "./page-cache";
+
+const VISITOR: PageRequest = { method: "GET", cookieNames: ["lh_device"], headerNames: ["accept", "user-agent", "cookie"], search: "" };
+
+describe("isVisitorDocumentRequest", () => {
+  it("takes a visitor's GET or HEAD of a page, with or without unrelated cookies and a query", () => {
+    expect(isVisitorDocumentRequest(VISITOR)).toBe(true);
+    expect(isVisitorDocumentRequest({ ...VISITOR, method: "HEAD", cookieNames: [], search: "?week=week" })).toBe(true);
+  });
+
+  it("never takes a member's request: a session cookie or a bearer token", () => {
+    expect(isVisitorDocumentRequest({ ...VISITOR, cookieNames: ["lh_device", "token"] })).toBe(false);
+    expect(isVisitorDocumentRequest({ ...VISITOR, headerNames: [...VISITOR.headerNames, "authorization"] })).toBe(false);
+  });
+
+  it("leaves an invited visitor (the sign-up form carries the code) to their own render", () => {
+    expect(isVisitorDocumentRequest({ ...VISITOR, cookieNames: ["cfc_inv"] })).toBe(false);
+  });
+
+  it("leaves the App Router's payload requests, prefetches, server actions and other methods alone", () => {
+    for (const header of ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"]) {
+      expect(isVisitorDocumentRequest({ ...VISITOR, headerNames: [header] })).toBe(false);
+    }
+    expect(isVisitorDocumentRequest({ ...VISITOR, search: "?_rsc=abc12" })).toBe(false);
+    expect(isVisitorDocumentRequest({ ...VISITOR, search: "?week=week&_rsc=abc12" })).toBe(false);
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) expect(isVisitorDocumentRequest({ ...VISITOR, method })).toBe(false);
+  });
+});
+
+describe("entryState", () => {
+  // 2026-11-27 10:00 in Shanghai.
+  const storedAt = Date.UTC(2026, 10, 27, 2, 0, 0);
+
+  it("answers an entry of the current data while it is young, and reloads it behind the answer once old", () => {
+    expect(entryState({ stamp: "a:1", storedAt }, "a:1", storedAt + 1_000)).toBe("fresh");
+    expect(entryState({ stamp: "a:1", storedAt }, "a:1", storedAt + PAGE_MAX_AGE_MS)).toBe("old");
+  });
+
+  it("renders an entry nobody asked for in a long while again before answering it", () => {
+    expect(entryState({ stamp: "a:1", storedAt }, "a:1", storedAt + PAGE_RETIRE_AGE_MS - 1)).toBe("old");
+    expect(entryState({ stamp: "a:1", storedAt }, "a:1", storedAt + PAGE_RETIRE_AGE_MS)).toBe("changed");
+  });
+
+  it("never answers an entry rendered before its data changed", () => {
+    expect(entryState({ stamp: "a:1", storedAt }, "a:2", storedAt)).toBe("changed");
+  });
+
+  it("never answers an entry rendered on an earlier day in Shanghai (the free sample moves with the date)", () => {
+    const beforeMidnight = Date.UTC(2026, 10, 27, 15, 59, 59); // 23:59:59 in Shanghai
+    expect(entryState({ stamp: "a:1", storedAt: beforeMidnight }, "a:1", beforeMidnight + 500)).toBe("fresh");
+    expect(entryState({ stamp: "a:1", storedAt: beforeMidnight }, "a:1", beforeMidnight + 1_500)).toBe("changed");
+  });
+});
+
+describe("dataStamp", () => {
+  it("is equal exactly when every version is", () => {
+    expect(dataStamp([["statements", 3], ["articles", 1]])).toBe(dataStamp([["articles", 1], ["statements", 3]]));
+    expect(dataStamp([["statements", 3], ["articles", 1]])).not.toBe(dataStamp([["statements", 4], ["articles", 1]]));
+    expect(dataStamp([["plans", BigInt(2)]])).toBe("plans:2");
+  });
+});
+
+describe("inlineScripts", () => {
+  it("finds each inline script's exact text, not those loaded from a file", () => {
+    const html =
+      '<html><head><script src="/_next/static/chunks/a.js" async=""></script><script>(self.__next_f=self.__next_f||[]).push([0])</script>' +
+      '</head><body><script id="x">self.__next_f.push([1,"a\\u003c/script>b"])</script>' +
+      '<script type="application/ld+json">{"@type":"Article"}</script><img data-src="y"><script data-src="z">go()</script></body></html>';
+    expect(inlineScripts(html)).toEqual([
+      "(self.__next_f=self.__next_f||[]).push([0])",
+      'self.__next_f.push([1,"a\\u003c/script>b"])',
+      '{"@type":"Article"}',
+      "go()",
+    ]);
+  });
+
+  it("finds every script React could write, whatever its text (property)", () => {
+    // React's escaping of script text: no "</script" inside, and "<!--" is escaped as well.
+    const scriptText = fc.string({ maxLength: 60 }).map((s) => s.replace(/<\/script/gi, "\\u003c/script").replace(/<!--/g, "\\u003c!--"));
+    fc.assert(
+      fc.property(fc.array(scriptText, { maxLength: 6 }), fc.array(fc.constantFrom("<p>x</p>", '<script src="/f.js"></script>', "<div>", ""), { maxLength: 6 }), (texts, filler) => {
+        const html = texts.map((t, i) => `${filler[i] ?? ""}<script>${t}</script>`).join("") + filler.join("");
+        expect(inlineScripts(html)).toEqual(texts);
+      }),
+    );
+  });
+});

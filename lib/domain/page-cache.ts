@@ -1,0 +1,93 @@
+/**
+ * What the page cache may keep and serve (ADR 0065): the visitor's view of the public pages, rendered once and
+ * answered to every visitor until the data it shows changes. Pure; the proxy applies it (lib/page-cache).
+ */
+import { INVITE_COOKIE, TOKEN_COOKIE } from "./site";
+
+/** Route names (lib/domain/routes.ts) whose visitor view is the same for every visitor. */
+export const CACHED_ROUTES: ReadonlySet<string> = new Set([
+  "newhome", "Home", "detail", "type", "infodeail", "info", "analysis", "rank", "loss", "strategy", "realtrade", "follow",
+  "price", "disclaimer", "terms",
+]);
+
+/**
+ * Request header of the proxy's own render of a page for the cache. Its value is a secret drawn per process, so no
+ * outside client can ask for that render; the render answers with the same header set to "1".
+ */
+export const PAGE_FILL_HEADER = "x-lh-page-fill";
+
+/** Response header saying how the page cache answered: `hit`, `stale` (answered while it reloads) or `miss`. */
+export const PAGE_CACHE_HEADER = "x-page-cache";
+
+/** An entry is reloaded behind the answer once it is this old, even when its data is unchanged (reading counts). */
+export const PAGE_MAX_AGE_MS = 60_000;
+/**
+ * An entry nobody asked for this long is rendered again before it is answered: what a page says about "now" (a
+ * stored video's signed address, ADR 0066) must not reach a reader hours late.
+ */
+export const PAGE_RETIRE_AGE_MS = 10 * 60_000;
+
+/** What of the request decides whether the cached visitor view may answer it. */
+export interface PageRequest {
+  method: string;
+  /** Names of the cookies the request carries. */
+  cookieNames: readonly string[];
+  /** Lower-case request header names. */
+  headerNames: readonly string[];
+  search: string;
+}
+
+/** Cookies that change what a page renders: the session, and the invitation code the sign-up form is filled with. */
+const VIEWER_COOKIES = [TOKEN_COOKIE, INVITE_COOKIE];
+
+/**
+ * Headers of requests that are not a visitor's document: a bearer token (a member), and the App Router's own requests
+ * (RSC payloads of client navigations and prefetches, server actions), whose answers depend on the client's state.
+ */
+const NOT_A_VISITOR_DOCUMENT = ["authorization", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+
+/** Whether the cached visitor view may answer this request (and a render for this request may fill the cache). */
+export function isVisitorDocumentRequest(req: PageRequest): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.cookieNames.some((name) => VIEWER_COOKIES.includes(name))) return false;
+  if (req.headerNames.some((name) => NOT_A_VISITOR_DOCUMENT.includes(name))) return false;
+  return !/(^|[?&])_rsc=/.test(req.search.replace(/^\?/, ""));
+}
+
+export type EntryState = "fresh" | "old" | "changed";
+
+/**
+ * An entry whose data has changed since it was rendered (another stamp) is never answered again. Nor is one rendered
+ * on another day in Shanghai: what a visitor may see of the statements moves with the date (the free sample's delay).
+ * One that is only old is answered while it reloads.
+ */
+export function entryState(entry: { stamp: string; storedAt: number }, stamp: string, now: number): EntryState {
+  if (entry.stamp !== stamp || shanghaiDay(entry.storedAt) !== shanghaiDay(now)) return "changed";
+  if (now - entry.storedAt >= PAGE_RETIRE_AGE_MS) return "changed";
+  return now - entry.storedAt >= PAGE_MAX_AGE_MS ? "old" : "fresh";
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+function shanghaiDay(ms: number): number {
+  return Math.floor((ms + SHANGHAI_OFFSET_MS) / 86_400_000);
+}
+
+/** The data versions (cache_versions) as one string: equal stamps, equal data. */
+export function dataStamp(versions: Iterable<readonly [string, number | bigint]>): string {
+  return [...versions].map(([tag, version]) => `${tag}:${version}`).sort().join(",");
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const SRC_ATTRIBUTE = /(?:^|\s)src\s*=/i;
+
+/**
+ * The text of every inline script of the document, exactly as written: a policy allows each by the hash of this
+ * text. Data blocks (JSON-LD) are included: a hash too many allows nothing, and no list of script types can be wrong
+ * then. React escapes `</script` inside a script's text, so the first closing tag ends it.
+ */
+export function inlineScripts(html: string): string[] {
+  const found: string[] = [];
+  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT)) if (!SRC_ATTRIBUTE.test(attributes)) found.push(text);
+  return found;
+}

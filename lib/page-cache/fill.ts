@@ -1,0 +1,80 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import http from "node:http";
+import { config } from "@/lib/config";
+import { inlineScripts, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { logger } from "@/lib/server/logger";
+import { outsideRequest } from "@/lib/server/startup-context";
+import { pageCache, type CachedPage } from "./store";
+
+/** A render for the cache that takes longer than this is abandoned (the visitor was answered by their own render). */
+const RENDER_TIMEOUT_MS = 15_000;
+/** A page larger than this is not kept (no public page comes near; a runaway render should not fill the memory). */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+export function scriptHash(text: string): string {
+  return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+}
+
+/** The hashes a policy needs for the document's inline scripts, each once. */
+export function scriptHashesOf(html: string): string[] {
+  return [...new Set(inlineScripts(html).map(scriptHash))];
+}
+
+/**
+ * Renders `pathAndSearch` for the cache behind the current answer: one render per key at a time, through this
+ * process's own server as a visitor without cookies would get it. Kept only when this process rendered it (the
+ * render echoes the fill header), it is a 200 HTML answer, and the data did not change while it ran.
+ */
+export function fillBehind(key: string, pathAndSearch: string): void {
+  const state = pageCache();
+  const stamp = state.stamp;
+  if (stamp === null || state.filling.has(key)) return;
+  state.filling.add(key);
+  const startedAt = Date.now();
+  // Outside the visitor's request: the render and its socket outlive that request (startup-context.ts).
+  void outsideRequest(() =>
+    renderOwnPage(pathAndSearch, state.fillSecret)
+      .then((html) => {
+        if (html === null || pageCache().stamp !== stamp) return;
+        const page: CachedPage = { html, scriptHashes: scriptHashesOf(html), stamp, storedAt: startedAt };
+        state.entries.set(key, page);
+      })
+      .catch((err: Error) => logger().warn({ path: pathAndSearch, err: err.message }, "page not rendered for the cache"))
+      .finally(() => state.filling.delete(key)),
+  );
+}
+
+function renderOwnPage(pathAndSearch: string, secret: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    // agent: false — one connection per render, closed after it, so no pooled socket outlives it.
+    const req = http.get(
+      { host: "127.0.0.1", port: config().port, path: pathAndSearch, agent: false, timeout: RENDER_TIMEOUT_MS,
+        headers: { [PAGE_FILL_HEADER]: secret, accept: "text/html", "accept-encoding": "identity" } },
+      (res) => {
+        const ours = res.headers[PAGE_FILL_HEADER] === "1";
+        const html = /^text\/html\b/i.test(res.headers["content-type"] ?? "");
+        if (res.statusCode !== 200 || !ours || !html || res.headers["set-cookie"]) {
+          res.resume();
+          resolve(null);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_PAGE_BYTES) {
+            res.destroy();
+            resolve(null);
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`render for the cache took over ${RENDER_TIMEOUT_MS} ms`)));
+    req.on("error", reject);
+  });
+}

@@ -1,0 +1,152 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { NextRequest } from "next/server";
+import { reloadConfigForTests } from "@/lib/config";
+import { PAGE_FILL_HEADER, PAGE_MAX_AGE_MS } from "@/lib/domain/page-cache";
+import { scriptHash } from "./fill";
+import { pageCacheDecision } from "./serve";
+import { forgetCachedPages, onPageCacheHit, pageCache, setPageDataStamp } from "./store";
+
+const GOD = { name: "Home", params: {} };
+const DOCUMENT = '<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head>' +
+  '<body><h1>大神交割单</h1><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x"])</script></body></html>';
+
+function visitorRequest(path = "/god", headers: Record<string, string> = {}): NextRequest {
+  return new NextRequest(new URL(path, "http://localhost"), { headers: { accept: "text/html", ...headers } });
+}
+
+/** This process's own server, as the fill reaches it: answers like the proxy would for a fill render. */
+async function ownServer(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<http.Server> {
+  const server = http.createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  reloadConfigForTests({ ...process.env, PORT: String((server.address() as AddressInfo).port) });
+  return server;
+}
+
+async function filled(path: string): Promise<void> {
+  const until = Date.now() + 5_000;
+  while (pageCache().filling.size > 0 || !pageCache().entries.has(path)) {
+    if (Date.now() > until) throw new Error(`${path} not filled`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+let server: http.Server | null = null;
+afterEach(async () => {
+  forgetCachedPages();
+  setPageDataStamp(null);
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+  server = null;
+  reloadConfigForTests();
+});
+
+describe("the page cache", () => {
+  it("fills behind a visitor's miss with its own cookie-less render, then answers with it and the hashes of its scripts", async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    server = await ownServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT);
+    });
+    setPageDataStamp("articles:1,statements:1");
+    expect(pageCacheDecision(visitorRequest("/god", { cookie: "lh_device=abc" }), GOD)).toEqual({ kind: "miss" });
+    await filled("/god");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]![PAGE_FILL_HEADER]).toBe(pageCache().fillSecret);
+    expect(seen[0]!.cookie).toBeUndefined();
+
+    const hit = pageCacheDecision(visitorRequest(), GOD);
+    expect(hit).toMatchObject({ kind: "hit", stale: false, page: { html: DOCUMENT } });
+    if (hit.kind !== "hit") throw new Error("no hit");
+    expect(hit.page.scriptHashes).toEqual([scriptHash("(self.__next_f=self.__next_f||[]).push([0])"), scriptHash('self.__next_f.push([1,"x"])')]);
+    expect(scriptHash("")).toBe("sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
+  });
+
+  it("never answers a member, a bearer token or an invited visitor from the cache, nor fills for them", async () => {
+    server = await ownServer((_req, res) => res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT));
+    setPageDataStamp("s:1");
+    pageCacheDecision(visitorRequest(), GOD);
+    await filled("/god");
+    const members: Record<string, string>[] = [{ cookie: "token=abc" }, { authorization: "Bearer abc" }, { cookie: "cfc_inv=AB12CD" }, { rsc: "1" }];
+    for (const headers of members) {
+      expect(pageCacheDecision(visitorRequest("/god", headers), GOD)).toEqual({ kind: "bypass" });
+    }
+    expect(pageCacheDecision(visitorRequest("/search"), { name: "search", params: {} })).toEqual({ kind: "bypass" });
+  });
+
+  it("answers nothing rendered before the data changed, and nothing at all while the data's versions are unknown", async () => {
+    server = await ownServer((_req, res) => res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT));
+    setPageDataStamp("s:1");
+    pageCacheDecision(visitorRequest(), GOD);
+    await filled("/god");
+    setPageDataStamp("s:2");
+    expect(pageCache().entries.has("/god")).toBe(false);
+    expect(pageCacheDecision(visitorRequest(), GOD)).toEqual({ kind: "miss" });
+    await filled("/god");
+    setPageDataStamp(null);
+    expect(pageCacheDecision(visitorRequest(), GOD)).toEqual({ kind: "bypass" });
+  });
+
+  it("answers an old page while one render replaces it", async () => {
+    let renders = 0;
+    server = await ownServer((_req, res) => {
+      renders++;
+      res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT);
+    });
+    setPageDataStamp("s:1");
+    const start = Date.now();
+    pageCacheDecision(visitorRequest(), GOD, start);
+    await filled("/god");
+    const later = pageCache().entries.get("/god")!.storedAt + PAGE_MAX_AGE_MS + 1;
+    expect(pageCacheDecision(visitorRequest(), GOD, later)).toMatchObject({ kind: "hit", stale: true });
+    expect(pageCacheDecision(visitorRequest(), GOD, later)).toMatchObject({ kind: "hit", stale: true });
+    await filled("/god");
+    expect(renders).toBe(2);
+  });
+
+  it("keeps no render that is not its own, not a page, not a 200, or sets a cookie", async () => {
+    const answers: [number, Record<string, string>][] = [
+      [200, { "content-type": "text/html" }], // another server on the port: no echo
+      [200, { "content-type": "application/json", [PAGE_FILL_HEADER]: "1" }],
+      [404, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }],
+      [200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1", "set-cookie": "a=b" }],
+    ];
+    let answered = 0;
+    server = await ownServer((_req, res) => {
+      const [status, headers] = answers[answered++]!;
+      res.writeHead(status, headers).end(DOCUMENT);
+    });
+    setPageDataStamp("s:1");
+    for (let i = 0; i < answers.length; i++) {
+      pageCacheDecision(visitorRequest(), GOD);
+      const until = Date.now() + 5_000;
+      while (answered <= i || pageCache().filling.size > 0) {
+        if (Date.now() > until) throw new Error("no render");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(pageCache().entries.has("/god")).toBe(false);
+    }
+  });
+
+  it("recognises only this process's fill secret as a render for the cache", async () => {
+    server = await ownServer((_req, res) => res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT));
+    setPageDataStamp("s:1");
+    expect(pageCacheDecision(visitorRequest("/god", { [PAGE_FILL_HEADER]: pageCache().fillSecret }), GOD)).toEqual({ kind: "fill" });
+    expect(pageCacheDecision(visitorRequest("/god", { [PAGE_FILL_HEADER]: "guess" }), GOD)).toEqual({ kind: "miss" });
+    await filled("/god");
+  });
+
+  it("tells the listeners of each answer from the cache which route it was (readings are counted)", async () => {
+    server = await ownServer((_req, res) => res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT));
+    const heard: unknown[] = [];
+    const stop = onPageCacheHit((name, params) => heard.push([name, params]));
+    setPageDataStamp("s:1");
+    const article = { name: "infodeail", params: { infoguid: "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10" } };
+    const path = `/info/detail/${article.params.infoguid}`;
+    pageCacheDecision(visitorRequest(path), article);
+    await filled(path);
+    expect(heard).toEqual([]);
+    pageCacheDecision(visitorRequest(path), article);
+    expect(heard).toEqual([["infodeail", article.params]]);
+    stop();
+  });
+});

@@ -1,0 +1,53 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import type { RouteParams } from "@/lib/domain/routes";
+import { CACHED_ROUTES, entryState, isVisitorDocumentRequest, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { logger } from "@/lib/server/logger";
+import { fillBehind } from "./fill";
+import { pageCache, pageCacheEnabled, type CachedPage } from "./store";
+
+export type PageCacheDecision =
+  /** This process rendering a page for its cache: render the visitor view, with no nonce and no cookie. */
+  | { kind: "fill" }
+  /** The cached visitor view answers; `stale`: it is old and reloads behind this answer. */
+  | { kind: "hit"; page: CachedPage; stale: boolean }
+  /** A visitor's document not (validly) cached: render as usual; the cache fills behind. */
+  | { kind: "miss" }
+  /** Not a visitor's document of a cached route: the cache has nothing to do with it. */
+  | { kind: "bypass" };
+
+/** How the page cache takes part in answering `req` for the route `routeName` (ADR 0065). */
+export function pageCacheDecision(req: NextRequest, route: { name: string; params: RouteParams }, now = Date.now()): PageCacheDecision {
+  if (!pageCacheEnabled() || !CACHED_ROUTES.has(route.name)) return { kind: "bypass" };
+  const state = pageCache();
+  const fill = req.headers.get(PAGE_FILL_HEADER);
+  if (fill !== null && fill === state.fillSecret) return { kind: "fill" };
+  const visitor = isVisitorDocumentRequest({
+    method: req.method,
+    cookieNames: req.cookies.getAll().map((c) => c.name),
+    headerNames: [...req.headers.keys()],
+    search: req.nextUrl.search,
+  });
+  if (!visitor || state.stamp === null) return { kind: "bypass" };
+  const key = req.nextUrl.pathname + req.nextUrl.search;
+  const page = state.entries.get(key);
+  const status = page ? entryState(page, state.stamp, now) : "changed";
+  if (page && status !== "changed") {
+    if (status === "old") fillBehind(key, key);
+    answered(route.name, route.params);
+    return { kind: "hit", page, stale: status === "old" };
+  }
+  fillBehind(key, key);
+  return { kind: "miss" };
+}
+
+/** What a render would have done for the visitor: count the reading (lib/server registers the listener). */
+function answered(routeName: string, params: RouteParams): void {
+  for (const listener of pageCache().hitListeners) {
+    try {
+      listener(routeName, params);
+    } catch (err) {
+      logger().warn({ route: routeName, err: (err as Error).message }, "page cache hit listener failed");
+    }
+  }
+}

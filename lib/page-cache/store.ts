@@ -1,0 +1,81 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { config } from "@/lib/config";
+import type { RouteParams } from "@/lib/domain/routes";
+
+/**
+ * The rendered visitor pages of this process (ADR 0065). The proxy reads and fills it; lib/server keeps its data stamp
+ * current (lib/server/cache/page-stamp.ts) and counts readings of the pages it answers. The proxy and the app are
+ * bundled apart and share only the process, so the state hangs off `globalThis`.
+ */
+export interface CachedPage {
+  /** The document as rendered for a visitor without cookies, with no nonce. */
+  html: string;
+  /** `'sha256-…'` of each inline script of `html`, for the page's policy. */
+  scriptHashes: readonly string[];
+  /** The data stamp when the render started: a render that overlaps a change is never answered. */
+  stamp: string;
+  storedAt: number;
+}
+
+/** Called for every answer from the cache with the route and its params (what a render would have counted). */
+export type HitListener = (routeName: string, params: RouteParams) => void;
+
+interface PageCacheState {
+  entries: LRUCache<string, CachedPage>;
+  /** The data stamp, or null while unknown (before the first read, after a failed one): then nothing is answered. */
+  stamp: string | null;
+  /** Proves a render request came from this process's own fill. */
+  readonly fillSecret: string;
+  /** Keys being rendered for the cache (one render per key at a time). */
+  readonly filling: Set<string>;
+  hitListeners: HitListener[];
+}
+
+const KEY = Symbol.for("lianghua.page-cache");
+/** Per entry besides its text: the hashes, the key, the LRU's own bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 2_048;
+
+function create(): PageCacheState {
+  const maxSize = Math.max(config().pageCacheBytes, 1);
+  return {
+    entries: new LRUCache<string, CachedPage>({ maxSize, sizeCalculation: (page, key) => page.html.length * 2 + key.length + ENTRY_OVERHEAD_BYTES }),
+    stamp: null,
+    fillSecret: randomBytes(24).toString("base64url"),
+    filling: new Set(),
+    hitListeners: [],
+  };
+}
+
+export function pageCache(): PageCacheState {
+  const host = globalThis as { [KEY]?: PageCacheState };
+  host[KEY] ??= create();
+  return host[KEY];
+}
+
+export function pageCacheEnabled(): boolean {
+  return config().pageCacheBytes > 0;
+}
+
+/** The current data stamp (lib/server sets it from cache_versions); entries of any other stamp are dead. */
+export function setPageDataStamp(stamp: string | null): void {
+  const state = pageCache();
+  if (state.stamp === stamp) return;
+  state.stamp = stamp;
+  // Nothing rendered under an older stamp is answered again: free the memory now rather than at the next eviction.
+  for (const [key, page] of state.entries.entries()) if (page.stamp !== stamp) state.entries.delete(key);
+}
+
+export function onPageCacheHit(listener: HitListener): () => void {
+  const state = pageCache();
+  state.hitListeners.push(listener);
+  return () => {
+    state.hitListeners = state.hitListeners.filter((l) => l !== listener);
+  };
+}
+
+/** Empties the cache (tests). */
+export function forgetCachedPages(): void {
+  pageCache().entries.clear();
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { cacheVersions } from "@/lib/db/schema";
+import { dataStamp } from "@/lib/domain/page-cache";
+import type { RouteParams } from "@/lib/domain/routes";
+import { onPageCacheHit, pageCacheEnabled, setPageDataStamp } from "@/lib/page-cache/store";
+import { countArticleView } from "@/lib/server/content/view-counts";
+import { logger } from "@/lib/server/logger";
+import { outsideRequest } from "@/lib/server/startup-context";
+
+/**
+ * Keeps the page cache's data stamp (ADR 0065) equal to `cache_versions`, which triggers bump in the same transaction
+ * as any write to the data the public pages show, from any instance, the CLI or psql (ADR 0017). Read every
+ * `STAMP_POLL_MS`, so a change made elsewhere reaches this instance's cached pages within that; and at once after a
+ * change made through this instance's API (lib/server/http/route.ts), so its own answer is never followed by a
+ * cached page from before it.
+ */
+export const STAMP_POLL_MS = 250;
+
+let started = 0;
+let applied = 0;
+
+export async function refreshPageStamp(): Promise<void> {
+  if (!pageCacheEnabled()) return;
+  const mine = ++started;
+  let stamp: string | null;
+  try {
+    const rows = await (await db()).select().from(cacheVersions);
+    stamp = dataStamp(rows.map((row) => [row.tag, row.version] as const));
+  } catch (err) {
+    // Unknown data: no cached page is answered until the versions can be read again.
+    stamp = null;
+    logger().warn({ err: (err as Error).message }, "page cache paused: data versions not read");
+  }
+  // Reads finishing out of order: a later one has already set a newer stamp.
+  if (mine < applied) return;
+  applied = mine;
+  setPageDataStamp(stamp);
+}
+
+/** Counts what a render of the page would have counted (a reading of an article) when the cache answers instead. */
+function countCachedReading(routeName: string, params: RouteParams): void {
+  if (routeName === "infodeail" && params.infoguid) countArticleView(params.infoguid, 0);
+}
+
+/** Starts the stamp's polling (server start-up); returns its stop. */
+export function startPageStamp(): () => Promise<void> {
+  if (!pageCacheEnabled()) return async () => {};
+  const stopCounting = onPageCacheHit(countCachedReading);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let last: Promise<void> = Promise.resolve();
+  const tick = () => {
+    last = refreshPageStamp().finally(() => {
+      if (!stopped) timer = setTimeout(tick, STAMP_POLL_MS);
+      timer?.unref?.();
+    });
+  };
+  outsideRequest(tick);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    stopCounting();
+    await last;
+    setPageDataStamp(null);
+  };
+}
