@@ -8,6 +8,7 @@ import { registerMarketCommands } from "./market";
 import { registerStatementCommands } from "./statements";
 import { registerStrategyCommands } from "./strategies";
 import { registerUserCreateCommand } from "./users";
+import { registerVideoCommands } from "./videos";
 import { demoSeededAt, seedDemoData } from "@/lib/db/seed/demo";
 import { levelByCode } from "@/lib/domain/levels";
 import { grantDays, membershipOf } from "@/lib/server/members/grants";
@@ -65,6 +66,7 @@ program
   });
 
 registerUserCreateCommand(program);
+registerVideoCommands(program);
 
 program
   .command("user:grant")

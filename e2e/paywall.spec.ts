@@ -86,6 +86,37 @@ test.describe("paywall", () => {
     await member.close();
   });
 
+  test("a member-only video plays only from an address signed for a member, never from a public file", async ({ page, browser, baseURL, request }) => {
+    await page.goto("/info/video");
+    const link = page.getByRole("link", { name: /一字板为什么买不到/ }).first();
+    const url = (await link.getAttribute("href"))!;
+
+    // A visitor's page (from the page cache or not) names no video address; the old public file is gone.
+    const visitorHtml = (await bodyOf(request, url)).text;
+    expect(visitorHtml).not.toContain("/api/videos/");
+    expect(visitorHtml).not.toContain("limit-up-queue.mp4");
+    expect((await request.get("/demo/videos/limit-up-queue.mp4")).status()).toBe(404);
+
+    // The SVIP's page plays it from a signed address, which answers byte ranges.
+    const svip = await contextFor(browser, baseURL!, "svip");
+    const svipPage = await svip.newPage();
+    await svipPage.goto(url);
+    const src = (await svipPage.locator("video").getAttribute("src"))!;
+    expect(src).toMatch(/^\/api\/videos\/demo-limit-up-queue\.mp4\?e=\d+&s=[\w-]{43}$/);
+    const probe = await request.get(src, { headers: { Range: "bytes=0-1" } });
+    expect(probe.status()).toBe(206);
+    expect(probe.headers()["content-type"]).toBe("video/mp4");
+    // The browser plays it: the video's metadata loads from that address.
+    await expect.poll(() => svipPage.locator("video").evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // The address without its signature, or with another expiry, plays nothing.
+    const bare = src.replace(/\?.*$/, "");
+    expect((await request.get(bare)).status()).toBe(400);
+    const e = Number(/e=(\d+)/.exec(src)![1]);
+    expect((await request.get(src.replace(`e=${e}`, `e=${e + 86_400}`))).status()).toBe(403);
+    await svip.close();
+  });
+
   test("a page that depends on the viewer is private and never stored by caches", async ({ page, request, browser, baseURL }) => {
     const url = await findSvipArticle(page);
     const member = await contextFor(browser, baseURL!, "member");

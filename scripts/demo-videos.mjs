@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Generates the demo teaching videos (public/demo/videos/*.mp4, 演示数据) from Chinese slides with ffmpeg: each slide
+ * Generates the demo teaching videos (演示数据) from Chinese slides with ffmpeg: the free one under public/demo/videos, the
+ * VIP one under lib/db/seed/videos (served only through signed addresses, ADR 0066). Each slide
  * is a title, a few lines of teaching text and a footer, drawn with the Noto Sans CJK font, shown for some seconds.
  *
  *   node scripts/demo-videos.mjs            # writes every video
@@ -16,17 +17,19 @@ import { join, resolve } from "node:path";
 
 const FONT = process.env.FONT ?? "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 const BOLD = process.env.FONT_BOLD ?? "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc";
-const OUT = resolve(import.meta.dirname, "../public/demo/videos");
+const PUBLIC = resolve(import.meta.dirname, "../public/demo/videos");
+const MEMBERS_ONLY = resolve(import.meta.dirname, "../lib/db/seed/videos");
 const WIDTH = 854;
 const HEIGHT = 480;
 const FPS = 10;
 
 /** @typedef {{ title: string; lines: string[]; seconds: number }} Slide */
 
-/** @type {Record<string, { name: string; slides: Slide[] }>} */
+/** @type {Record<string, { name: string; out: string; slides: Slide[] }>} */
 const VIDEOS = {
   "statement-3-steps": {
     name: "三步读懂一张交割单",
+    out: join(PUBLIC, "statement-3-steps.mp4"),
     slides: [
       { title: "三步读懂一张交割单", lines: ["交割单是券商导出的逐笔成交记录", "日期、代码、买卖、数量、价格、费用、资金余额", "按三步读：资金 → 配对 → 买点"], seconds: 6 },
       { title: "第一步：看资金余额", lines: ["把“资金余额”按日期连起来，就是账户走势", "剔除银行转证券、证券转银行等资金进出", "例：月初 10 万，转入 5 万，月末 16 万", "真实盈利 = 16 − 10 − 5 = 1 万元，不是 6 万"], seconds: 8 },
@@ -38,6 +41,7 @@ const VIDEOS = {
   },
   "limit-up-queue": {
     name: "一字板为什么买不到",
+    out: join(MEMBERS_ONLY, "demo-limit-up-queue.mp4"),
     slides: [
       { title: "一字板为什么买不到", lines: ["开盘即封死涨停，全天只有一个价格", "涨停价上排着大量买单", "跟随者看到交割单时，早已排不上队"], seconds: 6 },
       { title: "撮合规则：价格优先", lines: ["出价高的买单先成交", "涨停时所有买单都挂在涨停价", "价格相同，比的就是时间"], seconds: 7 },
@@ -87,7 +91,7 @@ function render(key, video) {
     });
     const list = join(dir, "list.txt");
     writeFileSync(list, segments.map((s) => `file '${s}'`).join("\n"));
-    const out = join(OUT, `${key}.mp4`);
+    const out = video.out;
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-movflags", "+faststart", "-bitexact", "-map_metadata", "-1", out]);
     const seconds = video.slides.reduce((sum, s) => sum + s.seconds, 0);
     console.log(`${out}: ${seconds} s, ${(statSync(out).size / 1024).toFixed(0)} KB`);

@@ -53,4 +53,28 @@ describe("the migrations' journal", () => {
       fs.rmSync(older, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("0015 gives a database seeded before it the demo VIP video's stored address (the public file is gone)", async () => {
+    const { entries } = journal();
+    const upTo = entries.findIndex((e) => e.tag === "0015_stored_demo_video");
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-migrations-0015-"));
+    fs.mkdirSync(path.join(older, "meta"));
+    fs.writeFileSync(path.join(older, "meta/_journal.json"), JSON.stringify({ ...journal(), entries: entries.slice(0, upTo) }));
+    for (const entry of entries.slice(0, upTo)) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(older, `${entry.tag}.sql`));
+    const handle = await openDatabase({ databaseUrl: null, dataDir: "memory://" });
+    try {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: older });
+      await handle.db.execute(sql`insert into articles (type, title, video_url) values ('video', '一字板', '/demo/videos/limit-up-queue.mp4'), ('video', '自己的', 'https://cdn.example.com/a.mp4')`);
+      await migrateDatabase(handle);
+      const rows = (await handle.db.execute(sql`select title, video_url from articles order by title`)) as unknown as { rows: { title: string; video_url: string }[] };
+      expect(rows.rows).toEqual([
+        { title: "一字板", video_url: "/api/videos/demo-limit-up-queue.mp4" },
+        { title: "自己的", video_url: "https://cdn.example.com/a.mp4" },
+      ]);
+    } finally {
+      await handle.close();
+      fs.rmSync(older, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -102,7 +102,7 @@ export function ArticleForm({ infoguid, initial = EMPTY }: { infoguid?: string; 
         <Field label="封面地址">
           {(control) => <input {...control} {...register("coverUrl")} inputMode="url" placeholder="https://… 或 /images/…" className={inputClass} />}
         </Field>
-        <Field label={`视频地址${watch("type") === "video" ? "（必填）" : ""}`}>
+        <Field label={`视频地址${watch("type") === "video" ? "（必填）" : ""}`} hint="会员视频请用 video:add 存入，填写 /api/videos/… 地址：只有可看的会员拿到限时链接">
           {(control) => <input {...control} {...register("videoUrl")} inputMode="url" placeholder="HLS (.m3u8) 或 MP4" className={inputClass} />}
         </Field>
         <Field label="标签" hint={`用逗号分隔，最多 ${ARTICLE_LIMITS.tags} 个，每个不超过 ${ARTICLE_LIMITS.tagChars} 个字`} className="sm:col-span-2">

@@ -7,6 +7,7 @@ import { canRead } from "@/lib/server/auth/entitlement";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { AppError } from "@/lib/server/http/app-error";
 import { publicData } from "@/lib/server/cache/public-data";
+import { playableVideoAddress } from "./video-links";
 
 /**
  * Articles, videos and blog posts as the viewer may see them. Every read goes through `canRead`: below the item's
@@ -143,7 +144,8 @@ export async function articleForViewer(infoguid: string, viewer: Viewer | null):
     ...summary,
     body: readable(body, summary.locked),
     description: describeArticle(rest.summary, body),
-    videoUrl: summary.locked ? null : videoUrl,
+    // A stored video's address is signed for this reader and expires (ADR 0066); a locked one is never named.
+    videoUrl: summary.locked || !videoUrl ? null : playableVideoAddress(videoUrl),
     tags: [...stored.tags],
     likedByViewer: (liked[0]?.n ?? 0) > 0,
   };

@@ -202,6 +202,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "statements/preview": "reads an upload and stores nothing; visitors may try it",
   "stripe/webhook": "P5: Stripe's signature over the raw body is the authentication",
   "uploads/avatars/[file]": "avatars are public images under names we generate",
+  "videos/[file]": "stored videos play through addresses the article page signs for readers allowed to watch (ADR 0066)",
   "user/info": "without a token it says only that nobody is signed in ({data: null}); a token naming no live session gets 401 (its route test)",
 };
 

@@ -1,0 +1,53 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { byteRange } from "@/lib/domain/byte-range";
+import { STORED_VIDEO_NAME } from "@/lib/domain/content/video-links";
+import { checkVideoLink, readStoredVideo } from "@/lib/server/content/video-links";
+import { route } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+const NOT_FOUND = "视频不存在";
+const Params = z.object({ file: z.string().regex(STORED_VIDEO_NAME, NOT_FOUND) });
+const Query = z.object({ e: z.coerce.number().int().positive(), s: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+const MEDIA_HEADERS = {
+  "Content-Type": "video/mp4",
+  "Accept-Ranges": "bytes",
+  // The address is one viewer's for a few hours: browsers may keep it that long, shared caches never.
+  "Cache-Control": "private, max-age=3600",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+};
+
+/**
+ * A stored video (ADR 0066), only through an address the article page signed for a viewer allowed to watch it, until
+ * it expires; byte ranges answered 206 (browsers seek by them, Safari plays only so).
+ */
+export const GET = route(
+  {
+    name: "video read", auth: "visitor", session: false, params: Params, query: Query,
+    invalidMessage: "视频链接无效，请从文章页面打开", refusalHeaders: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  },
+  async ({ req, params: { file }, query: { e, s } }) => {
+    const check = checkVideoLink(file, e, s);
+    if (check === "forged") return NextResponse.json({ message: "视频链接无效，请从文章页面打开" }, { status: 403 });
+    if (check === "expired") return NextResponse.json({ message: "视频链接已过期，请刷新文章页面" }, { status: 403 });
+    const video = await readStoredVideo(file);
+    if (!video) return NextResponse.json({ message: NOT_FOUND }, { status: 404 });
+    const range = byteRange(req.headers.get("range"), video.byteLength);
+    if (range === "unsatisfiable") {
+      return new NextResponse(null, { status: 416, headers: { ...MEDIA_HEADERS, "Content-Range": `bytes */${video.byteLength}` } });
+    }
+    const { start, end } = range ?? { start: 0, end: video.byteLength - 1 };
+    const body = new Uint8Array(video.subarray(start, end + 1));
+    return new NextResponse(body, {
+      status: range ? 206 : 200,
+      headers: {
+        ...MEDIA_HEADERS,
+        "Content-Length": String(body.byteLength),
+        ...(range ? { "Content-Range": `bytes ${start}-${end}/${video.byteLength}` } : {}),
+      },
+    });
+  },
+);
