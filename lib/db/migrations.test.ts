@@ -77,4 +77,30 @@ describe("the migrations' journal", () => {
       fs.rmSync(older, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("repairs a database that had 0011 before 0012 and 0013 existed (drizzle skipped them on upgrade)", async () => {
+    const { entries } = journal();
+    const upTo0011 = entries.filter((e) => e.idx <= 11);
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-migrations-0016-"));
+    fs.mkdirSync(path.join(older, "meta"));
+    fs.writeFileSync(path.join(older, "meta/_journal.json"), JSON.stringify({ ...journal(), entries: upTo0011 }));
+    for (const entry of upTo0011) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(older, `${entry.tag}.sql`));
+    const handle = await openDatabase({ databaseUrl: null, dataDir: "memory://" });
+    const tables = async () =>
+      ((await handle.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename);
+    try {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: older });
+      expect(await tables()).not.toContain("master_days");
+      await migrateDatabase(handle);
+      expect(await tables()).toEqual(expect.arrayContaining(["market_sync_runs", "market_sync_spans", "trading_days", "master_days", "master_figures", "master_positions"]));
+      const preClose = (await handle.db.execute(sql`select column_name from information_schema.columns where table_name = 'market_bars' and column_name = 'pre_close'`)) as unknown as { rows: unknown[] };
+      expect(preClose.rows).toHaveLength(1);
+      const keys = (await handle.db.execute(sql`select conname from pg_constraint where conname like 'master_%_master_guid_masters_guid_fk'`)) as unknown as { rows: unknown[] };
+      expect(keys.rows).toHaveLength(3);
+    } finally {
+      await handle.close();
+      fs.rmSync(older, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
