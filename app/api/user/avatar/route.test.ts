@@ -3,13 +3,12 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { NextRequest } from "next/server";
 import sharp from "sharp";
-import { reloadConfigForTests } from "@/lib/config";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { parseUserInfo } from "@/lib/domain/user-info";
 import { createSession } from "@/lib/server/auth/sessions";
 import { avatarDir } from "@/lib/server/members/profile";
 import { createUser, findUserById } from "@/lib/server/members/users";
-import { startS3Local, type S3Local } from "@/test/s3-local/server";
+import { withS3LocalConfigured } from "@/test/s3-local/configured";
 import { ORIGIN, temporaryDataDir } from "../../request.test-support";
 import { GET } from "../../uploads/avatars/[file]/route";
 import { POST } from "./route";
@@ -134,17 +133,7 @@ describeOnEachEngine("avatar upload and serving", () => {
 });
 
 describeOnEachEngine("avatar upload and serving with S3_* set", () => {
-  let s3: S3Local;
-  beforeAll(async () => {
-    s3 = await startS3Local({ accessKeyId: "avatar-key" });
-    Object.assign(process.env, { S3_ENDPOINT: s3.url, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: "avatar-key", S3_SECRET_ACCESS_KEY: "avatar-secret" });
-    reloadConfigForTests();
-  });
-  afterAll(async () => {
-    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) delete process.env[name];
-    reloadConfigForTests();
-    await s3.close();
-  });
+  const s3 = withS3LocalConfigured("avatar-key");
 
   it("keeps the avatar in the bucket, not on this disk, serves it from there and removes the replaced one", async () => {
     const user = await createUser({ email: "route-avatar-s3@example.com" });
@@ -152,16 +141,16 @@ describeOnEachEngine("avatar upload and serving with S3_* set", () => {
     const onDisk = await readdir(avatarDir()).catch(() => [] as string[]);
     const first = (await (await upload(await photo(400, 400).png().toBuffer(), { token })).json()).userInfo.avatar as string;
     const name = first.split("/").pop()!;
-    expect([...s3.objects().keys()]).toEqual([`avatars/${name}`]);
-    expect(s3.objects().get(`avatars/${name}`)?.contentType).toBe("image/webp");
+    expect([...s3().objects().keys()]).toEqual([`avatars/${name}`]);
+    expect(s3().objects().get(`avatars/${name}`)?.contentType).toBe("image/webp");
     expect(await readdir(avatarDir()).catch(() => [] as string[])).toEqual(onDisk);
 
     const served = await serve(name);
     expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/webp"]);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(s3.objects().get(`avatars/${name}`)!.bytes);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(s3().objects().get(`avatars/${name}`)!.bytes);
 
     const second = (await (await upload(await photo(300, 300).jpeg().toBuffer(), { token, name: "b.jpg", type: "image/jpeg" })).json()).userInfo.avatar as string;
-    expect([...s3.objects().keys()]).toEqual([`avatars/${second.split("/").pop()}`]);
+    expect([...s3().objects().keys()]).toEqual([`avatars/${second.split("/").pop()}`]);
     expect((await serve(name)).status).toBe(404);
   });
 });

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reloadConfigForTests } from "@/lib/config";
 import { STORED_VIDEO_PREFIX } from "@/lib/domain/content/video-links";
 import { playableVideoAddress } from "@/lib/server/content/video-links";
 import { storeVideo } from "@/lib/server/content/stored-videos";
-import { startS3Local, type S3Local } from "@/test/s3-local/server";
+import { withS3LocalConfigured } from "@/test/s3-local/configured";
 import { ORIGIN, temporaryDataDir } from "../../request.test-support";
 import { GET } from "./route";
 
@@ -69,22 +68,12 @@ describe("GET /api/videos/{file}", () => {
   });
 
   describe("with the object store in S3", () => {
-    let s3: S3Local;
-    beforeAll(async () => {
-      s3 = await startS3Local({ accessKeyId: "video-key" });
-      Object.assign(process.env, { S3_ENDPOINT: s3.url, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: "video-key", S3_SECRET_ACCESS_KEY: "video-secret" });
-      reloadConfigForTests();
-    });
-    afterAll(async () => {
-      for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) delete process.env[name];
-      reloadConfigForTests();
-      await s3.close();
-    });
+    const s3 = withS3LocalConfigured("video-key");
 
     it("stores an MP4 in the bucket and plays it from there through a signed address; refuses what is not an MP4", async () => {
       const address = await storeVideo(DEMO);
       expect(address).toMatch(/^\/api\/videos\/[0-9a-f]{32}\.mp4$/);
-      expect([...s3.objects().keys()]).toEqual([`videos/${address.slice(STORED_VIDEO_PREFIX.length)}`]);
+      expect([...s3().objects().keys()]).toEqual([`videos/${address.slice(STORED_VIDEO_PREFIX.length)}`]);
       const res = await serve(playableVideoAddress(address), { range: "bytes=-100" });
       expect(res.status).toBe(206);
       expect(Buffer.from(await res.arrayBuffer()).equals(DEMO.subarray(DEMO.byteLength - 100))).toBe(true);
