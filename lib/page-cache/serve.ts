@@ -11,7 +11,7 @@ export type PageCacheDecision =
   | { kind: "fill" }
   /** The cached visitor view answers; `stale`: it is old and reloads behind this answer. */
   | { kind: "hit"; page: CachedPage; stale: boolean }
-  /** A visitor's document not (validly) cached: render as usual; the cache fills behind. */
+  /** A visitor's document not (validly) cached: render as usual; the cache fills behind from the second such miss. */
   | { kind: "miss" }
   /** Not a visitor's document of a cached route: the cache has nothing to do with it. */
   | { kind: "bypass" };
@@ -37,7 +37,9 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
     answered(route.name, route.params);
     return { kind: "hit", page, stale: status === "old" };
   }
-  fillBehind(key, key);
+  // An address is rendered for the cache once it is asked for again (or was cached before): see missedOnce.
+  if (page || state.missedOnce.has(key)) fillBehind(key, key);
+  else state.missedOnce.set(key, true);
   return { kind: "miss" };
 }
 

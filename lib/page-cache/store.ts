@@ -30,6 +30,11 @@ interface PageCacheState {
   readonly fillSecret: string;
   /** Keys being rendered for the cache (one render per key at a time). */
   readonly filling: Set<string>;
+  /**
+   * Addresses missed once lately. The cache fills on the second miss: an address asked for once (a mistyped or random
+   * master id, a crawler's one-off query string) costs one render, not two.
+   */
+  readonly missedOnce: LRUCache<string, true>;
   hitListeners: HitListener[];
 }
 
@@ -44,6 +49,7 @@ function create(): PageCacheState {
     stamp: null,
     fillSecret: randomBytes(24).toString("base64url"),
     filling: new Set(),
+    missedOnce: new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 }),
     hitListeners: [],
   };
 }
@@ -78,4 +84,5 @@ export function onPageCacheHit(listener: HitListener): () => void {
 /** Empties the cache (tests). */
 export function forgetCachedPages(): void {
   pageCache().entries.clear();
+  pageCache().missedOnce.clear();
 }
