@@ -8,6 +8,7 @@ import { DEMO_ARTICLES as REEXPORTED } from "./demo-content";
 import { DEMO_ARTICLES, DEMO_BLOG_POSTS, MORE_MARKER } from "./demo-articles";
 
 const PUBLIC_DIR = path.join(__dirname, "..", "..", "..", "public");
+const SEED_VIDEO_DIR = path.join(__dirname, "videos");
 const ALL = [...DEMO_ARTICLES, ...DEMO_BLOG_POSTS];
 
 const yuan = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -81,12 +82,16 @@ describe("demo articles", () => {
     expect(new Set(ALL.map((a) => a.coverUrl)).size).toBe(ALL.length);
   });
 
-  it("videos point at small H.264 MP4 files that exist", () => {
+  it("videos point at small H.264 MP4 files that exist; a member-only one is never a public file (ADR 0066)", () => {
     const videos = DEMO_ARTICLES.filter((a) => a.type === "video");
     expect(videos.length).toBeGreaterThanOrEqual(2);
+    expect(videos.some((v) => (v.minLevel ?? 0) > 0)).toBe(true);
     for (const v of videos) {
-      expect(v.videoUrl).toMatch(/^\/demo\/videos\/[a-z0-9-]+\.mp4$/);
-      const file = path.join(PUBLIC_DIR, v.videoUrl!);
+      // Free: a file of the site. Member-only: a stored video, played through signed addresses.
+      const stored = /^\/api\/videos\/(demo-[a-z0-9-]+\.mp4)$/.exec(v.videoUrl!)?.[1];
+      if ((v.minLevel ?? 0) > 0) expect(stored).toBeDefined();
+      else expect(v.videoUrl).toMatch(/^\/demo\/videos\/[a-z0-9-]+\.mp4$/);
+      const file = stored ? path.join(SEED_VIDEO_DIR, stored) : path.join(PUBLIC_DIR, v.videoUrl!);
       expect(existsSync(file)).toBe(true);
       expect(statSync(file).size).toBeLessThan(300 * 1024);
       const head = readFileSync(file).subarray(0, 4096);
