@@ -105,7 +105,7 @@ function majorGcs(file, since) {
 async function measure(engine) {
   const prepared = await prepareEngine(engine);
   const gcFile = path.join(fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "lianghua-gc-")), "major.jsonl");
-  const server = startServer({ dir, port, ...prepared.server, env: { NODE_OPTIONS: `--require ${GC_MONITOR} ${serverNodeOptions}`.trim(), GC_MONITOR_FILE: gcFile } });
+  const server = startServer({ dir, port, ...prepared.server, env: { NODE_OPTIONS: `--require ${GC_MONITOR} ${serverNodeOptions}`.trim(), GC_MONITOR_FILE: gcFile, PAGE_CACHE_MB: "64" } });
   try {
     await waitForHealth(server);
     const pages = [...(await publicPages(server)), BASELINE];

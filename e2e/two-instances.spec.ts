@@ -86,7 +86,7 @@ test.beforeAll(async () => {
   s3 = await startS3Local({ port: proxyPort + 2, accessKeyId: "two-instances" });
   const shared = {
     S3_ENDPOINT: s3.url, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: "two-instances", S3_SECRET_ACCESS_KEY: "two-instances-secret",
-    DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex"),
+    DATABASE_URL: databaseUrl, SITE_URL: site, DEMO_DATA: "0", DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex"), PAGE_CACHE_MB: "64",
     STRIPE_API_BASE: stripe.url, STRIPE_SECRET_KEY: "sk_test_two", STRIPE_PUBLISHABLE_KEY: "pk_test_two", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   };
   servers = await Promise.all(ports.map((port) => startOwnServer({ env: { ...shared, PORT: String(port) }, unset: ["REDIS_URL"] })));

@@ -7,6 +7,10 @@ import { scriptHash } from "./fill";
 import { pageCacheDecision } from "./serve";
 import { forgetCachedPages, onPageCacheHit, pageCache, setPageDataStamp } from "./store";
 
+// The cache is off by default (ADR 0065, "Known problem"): these tests turn it on.
+process.env.PAGE_CACHE_MB = "64";
+reloadConfigForTests();
+
 const GOD = { name: "Home", params: {} };
 const DOCUMENT = '<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head>' +
   '<body><h1>大神交割单</h1><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x"])</script></body></html>';
