@@ -40,14 +40,17 @@ const MEMBER_RPS = 100;
 const BASELINE = "/robots.txt";
 const MEMBER = { email: "bench-member@example.com", password: "Quiet-Harbor-2026!" };
 
+/** A page request as a browser or crawler sends it: the page cache answers only requests for a document. */
+const PAGE_REQUEST = { "accept-language": "zh-CN", accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
 function run(url, headers = {}) {
-  return loadPage(url, { connections, duration, headers: { "accept-language": "zh-CN", ...headers } });
+  return loadPage(url, { connections, duration, headers: { ...PAGE_REQUEST, ...headers } });
 }
 
 /** The page cache fills behind the first answer: ask until a visitor's request is answered from it. */
 async function warmPageCache(url) {
   for (let i = 0; i < 100; i++) {
-    const res = await get(url);
+    const res = await get(url, { headers: PAGE_REQUEST });
     if (res.status !== 200) throw new Error(`${url} answered ${res.status} before the run`);
     if (res.headers?.["x-page-cache"] === "hit" || url.endsWith(BASELINE)) return;
     await sleep(100);

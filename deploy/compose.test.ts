@@ -50,6 +50,7 @@ describe("deploy/compose.yaml", () => {
     expect(hostOf(config.databaseUrl!)).toBe("postgres");
     expect(hostOf(config.redisUrl!)).toBe("redis");
     expect(config.trustedProxyHops).toBe(1);
+    expect(config.pageCacheBytes).toBeGreaterThan(0);
     expect(hostOf(one!.S3_ENDPOINT!)).toBe("minio");
     const minio = services.minio!.environment!;
     expect([one!.S3_ACCESS_KEY_ID, one!.S3_SECRET_ACCESS_KEY]).toEqual([minio.MINIO_ROOT_USER, minio.MINIO_ROOT_PASSWORD]);

@@ -10,6 +10,12 @@ export const ACCOUNTS = {
   subscriber: { email: "subscriber@e2e.test", password: "silent-orbit-85", nickname: "测试订阅" },
 } as const;
 
+/**
+ * The Accept header of a page request as browsers and crawlers send it. The page cache answers only requests for a
+ * document (ADR 0065); Playwright's request context otherwise sends `*\/*`, as the router's own fetches do.
+ */
+export const DOCUMENT_REQUEST = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
 export const GUID = "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10";
 
 /** Logs in through the real endpoint; the context keeps the cookies it sets. */

@@ -7,6 +7,7 @@ import { Client } from "pg";
 import sharp from "sharp";
 import { startS3Local, type S3Local } from "../test/s3-local/server";
 import { startStripeLocal, type StripeLocal } from "../test/stripe-local/server";
+import { DOCUMENT_REQUEST } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
@@ -137,7 +138,7 @@ test("a statement published through one instance shows on the other within a sec
   expect(created.status()).toBe(200);
   const { guid } = (await created.json()) as { guid: string };
   // A visitor's view of the master's page, cached on both instances before the import (ADR 0065).
-  const visitor = await playwright.request.newContext({ baseURL: proxy!.base });
+  const visitor = await playwright.request.newContext({ baseURL: proxy!.base, extraHTTPHeaders: DOCUMENT_REQUEST });
   const cachedOn = new Set<string>();
   await expect.poll(async () => {
     const res = await visitor.get(`/detail/${guid}`);

@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL").optional(),
   TEST_REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
-  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(0),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // Under the 25 s a graceful stop waits for requests (lib/server/shutdown.ts), itself under the 30 s stop timeout.
   REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(20).default(10),
   STATEMENT_PARSE_THREADS: z.coerce.number().int().min(1).max(16).optional(),

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { dataStamp, entryState, inlineScripts, isVisitorDocumentRequest, PAGE_MAX_AGE_MS, PAGE_RETIRE_AGE_MS, type PageRequest } from "./page-cache";
 
-const VISITOR: PageRequest = { method: "GET", cookieNames: ["lh_device"], headerNames: ["accept", "user-agent", "cookie"], search: "" };
+// Chromium 156 loading a page (its Accept and Sec-Fetch-Dest as sent).
+const VISITOR: PageRequest = {
+  method: "GET", cookieNames: ["lh_device"], headerNames: ["accept", "user-agent", "cookie", "sec-fetch-dest"],
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7",
+  fetchDest: "document", search: "",
+};
 
 describe("isVisitorDocumentRequest", () => {
   it("takes a visitor's GET or HEAD of a page, with or without unrelated cookies and a query", () => {
@@ -18,12 +23,36 @@ describe("isVisitorDocumentRequest", () => {
     expect(isVisitorDocumentRequest({ ...VISITOR, cookieNames: ["cfc_inv"] })).toBe(false);
   });
 
-  it("leaves the App Router's payload requests, prefetches, server actions and other methods alone", () => {
+  it("leaves the App Router's payload requests, prefetches and server actions alone", () => {
     for (const header of ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"]) {
       expect(isVisitorDocumentRequest({ ...VISITOR, headerNames: [header] })).toBe(false);
     }
     expect(isVisitorDocumentRequest({ ...VISITOR, search: "?_rsc=abc12" })).toBe(false);
     expect(isVisitorDocumentRequest({ ...VISITOR, search: "?week=week&_rsc=abc12" })).toBe(false);
+  });
+
+  it("leaves a router prefetch alone as the proxy sees it: Next.js has removed its RSC headers and _rsc", () => {
+    // Chromium 156's prefetch of / from /rank, captured, minus what Next.js strips before the proxy.
+    const prefetch: PageRequest = {
+      method: "GET", cookieNames: ["lh_device"], search: "", accept: "*/*", fetchDest: "empty",
+      headerNames: ["accept", "accept-encoding", "accept-language", "cookie", "host", "referer", "sec-fetch-dest", "sec-fetch-mode", "sec-fetch-site", "user-agent", "next-url"],
+    };
+    expect(isVisitorDocumentRequest(prefetch)).toBe(false);
+    // A browser that does not say what the fetch is for: its fetch still accepts anything rather than a document.
+    expect(isVisitorDocumentRequest({ ...prefetch, fetchDest: null })).toBe(false);
+    // A page inside a frame or an embed is not the document the cache keeps.
+    expect(isVisitorDocumentRequest({ ...VISITOR, fetchDest: "iframe" })).toBe(false);
+  });
+
+  it("takes a crawler's page request, which names no fetch destination", () => {
+    const googlebot = { ...VISITOR, cookieNames: [], fetchDest: null, accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+    expect(isVisitorDocumentRequest(googlebot)).toBe(true);
+    // curl and other clients that accept anything get a render, never a cached document.
+    expect(isVisitorDocumentRequest({ ...googlebot, accept: "*/*" })).toBe(false);
+    expect(isVisitorDocumentRequest({ ...googlebot, accept: null })).toBe(false);
+  });
+
+  it("leaves other methods alone", () => {
     for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) expect(isVisitorDocumentRequest({ ...VISITOR, method })).toBe(false);
   });
 });

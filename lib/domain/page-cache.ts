@@ -34,6 +34,9 @@ export interface PageRequest {
   cookieNames: readonly string[];
   /** Lower-case request header names. */
   headerNames: readonly string[];
+  /** The Accept and Sec-Fetch-Dest headers, null when absent. */
+  accept: string | null;
+  fetchDest: string | null;
   search: string;
 }
 
@@ -46,11 +49,19 @@ const VIEWER_COOKIES = [TOKEN_COOKIE, INVITE_COOKIE];
  */
 const NOT_A_VISITOR_DOCUMENT = ["authorization", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
-/** Whether the cached visitor view may answer this request (and a render for this request may fill the cache). */
+/**
+ * Whether the cached visitor view may answer this request (and a render for this request may fill the cache).
+ * Next.js removes the router's own headers (RSC, Next-Router-*) and `_rsc` from the request before the proxy sees it,
+ * so those checks alone let a prefetch through, and it would be answered with a document it cannot read (the browser
+ * then keeps it pending). What a router fetch cannot hide: it accepts anything (`*\/*`, never text/html, which every
+ * browser's and crawler's page request names) and, in browsers that say so, is not for a document.
+ */
 export function isVisitorDocumentRequest(req: PageRequest): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.cookieNames.some((name) => VIEWER_COOKIES.includes(name))) return false;
   if (req.headerNames.some((name) => NOT_A_VISITOR_DOCUMENT.includes(name))) return false;
+  if (!/\btext\/html\b/i.test(req.accept ?? "")) return false;
+  if (req.fetchDest !== null && req.fetchDest !== "document") return false;
   return !/(^|[?&])_rsc=/.test(req.search.replace(/^\?/, ""));
 }
 

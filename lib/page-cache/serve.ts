@@ -26,6 +26,8 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
     method: req.method,
     cookieNames: req.cookies.getAll().map((c) => c.name),
     headerNames: [...req.headers.keys()],
+    accept: req.headers.get("accept"),
+    fetchDest: req.headers.get("sec-fetch-dest"),
     search: req.nextUrl.search,
   });
   if (!visitor || state.stamp === null) return { kind: "bypass" };
