@@ -15,7 +15,7 @@ export type DayTradeItem = DayTrade;
 /** Every cell: padding, a rule below, no wrapping; a <small> is the cell's second, smaller line (方向 over 数量). */
 const ROWS =
   "text-slate-900 [&_td]:border-b [&_td]:border-slate-100 [&_td]:px-2.5 [&_td]:py-2 [&_td]:leading-tight [&_td]:whitespace-nowrap " +
-  "[&_a:hover]:text-brand [&_td:nth-child(2)_a]:font-medium [&_td:nth-child(2)_a:hover]:underline [&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_small]:mt-0.5 [&_small]:block [&_small]:text-[11px] [&_small]:text-slate-500 sm:[&_small]:text-xs";
+  "[&_a:hover]:text-brand [&_td:nth-child(2)_a]:font-medium [&_td:nth-child(2)_a:hover]:underline [&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_small]:mt-0.5 [&_small]:block [&_small]:text-xs [&_small]:text-slate-500";
 
 const marketOf = (t: DayTrade) => (t.exchange === "HK" ? "HK" : "A");
 

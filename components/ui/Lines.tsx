@@ -13,7 +13,7 @@ export function Lines({ children, align = "left", className }: { children: React
       {lines.map((line, i) => (
         <Fragment key={i}>
           {i > 0 ? <span className="sr-only"> · </span> : null}
-          <span className={i > 0 ? "text-[11px] text-slate-500 sm:text-xs" : undefined}>{line}</span>
+          <span className={i > 0 ? "text-xs text-slate-500" : undefined}>{line}</span>
         </Fragment>
       ))}
     </span>
