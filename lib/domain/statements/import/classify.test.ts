@@ -69,4 +69,10 @@ describe("classifyBusiness (research A.8)", () => {
     expect(classifyBusiness("   ")).toEqual({ type: "unknown" });
     expect(classifyBusiness("证券买卖")).toEqual({ type: "unknown" }); // a category (业务类型), not a side
   });
+
+  it("does not take a cell named like an object's own member for a business name (the row was lost, not skipped)", () => {
+    for (const name of ["valueOf", "toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      expect(classifyBusiness(name)).toEqual({ type: "unknown" });
+    }
+  });
 });

@@ -15,9 +15,10 @@ export type Classified =
   | { type: "event"; kind: EventKind }
   | { type: "unknown" };
 
-const EXACT: Record<string, Classified> = {};
+// A Map, not an object: a cell reading "valueOf" or "constructor" must not find Object.prototype's member.
+const EXACT = new Map<string, Classified>();
 function add(names: string[], c: Classified): void {
-  for (const n of names) EXACT[n] = c;
+  for (const n of names) EXACT.set(n, c);
 }
 
 const BUY: Classified = { type: "trade", side: "buy" };
@@ -97,7 +98,7 @@ function normalizeName(raw: string): string {
 export function classifyBusiness(raw: string): Classified {
   const name = normalizeName(raw);
   if (name === "") return { type: "unknown" };
-  const exact = EXACT[name] ?? EXACT[raw.trim()];
+  const exact = EXACT.get(name) ?? EXACT.get(raw.trim());
   if (exact) return exact;
   for (const rule of RULES) if (rule.test.test(name)) return rule.result;
   return { type: "unknown" };

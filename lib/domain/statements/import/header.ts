@@ -114,7 +114,8 @@ export function mapHeader(cells: readonly string[]): ColumnMap {
   if (fields.cash === undefined && position.has(FALLBACK_CASH)) fields.cash = position.get(FALLBACK_CASH);
   const fees: ColumnMap["fees"] = [];
   names.forEach((name, index) => {
-    const bucket = FEE_COLUMNS[name];
+    // Own names only: a column headed "constructor" is not a fee.
+    const bucket = Object.hasOwn(FEE_COLUMNS, name) ? FEE_COLUMNS[name] : undefined;
     if (bucket && position.get(name) === index) fees.push({ index, name, bucket });
   });
   const ambiguousBalance: ColumnMap["ambiguousBalance"] = [];
