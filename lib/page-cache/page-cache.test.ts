@@ -7,7 +7,7 @@ import { scriptHash } from "./fill";
 import { pageCacheDecision } from "./serve";
 import { forgetCachedPages, onPageCacheHit, pageCache, setPageDataStamp } from "./store";
 
-// On whatever the environment says (PAGE_CACHE_MB=0 turns it off).
+// On, whatever the environment says (a developer or CI may run the suite with PAGE_CACHE_MB=0).
 process.env.PAGE_CACHE_MB = "64";
 reloadConfigForTests();
 
