@@ -5,11 +5,11 @@ import { INVITE_COOKIE_DAYS } from "@/lib/domain/constants";
 import { isLoginGated } from "@/lib/domain/gates";
 import { loginRedirectTarget } from "@/lib/domain/return-path";
 import { matchRoute } from "@/lib/domain/routes";
-import { PAGE_CACHE_HEADER, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { PAGE_CACHE_HEADER, PAGE_CLASS_HEADER, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
 import { isHttpsRequest, NONCE_HEADER, nonceFromBytes, pageSecurityHeaders, stripInternalRequestHeaders, type ScriptTrust } from "@/lib/domain/security-headers";
 import { withDeviceCookie } from "@/lib/device/cookie";
 import { pageCacheDecision } from "@/lib/page-cache/serve";
-import type { CachedPage } from "@/lib/page-cache/store";
+import { classRenderHeader, type CachedPage } from "@/lib/page-cache/store";
 
 /**
  * Routing only: the per-route validate rule (404 with the SPEC message), the real status of /error/{code},
@@ -53,6 +53,7 @@ function forward(req: NextRequest, security: PageSecurity, extra: Record<string,
   headers.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   headers.delete(ERROR_MESSAGE_HEADER);
   headers.delete(PAGE_FILL_HEADER);
+  headers.delete(PAGE_CLASS_HEADER);
   headers.set(NONCE_HEADER, security.nonce);
   headers.set("Content-Security-Policy", security.headers["Content-Security-Policy"]!);
   for (const [k, v] of Object.entries(extra)) if (v !== null) headers.set(k, v);
@@ -92,11 +93,16 @@ function cachedAnswer(req: NextRequest, page: CachedPage, stale: boolean): NextR
   return withDeviceCookie(req, res);
 }
 
-/** This process rendering a page for its cache: the visitor's view, without nonce (hashes replace it) and cookies. */
+/**
+ * This process rendering a page for its cache: the visitor's view, or a members' access class's (ADR 0067), without
+ * nonce (hashes replace it) and cookies.
+ */
 function renderForCache(req: NextRequest): NextResponse {
   const headers = new Headers(req.headers);
   stripInternalRequestHeaders(headers, appConfig().nodeEnv === "development");
-  for (const name of ["cookie", "authorization", ERROR_MESSAGE_HEADER, NONCE_HEADER, "content-security-policy"]) headers.delete(name);
+  for (const name of ["cookie", "authorization", ERROR_MESSAGE_HEADER, NONCE_HEADER, "content-security-policy", PAGE_CLASS_HEADER]) headers.delete(name);
+  const levelId = req.headers.get(PAGE_CLASS_HEADER);
+  if (levelId !== null && /^\d{1,4}$/.test(levelId)) headers.set(PAGE_CLASS_HEADER, classRenderHeader(Number(levelId)));
   headers.set(PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   headers.set(PAGE_FILL_HEADER, "1");
   const res = NextResponse.next({ request: { headers } });

@@ -1,6 +1,7 @@
 // Throughput of the public pages (issues 8 and 26): autocannon, 10 connections for 20 s on each public page as a
 // visitor sees it (answered from the page cache, ADR 0065) and on /robots.txt (the baseline: a static route), then on
-// a member's own renders of the pages, one after the other against one running server, on PGlite and on PostgreSQL.
+// a free member's view of the pages (from the cache of their access class where the page has no personal state, ADR
+// 0067; their own render elsewhere), one after the other against one running server, on PGlite and on PostgreSQL.
 // Targets: each visitor page ≥ 60% of the baseline's requests per second, p99 < 300 ms, no errors; each member page
 // ≥ 100 requests per second, no errors. Exits 1 when a target is missed.
 //

@@ -16,7 +16,10 @@ async function addGrant(editor: APIRequestContext, userId: string, level: "vip" 
 
 /** The header's unread count as the avatar button announces it (0 when it announces none). */
 async function headerUnread(page: Page): Promise<number> {
-  const label = (await page.locator("button.avatar-dropdown").getAttribute("aria-label")) ?? "";
+  // On a page of the member's access class (ADR 0067) the count is read after hydration: wait until it is theirs.
+  const trigger = page.locator("button.avatar-dropdown:not([data-unread-pending])");
+  await expect(trigger).toBeVisible();
+  const label = (await trigger.getAttribute("aria-label")) ?? "";
   const m = /，(\d+)条未读消息$/.exec(label);
   return m ? Number(m[1]) : 0;
 }

@@ -4,13 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type ConsoleMessage } from "@playwright/test";
-import { ACCOUNTS, DOCUMENT_REQUEST, logIn } from "./fixtures";
+import { ACCOUNTS, DOCUMENT_REQUEST, logIn, logInPage } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * ADR 0065: a visitor's view of the public pages is rendered once and answered from the page cache, under a policy
- * that allows exactly the cached document's inline scripts by hash; members always get their own render; a change
- * made through the API is in every later answer.
+ * that allows exactly the cached document's inline scripts by hash; a change made through the API is in every later
+ * answer. ADR 0067: a member whose session this process knows is answered with their access class's view.
  */
 const PUBLIC_PAGES = ["/", "/god", "/rank", "/loss-tracker", "/quant", "/info/case", "/list/god"];
 
@@ -34,11 +34,12 @@ test.beforeAll(async () => {
       env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env }, encoding: "utf8",
     });
   cli("db:migrate");
-  for (const who of ["svip", "editor"] as const) {
+  for (const who of ["svip", "buyer", "member", "editor"] as const) {
     const { email, password, nickname } = ACCOUNTS[who];
     cli("user:create", "--email", email, "--password", password, "--nickname", nickname, ...(who === "editor" ? ["--role", "editor"] : []));
   }
-  cli("user:grant", "--email", ACCOUNTS.svip.email, "--level", "svip", "--days", "30");
+  // Two SVIP members (one access class) and a free one (another).
+  for (const who of ["svip", "buyer"] as const) cli("user:grant", "--email", ACCOUNTS[who].email, "--level", "svip", "--days", "30");
   server = await startOwnServer({ env });
 });
 
@@ -60,6 +61,13 @@ async function cachedAnswer(request: APIRequestContext, path: string) {
 
 function inlineScriptTexts(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!)).map(([, , text]) => text!);
+}
+
+/** The page's own content: what the header and the scripts around it leave. */
+function mainOf(html: string): string {
+  const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0];
+  if (!main) throw new Error("no <main> in the page");
+  return main;
 }
 
 function scriptSources(csp: string): string[] {
@@ -89,24 +97,53 @@ test.describe("page cache (ADR 0065)", () => {
     }
   });
 
-  test("a member is never answered from the cache, and the cached view holds nothing a member's view adds", async ({ playwright }) => {
-    const visitor = await playwright.request.newContext({ baseURL });
-    const svip = await playwright.request.newContext({ baseURL });
+  test("a member is answered with their access class's view: one for every member of the class, and exactly the page their own render shows, minus who they are", async ({ playwright }) => {
+    const contexts = await Promise.all(["svip", "buyer", "member"].map(() => playwright.request.newContext({ baseURL })));
+    const [svip, otherSvip, free] = contexts as [APIRequestContext, APIRequestContext, APIRequestContext];
     await logIn(svip, "svip");
-    const hit = await cachedAnswer(visitor, "/");
-    const cachedHtml = await hit.text();
+    await logIn(otherSvip, "buyer");
+    await logIn(free, "member");
+    const views = new Map<string, string>();
     for (const path of PUBLIC_PAGES) {
-      const own = await svip.get(path, { headers: DOCUMENT_REQUEST });
-      expect(own.status(), path).toBe(200);
-      expect(own.headers()["x-page-cache"], path).toBeUndefined();
-      expect(scriptSources(own.headers()["content-security-policy"] ?? "").some((s) => s.startsWith("'nonce-")), path).toBe(true);
+      for (const [who, context] of [["svip", svip], ["member", free]] as const) {
+        // Not a document request (Playwright's */*): the member's own render, as before the class was known.
+        const own = await context.get(path);
+        expect(own.status(), path).toBe(200);
+        expect(own.headers()["x-page-cache"], path).toBeUndefined();
+        const ownHtml = await own.text();
+        expect(ownHtml, `${path}: the member's own render names them`).toContain(ACCOUNTS[who].nickname);
+        const hit = await cachedAnswer(context, path);
+        const classHtml = await hit.text();
+        expect(classHtml, `${path}: the class's view names nobody`).not.toContain(ACCOUNTS[who].nickname);
+        expect(classHtml, path).not.toContain(ACCOUNTS[who].email);
+        expect(scriptSources(hit.headers()["content-security-policy"] ?? "").some((s) => s.startsWith("'nonce-")), path).toBe(false);
+        // What the page shows is exactly what this member's own render shows: no more (the paywall), no less.
+        expect(mainOf(classHtml), `${path} as ${who}`).toBe(mainOf(ownHtml));
+        views.set(`${who} ${path}`, classHtml);
+      }
+      // Another SVIP member, once this process knows their session, gets the very same document.
+      expect((await otherSvip.get(path)).status(), path).toBe(200);
+      const other = await otherSvip.get(path, { headers: DOCUMENT_REQUEST });
+      expect(other.headers()["x-page-cache"], path).toBe("hit");
+      expect(await other.text(), path).toBe(views.get(`svip ${path}`));
     }
-    // The member's name is in their own render of the home page, and never in the visitor's cached one.
-    expect(await (await svip.get("/", { headers: DOCUMENT_REQUEST })).text()).toContain("测试SVIP");
-    expect(cachedHtml).not.toContain("测试SVIP");
-    expect((await cachedAnswer(visitor, "/")).headers()["x-page-cache"]).toBe("hit");
-    await visitor.dispose();
-    await svip.dispose();
+    // The classes are kept apart: the master hub shows an SVIP member the statements a free member does not see.
+    expect(mainOf(views.get("svip /god")!)).not.toBe(mainOf(views.get("member /god")!));
+    // A visitor's cached view is another again, and holds no member's name.
+    const visitor = await playwright.request.newContext({ baseURL });
+    const visitorHtml = await (await cachedAnswer(visitor, "/")).text();
+    expect(visitorHtml).not.toBe(views.get("svip /"));
+    expect(visitorHtml).not.toContain(ACCOUNTS.svip.nickname);
+    await Promise.all([...contexts, visitor].map((c) => c.dispose()));
+  });
+
+  test("on a class's cached page the browser shows the member's own name in the account menu", async ({ page }) => {
+    await logInPage(page, "svip");
+    await cachedAnswer(page.context().request, "/god");
+    const res = await page.goto("/god");
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    await page.getByRole("button", { name: /用户菜单/ }).click();
+    await expect(page.getByRole("menu")).toContainText(ACCOUNTS.svip.nickname);
   });
 
   test("in Chromium a cached page hydrates and works without a CSP violation", async ({ page, request }) => {

@@ -15,13 +15,15 @@ import { listPlans, paymentAvailability } from "@/lib/server/payments/catalog";
 /** The default layout: header, page, footer, the fixed risk-disclaimer bar and, on phones, the bottom tab bar. */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   const viewer = await getViewer();
-  const unread = await unreadCount(viewer);
+  // A render for a members' access class (ADR 0067) holds nobody's count: the browser asks for its own.
+  const classOnly = viewer?.accessClassOnly === true;
+  const unread = classOnly ? 0 : await unreadCount(viewer);
   const plans = (await listPlans()).map(({ id, levelId, name, period, priceFen, renewable }) => ({ id, levelId, name, period, priceFen, renewable }));
   const { siteName, siteUrl } = config();
   const invitation = (await cookies()).get(INVITE_COOKIE)?.value ?? "";
   return (
     <SiteProviders siteUrl={siteUrl} siteName={siteName} plans={plans} payment={payOffer(paymentAvailability())} invitationCode={invitation}>
-      <Header viewer={viewer?.userInfo ?? null} unreadCount={unread} isStaff={hasEditorRights(viewer)} siteName={siteName} />
+      <Header viewer={viewer?.userInfo ?? null} unreadCount={unread} isStaff={hasEditorRights(viewer)} siteName={siteName} classOnly={classOnly} />
       <main className="mx-auto w-full max-w-6xl px-4 py-5 sm:py-8">{children}</main>
       <Footer siteName={siteName} />
       <DisclaimerBar />

@@ -14,7 +14,9 @@ import { Header } from "./Header";
 
 jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/"), useRouter: jest.fn(() => ({ push: jest.fn(), prefetch: jest.fn() })) }));
 jest.mock("@/lib/client/toast", () => ({ notify: jest.fn(), toastOptions: {} }));
-jest.mock("@/lib/client/userinfo", () => ({ isLoggedIn: jest.fn(), loadUserInfo: jest.fn(), clearUserInfo: jest.fn() }));
+jest.mock("@/lib/client/userinfo", () => ({
+  ...jest.requireActual("@/lib/client/userinfo"), isLoggedIn: jest.fn(), loadUserInfo: jest.fn(), clearUserInfo: jest.fn(),
+}));
 jest.mock("@/components/ui/browser", () => ({ assignLocation: jest.fn(), reloadPage: jest.fn() }));
 
 const viewer: UserInfo = {
@@ -98,6 +100,27 @@ describe("UserMenu", () => {
     expect(within(trigger).getByText("龙")).toBeInTheDocument();
     expect(within(trigger).getByText("99+")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "登录/注册" })).not.toBeInTheDocument();
+  });
+
+  it("on a page of the member's access class, shows whose page it is from the browser: the userinfo cookie and the unread count", async () => {
+    // What the render for the class knows: the level, nobody's name.
+    const classInfo: UserInfo = { ...viewer, nickName: "", avatar: "", mobile: "", email: "", invitationCode: "", levelEndDate: "", uguid: "" };
+    document.cookie = `userinfo=${encodeURIComponent(JSON.stringify(viewer))}; path=/`;
+    fetchMock.mockImplementation(async (url: string) => ({ ok: true, json: async () => (url === "/api/user/notifications" ? { unread: 3 } : null) }));
+    try {
+      renderHeader({ viewer: classInfo, unreadCount: 0, classOnly: true });
+      const trigger = await screen.findByRole("button", { name: "用户菜单，3条未读消息" });
+      expect(within(trigger).getByText("龙")).toBeInTheDocument();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/user/notifications"]);
+    } finally {
+      document.cookie = "userinfo=; path=/; max-age=0";
+    }
+  });
+
+  it("on a member's own render asks the browser nothing", () => {
+    renderHeader({ viewer, unreadCount: 1 });
+    expect(screen.getByRole("button", { name: "用户菜单，1条未读消息" })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("lists the member pages; 管理后台 only for staff", async () => {

@@ -1,5 +1,8 @@
 import fc from "fast-check";
-import { dataStamp, entryState, inlineScripts, isVisitorDocumentRequest, PAGE_MAX_AGE_MS, PAGE_RETIRE_AGE_MS, type PageRequest } from "./page-cache";
+import {
+  dataStamp, documentRequester, entryState, inlineScripts, isVisitorDocumentRequest, memberCacheable, memberPageKey, PAGE_MAX_AGE_MS,
+  PAGE_RETIRE_AGE_MS, viewerClassHolds, viewersStamp, type PageRequest,
+} from "./page-cache";
 
 // Chromium 156 loading a page (its Accept and Sec-Fetch-Dest as sent).
 const VISITOR: PageRequest = {
@@ -54,6 +57,51 @@ describe("isVisitorDocumentRequest", () => {
 
   it("leaves other methods alone", () => {
     for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) expect(isVisitorDocumentRequest({ ...VISITOR, method })).toBe(false);
+  });
+});
+
+describe("documentRequester", () => {
+  it("tells a member's page request (the session cookie) from a visitor's, under the same rules for both", () => {
+    expect(documentRequester(VISITOR)).toBe("visitor");
+    const member = { ...VISITOR, cookieNames: ["lh_device", "token", "userinfo"] };
+    expect(documentRequester(member)).toBe("member");
+    expect(documentRequester({ ...member, headerNames: [...member.headerNames, "authorization"] })).toBeNull();
+    expect(documentRequester({ ...member, cookieNames: [...member.cookieNames, "cfc_inv"] })).toBeNull();
+    expect(documentRequester({ ...member, accept: "*/*", fetchDest: "empty" })).toBeNull();
+    expect(documentRequester({ ...member, search: "?_rsc=1" })).toBeNull();
+    expect(documentRequester({ ...member, method: "POST" })).toBeNull();
+  });
+});
+
+describe("memberCacheable", () => {
+  it("shares the class view of pages with nobody's own state, never a strategy's page (follows) or an article (likes)", () => {
+    for (const route of ["newhome", "Home", "rank", "loss", "strategy", "type", "info", "detail", "price", "disclaimer", "terms"]) {
+      expect(memberCacheable(route, "")).toBe(true);
+    }
+    expect(memberCacheable("strategy", "?sort=sharpe")).toBe(true);
+    expect(memberCacheable("strategy", "?s=7f0c")).toBe(false);
+    for (const route of ["infodeail", "analysis", "user", "upload", "search", "admin", "pay"]) expect(memberCacheable(route, "")).toBe(false);
+  });
+
+  it("keeps each class's view apart from the visitor's and from the other classes'", () => {
+    const keys = new Set(["/god", memberPageKey(0, "/god"), memberPageKey(100, "/god"), memberPageKey(200, "/god")]);
+    expect(keys.size).toBe(4);
+  });
+});
+
+describe("the viewers version", () => {
+  it("is kept out of the pages' data stamp: a logout or a purchase leaves every cached page standing", () => {
+    expect(dataStamp([["statements", 3], ["viewers", 1]])).toBe(dataStamp([["statements", 3], ["viewers", 9]]));
+    expect(viewersStamp([["statements", 3], ["viewers", 9n]])).toBe("9");
+    expect(viewersStamp([["statements", 3]])).toBeNull();
+  });
+
+  it("ends a known class when who may see what changes, when it runs out, and while the version is unknown", () => {
+    const known = { levelId: 200, stamp: "4", validUntil: 1_000 };
+    expect(viewerClassHolds(known, "4", 999)).toBe(true);
+    expect(viewerClassHolds(known, "5", 999)).toBe(false);
+    expect(viewerClassHolds(known, "4", 1_000)).toBe(false);
+    expect(viewerClassHolds(known, null, 0)).toBe(false);
   });
 });
 

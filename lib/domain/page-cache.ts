@@ -16,6 +16,40 @@ export const CACHED_ROUTES: ReadonlySet<string> = new Set([
  */
 export const PAGE_FILL_HEADER = "x-lh-page-fill";
 
+/**
+ * Request header of a render for the cache of a members' access class (ADR 0067): the class's level id. Honoured only
+ * on the proxy's own render (the fill header); the proxy removes it from every other request.
+ */
+export const PAGE_CLASS_HEADER = "x-lh-page-class";
+
+/**
+ * Routes whose member view depends on nothing of the member but their access class (level; logged in; not staff):
+ * the personal parts of those pages (the account menu, the unread badge) are filled in the browser. Pages with a
+ * member's own state in them (likes, follows, their own posts and statements) are rendered for each member.
+ */
+export const MEMBER_CACHED_ROUTES: ReadonlySet<string> = new Set([
+  "newhome", "Home", "rank", "loss", "strategy", "type", "info", "detail", "price", "disclaimer", "terms",
+]);
+
+/** Whether a members' class view of this address may be cached: a cached route, and not a strategy's own page. */
+export function memberCacheable(routeName: string, search: string): boolean {
+  if (!MEMBER_CACHED_ROUTES.has(routeName)) return false;
+  // /quant?s={guid} is a strategy's page, with the member's follow in it (StrategyDetailView).
+  return !(routeName === "strategy" && new URLSearchParams(search).has("s"));
+}
+
+/**
+ * How long the proxy trusts what it learnt of a session's access class without asking the database again. Grants,
+ * revoked sessions and role changes end it at once (the `viewers` version); this bounds what nothing writes: the
+ * session's own expiry.
+ */
+export const VIEWER_CLASS_TTL_MS = 60_000;
+
+/** The cache key of a page as a members' access class sees it (a visitor's key is the address alone). */
+export function memberPageKey(levelId: number, pathAndSearch: string): string {
+  return `level:${levelId}|${pathAndSearch}`;
+}
+
 /** Response header saying how the page cache answered: `hit`, `stale` (answered while it reloads) or `miss`. */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 
@@ -40,29 +74,37 @@ export interface PageRequest {
   search: string;
 }
 
-/** Cookies that change what a page renders: the session, and the invitation code the sign-up form is filled with. */
-const VIEWER_COOKIES = [TOKEN_COOKIE, INVITE_COOKIE];
+/** A cookie that changes what a page renders for anyone: the invitation code the sign-up form is filled with. */
+const PERSONAL_COOKIES = [INVITE_COOKIE];
 
 /**
- * Headers of requests that are not a visitor's document: a bearer token (a member), and the App Router's own requests
- * (RSC payloads of client navigations and prefetches, server actions), whose answers depend on the client's state.
+ * Headers of requests that are not a document anyone else could be given: a bearer token, and the App Router's own
+ * requests (RSC payloads of client navigations and prefetches, server actions), whose answers depend on the client's
+ * state.
  */
-const NOT_A_VISITOR_DOCUMENT = ["authorization", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+const NOT_A_SHARED_DOCUMENT = ["authorization", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
 /**
- * Whether the cached visitor view may answer this request (and a render for this request may fill the cache).
+ * Whose page a request asks for, when the cache may answer it: a visitor's (no session cookie) or a member's (the
+ * session cookie; the proxy then looks up the member's access class), or null when no cached page may answer it.
  * Next.js removes the router's own headers (RSC, Next-Router-*) and `_rsc` from the request before the proxy sees it,
  * so those checks alone let a prefetch through, and it would be answered with a document it cannot read (the browser
  * then keeps it pending). What a router fetch cannot hide: it accepts anything (`*\/*`, never text/html, which every
  * browser's and crawler's page request names) and, in browsers that say so, is not for a document.
  */
+export function documentRequester(req: PageRequest): "visitor" | "member" | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.cookieNames.some((name) => PERSONAL_COOKIES.includes(name))) return null;
+  if (req.headerNames.some((name) => NOT_A_SHARED_DOCUMENT.includes(name))) return null;
+  if (!/\btext\/html\b/i.test(req.accept ?? "")) return null;
+  if (req.fetchDest !== null && req.fetchDest !== "document") return null;
+  if (/(^|[?&])_rsc=/.test(req.search.replace(/^\?/, ""))) return null;
+  return req.cookieNames.includes(TOKEN_COOKIE) ? "member" : "visitor";
+}
+
+/** Whether the cached visitor view may answer this request (and a render for this request may fill the cache). */
 export function isVisitorDocumentRequest(req: PageRequest): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.cookieNames.some((name) => VIEWER_COOKIES.includes(name))) return false;
-  if (req.headerNames.some((name) => NOT_A_VISITOR_DOCUMENT.includes(name))) return false;
-  if (!/\btext\/html\b/i.test(req.accept ?? "")) return false;
-  if (req.fetchDest !== null && req.fetchDest !== "document") return false;
-  return !/(^|[?&])_rsc=/.test(req.search.replace(/^\?/, ""));
+  return documentRequester(req) === "visitor";
 }
 
 export type EntryState = "fresh" | "old" | "changed";
@@ -84,9 +126,30 @@ function shanghaiDay(ms: number): number {
   return Math.floor((ms + SHANGHAI_OFFSET_MS) / 86_400_000);
 }
 
+/** The `cache_versions` tag that moves with sessions, grants and roles: what members may see, not what pages show. */
+export const VIEWERS_TAG = "viewers";
+
 /** The data versions (cache_versions) as one string: equal stamps, equal data. */
 export function dataStamp(versions: Iterable<readonly [string, number | bigint]>): string {
-  return [...versions].map(([tag, version]) => `${tag}:${version}`).sort().join(",");
+  return [...versions].filter(([tag]) => tag !== VIEWERS_TAG).map(([tag, version]) => `${tag}:${version}`).sort().join(",");
+}
+
+/** The version of who may see what (sessions, grants, roles), or null when the database has none (before 0017). */
+export function viewersStamp(versions: Iterable<readonly [string, number | bigint]>): string | null {
+  for (const [tag, version] of versions) if (tag === VIEWERS_TAG) return String(version);
+  return null;
+}
+
+/** What the proxy knows of a session: its members' access class, under which viewers version, until when. */
+export interface KnownViewerClass {
+  levelId: number;
+  stamp: string;
+  validUntil: number;
+}
+
+/** Whether a known class still holds: the same viewers version, and not past its end. */
+export function viewerClassHolds(known: KnownViewerClass, stamp: string | null, now: number): boolean {
+  return stamp !== null && known.stamp === stamp && now < known.validUntil;
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;

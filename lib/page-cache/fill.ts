@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { config } from "@/lib/config";
-import { inlineScripts, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { inlineScripts, PAGE_CLASS_HEADER, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
 import { logger } from "@/lib/server/logger";
 import { outsideRequest } from "@/lib/server/startup-context";
 import { pageCache, type CachedPage } from "./store";
@@ -23,10 +23,11 @@ export function scriptHashesOf(html: string): string[] {
 
 /**
  * Renders `pathAndSearch` for the cache behind the current answer: one render per key at a time, through this
- * process's own server as a visitor without cookies would get it. Kept only when this process rendered it (the
+ * process's own server as a visitor without cookies would get it, or, with `levelId`, as any member of that access
+ * class would (ADR 0067). Kept only when this process rendered it (the
  * render echoes the fill header), it is a 200 HTML answer, and the data did not change while it ran.
  */
-export function fillBehind(key: string, pathAndSearch: string): void {
+export function fillBehind(key: string, pathAndSearch: string, levelId: number | null = null): void {
   const state = pageCache();
   const stamp = state.stamp;
   if (stamp === null || state.filling.has(key)) return;
@@ -34,7 +35,7 @@ export function fillBehind(key: string, pathAndSearch: string): void {
   const startedAt = Date.now();
   // Outside the visitor's request: the render and its socket outlive that request (startup-context.ts).
   void outsideRequest(() =>
-    renderOwnPage(pathAndSearch, state.fillSecret)
+    renderOwnPage(pathAndSearch, state.fillSecret, levelId)
       .then((html) => {
         if (html === null || pageCache().stamp !== stamp) return;
         const page: CachedPage = { html, scriptHashes: scriptHashesOf(html), stamp, storedAt: startedAt };
@@ -45,12 +46,14 @@ export function fillBehind(key: string, pathAndSearch: string): void {
   );
 }
 
-function renderOwnPage(pathAndSearch: string, secret: string): Promise<string | null> {
+function renderOwnPage(pathAndSearch: string, secret: string, levelId: number | null): Promise<string | null> {
+  const headers: Record<string, string> = { [PAGE_FILL_HEADER]: secret, accept: "text/html", "accept-encoding": "identity" };
+  if (levelId !== null) headers[PAGE_CLASS_HEADER] = String(levelId);
   return new Promise((resolve, reject) => {
     // agent: false — one connection per render, closed after it, so no pooled socket outlives it.
     const req = http.get(
       { host: "127.0.0.1", port: config().port, path: pathAndSearch, agent: false, timeout: RENDER_TIMEOUT_MS,
-        headers: { [PAGE_FILL_HEADER]: secret, accept: "text/html", "accept-encoding": "identity" } },
+        headers },
       (res) => {
         const ours = res.headers[PAGE_FILL_HEADER] === "1";
         const html = /^text\/html\b/i.test(res.headers["content-type"] ?? "");

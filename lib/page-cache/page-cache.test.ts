@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { reloadConfigForTests } from "@/lib/config";
-import { PAGE_FILL_HEADER, PAGE_MAX_AGE_MS } from "@/lib/domain/page-cache";
+import { memberPageKey, PAGE_CLASS_HEADER, PAGE_FILL_HEADER, PAGE_MAX_AGE_MS } from "@/lib/domain/page-cache";
 import { scriptHash } from "./fill";
 import { pageCacheDecision } from "./serve";
-import { forgetCachedPages, onPageCacheHit, pageCache, setPageDataStamp } from "./store";
+import { classRenderHeader, classRenderLevel, forgetCachedPages, knownViewerLevel, onPageCacheHit, pageCache, rememberViewerClass, setPageDataStamp, setViewerStamp } from "./store";
 
 // On, whatever the environment says (a developer or CI may run the suite with PAGE_CACHE_MB=0).
 process.env.PAGE_CACHE_MB = "64";
@@ -45,6 +45,7 @@ let server: http.Server | null = null;
 afterEach(async () => {
   forgetCachedPages();
   setPageDataStamp(null);
+  setViewerStamp(null);
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
   server = null;
   reloadConfigForTests();
@@ -163,5 +164,66 @@ describe("the page cache", () => {
     pageCacheDecision(visitorRequest(path), article);
     expect(heard).toEqual([["infodeail", article.params]]);
     stop();
+  });
+});
+
+describe("the page cache for members' access classes (ADR 0067)", () => {
+  const SVIP_TOKEN = "svip-session-token";
+  const member = (token: string, path = "/god") => visitorRequest(path, { cookie: `lh_device=abc; token=${token}; userinfo=x` });
+
+  it("renders a known member's class view once, with the class and without the member, and answers every member of the class with it", async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    server = await ownServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT);
+    });
+    setPageDataStamp("s:1");
+    setViewerStamp("7");
+    // Not resolved by this process yet: the member's own render, which tells the cache the class.
+    expect(pageCacheDecision(member(SVIP_TOKEN), GOD)).toEqual({ kind: "bypass" });
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    rememberViewerClass("other-svip", { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    missTwice(() => member(SVIP_TOKEN), GOD);
+    await filled(memberPageKey(200, "/god"));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]![PAGE_CLASS_HEADER]).toBe("200");
+    expect(seen[0]!.cookie).toBeUndefined();
+    expect(pageCacheDecision(member("other-svip"), GOD)).toMatchObject({ kind: "hit", page: { html: DOCUMENT } });
+    // A visitor's view is another entry: not filled by the class's render.
+    expect(pageCache().entries.has("/god")).toBe(false);
+    expect(pageCacheDecision(visitorRequest(), GOD)).toEqual({ kind: "miss" });
+  });
+
+  it("forgets every known class when sessions, grants or roles change, and knows none while that version is unknown", () => {
+    setPageDataStamp("s:1");
+    setViewerStamp("7");
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    expect(knownViewerLevel(SVIP_TOKEN)).toBe(200);
+    setViewerStamp("8");
+    expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
+    // Learnt under the old version while the new one was being read: dead on arrival.
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
+    rememberViewerClass(SVIP_TOKEN, { levelId: 100, stamp: "8", validUntil: Date.now() + 60_000 });
+    expect(knownViewerLevel(SVIP_TOKEN, Date.now() + 60_000)).toBeNull();
+    setViewerStamp(null);
+    expect(pageCacheDecision(member(SVIP_TOKEN), GOD)).toEqual({ kind: "bypass" });
+  });
+
+  it("shares no page with own state in it: a strategy's page, an article, a statement's analysis", () => {
+    setPageDataStamp("s:1");
+    setViewerStamp("7");
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    expect(pageCacheDecision(member(SVIP_TOKEN, "/quant?s=abc"), { name: "strategy", params: {} })).toEqual({ kind: "bypass" });
+    expect(pageCacheDecision(member(SVIP_TOKEN, "/info/detail/x"), { name: "infodeail", params: { infoguid: "x" } })).toEqual({ kind: "bypass" });
+    expect(pageCacheDecision(member(SVIP_TOKEN, "/analysis/x"), { name: "analysis", params: { guid: "x" } })).toEqual({ kind: "bypass" });
+    expect(pageCacheDecision(member(SVIP_TOKEN, "/quant"), { name: "strategy", params: {} })).toEqual({ kind: "miss" });
+  });
+
+  it("lets only this process's proxy ask a render for a class: the header carries the fill secret", () => {
+    expect(classRenderLevel(classRenderHeader(200))).toBe(200);
+    expect(classRenderLevel("200")).toBeNull();
+    expect(classRenderLevel("200.guess")).toBeNull();
+    expect(classRenderLevel(null)).toBeNull();
   });
 });

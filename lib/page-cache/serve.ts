@@ -1,19 +1,20 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { RouteParams } from "@/lib/domain/routes";
-import { CACHED_ROUTES, entryState, isVisitorDocumentRequest, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { CACHED_ROUTES, documentRequester, entryState, memberCacheable, memberPageKey, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { logger } from "@/lib/server/logger";
 import { fillBehind } from "./fill";
-import { pageCache, pageCacheEnabled, type CachedPage } from "./store";
+import { knownViewerLevel, pageCache, pageCacheEnabled, type CachedPage } from "./store";
 
 export type PageCacheDecision =
-  /** This process rendering a page for its cache: render the visitor view, with no nonce and no cookie. */
+  /** This process rendering a page for its cache: the visitor's or a members' class view, with no nonce and no cookie. */
   | { kind: "fill" }
   /** The cached visitor view answers; `stale`: it is old and reloads behind this answer. */
   | { kind: "hit"; page: CachedPage; stale: boolean }
-  /** A visitor's document not (validly) cached: render as usual; the cache fills behind from the second such miss. */
+  /** A shared document not (validly) cached: render as usual; the cache fills behind from the second such miss. */
   | { kind: "miss" }
-  /** Not a visitor's document of a cached route: the cache has nothing to do with it. */
+  /** Not a shared document of a cached route (or a member whose class this process does not know): not the cache's. */
   | { kind: "bypass" };
 
 /** How the page cache takes part in answering `req` for the route `routeName` (ADR 0065). */
@@ -22,7 +23,7 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
   const state = pageCache();
   const fill = req.headers.get(PAGE_FILL_HEADER);
   if (fill !== null && fill === state.fillSecret) return { kind: "fill" };
-  const visitor = isVisitorDocumentRequest({
+  const requester = documentRequester({
     method: req.method,
     cookieNames: req.cookies.getAll().map((c) => c.name),
     headerNames: [...req.headers.keys()],
@@ -30,17 +31,25 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
     fetchDest: req.headers.get("sec-fetch-dest"),
     search: req.nextUrl.search,
   });
-  if (!visitor || state.stamp === null) return { kind: "bypass" };
-  const key = req.nextUrl.pathname + req.nextUrl.search;
+  if (requester === null || state.stamp === null) return { kind: "bypass" };
+  const address = req.nextUrl.pathname + req.nextUrl.search;
+  let levelId: number | null = null;
+  if (requester === "member") {
+    if (!memberCacheable(route.name, req.nextUrl.search)) return { kind: "bypass" };
+    levelId = knownViewerLevel(req.cookies.get(TOKEN_COOKIE)?.value ?? "", now);
+    // A session this process has not resolved lately (or whose member is staff) gets its own render, which learns it.
+    if (levelId === null) return { kind: "bypass" };
+  }
+  const key = levelId === null ? address : memberPageKey(levelId, address);
   const page = state.entries.get(key);
   const status = page ? entryState(page, state.stamp, now) : "changed";
   if (page && status !== "changed") {
-    if (status === "old") fillBehind(key, key);
+    if (status === "old") fillBehind(key, address, levelId);
     answered(route.name, route.params);
     return { kind: "hit", page, stale: status === "old" };
   }
   // An address is rendered for the cache once it is asked for again (or was cached before): see missedOnce.
-  if (page || state.missedOnce.has(key)) fillBehind(key, key);
+  if (page || state.missedOnce.has(key)) fillBehind(key, address, levelId);
   else state.missedOnce.set(key, true);
   return { kind: "miss" };
 }

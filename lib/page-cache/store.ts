@@ -1,8 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import type { RouteParams } from "@/lib/domain/routes";
+import { viewerClassHolds, type KnownViewerClass } from "@/lib/domain/page-cache";
 
 /**
  * The rendered visitor pages of this process (ADR 0065). The proxy reads and fills it; lib/server keeps its data stamp
@@ -36,6 +37,10 @@ interface PageCacheState {
    */
   readonly missedOnce: LRUCache<string, true>;
   hitListeners: HitListener[];
+  /** The `viewers` version (sessions, grants, roles), or null while unknown: then no member is answered from the cache. */
+  viewerStamp: string | null;
+  /** Members' access classes as lib/server last resolved them, by the SHA-256 of the session token (ADR 0067). */
+  readonly viewerClasses: LRUCache<string, KnownViewerClass>;
 }
 
 const KEY = Symbol.for("lianghua.page-cache");
@@ -51,6 +56,8 @@ function create(): PageCacheState {
     filling: new Set(),
     missedOnce: new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 }),
     hitListeners: [],
+    viewerStamp: null,
+    viewerClasses: new LRUCache<string, KnownViewerClass>({ max: 100_000 }),
   };
 }
 
@@ -73,6 +80,58 @@ export function setPageDataStamp(stamp: string | null): void {
   for (const [key, page] of state.entries.entries()) if (page.stamp !== stamp) state.entries.delete(key);
 }
 
+/** The current `viewers` version; every class learnt under another one is forgotten. */
+export function setViewerStamp(stamp: string | null): void {
+  const state = pageCache();
+  if (state.viewerStamp === stamp) return;
+  state.viewerStamp = stamp;
+  state.viewerClasses.clear();
+}
+
+function tokenKey(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/**
+ * Records a session's access class as lib/server resolved it. `stamp` is the viewers version read before the session
+ * was: a change that overlapped the lookup leaves the record already dead.
+ */
+export function rememberViewerClass(token: string, known: KnownViewerClass): void {
+  if (!pageCacheEnabled()) return;
+  pageCache().viewerClasses.set(tokenKey(token), known);
+}
+
+/**
+ * The class header the proxy gives its own render of a members' class view: the level and this process's fill secret,
+ * so no request from outside (API routes are not proxied) can ask a render for a class it does not hold.
+ */
+export function classRenderHeader(levelId: number): string {
+  return `${levelId}.${pageCache().fillSecret}`;
+}
+
+/** The level of a class render's header when this process's proxy set it; null for anything else. */
+export function classRenderLevel(value: string | null): number | null {
+  const match = /^(\d{1,4})\.(.+)$/.exec(value ?? "");
+  if (!match || match[2] !== pageCache().fillSecret) return null;
+  return Number(match[1]);
+}
+
+/** Forgets a session's class at once (its logout through this instance). */
+export function forgetViewerClass(token: string): void {
+  pageCache().viewerClasses.delete(tokenKey(token));
+}
+
+/** The access class (level id) of the session `token`, when this process knows it and it still holds; else null. */
+export function knownViewerLevel(token: string, now = Date.now()): number | null {
+  const state = pageCache();
+  const key = tokenKey(token);
+  const known = state.viewerClasses.get(key);
+  if (!known) return null;
+  if (viewerClassHolds(known, state.viewerStamp, now)) return known.levelId;
+  state.viewerClasses.delete(key);
+  return null;
+}
+
 export function onPageCacheHit(listener: HitListener): () => void {
   const state = pageCache();
   state.hitListeners.push(listener);
@@ -85,4 +144,5 @@ export function onPageCacheHit(listener: HitListener): () => void {
 export function forgetCachedPages(): void {
   pageCache().entries.clear();
   pageCache().missedOnce.clear();
+  pageCache().viewerClasses.clear();
 }

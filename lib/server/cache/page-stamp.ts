@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { cacheVersions } from "@/lib/db/schema";
-import { dataStamp } from "@/lib/domain/page-cache";
+import { dataStamp, viewersStamp } from "@/lib/domain/page-cache";
 import type { RouteParams } from "@/lib/domain/routes";
-import { onPageCacheHit, pageCacheEnabled, setPageDataStamp } from "@/lib/page-cache/store";
+import { onPageCacheHit, pageCacheEnabled, setPageDataStamp, setViewerStamp } from "@/lib/page-cache/store";
 import { countArticleView } from "@/lib/server/content/view-counts";
 import { logger } from "@/lib/server/logger";
 import { outsideRequest } from "@/lib/server/startup-context";
@@ -24,18 +24,22 @@ export async function refreshPageStamp(): Promise<void> {
   if (!pageCacheEnabled()) return;
   const mine = ++started;
   let stamp: string | null;
+  let viewers: string | null;
   try {
-    const rows = await (await db()).select().from(cacheVersions);
-    stamp = dataStamp(rows.map((row) => [row.tag, row.version] as const));
+    const rows = (await (await db()).select().from(cacheVersions)).map((row) => [row.tag, row.version] as const);
+    stamp = dataStamp(rows);
+    viewers = viewersStamp(rows);
   } catch (err) {
     // Unknown data: no cached page is answered until the versions can be read again.
     stamp = null;
+    viewers = null;
     logger().warn({ err: (err as Error).message }, "page cache paused: data versions not read");
   }
   // Reads finishing out of order: a later one has already set a newer stamp.
   if (mine < applied) return;
   applied = mine;
   setPageDataStamp(stamp);
+  setViewerStamp(viewers);
 }
 
 /** Counts what a render of the page would have counted (a reading of an article) when the cache answers instead. */
@@ -63,5 +67,6 @@ export function startPageStamp(): () => Promise<void> {
     stopCounting();
     await last;
     setPageDataStamp(null);
+    setViewerStamp(null);
   };
 }

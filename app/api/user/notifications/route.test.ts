@@ -6,7 +6,8 @@ import { createSession } from "@/lib/server/auth/sessions";
 import { createUser } from "@/lib/server/members/users";
 import { createNotification } from "@/lib/server/notifications/create";
 import { postJson, type Sender } from "../../request.test-support";
-import { POST } from "./route";
+import { NextRequest } from "next/server";
+import { GET, POST } from "./route";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -53,5 +54,23 @@ describeOnEachEngine("POST /api/user/notifications", () => {
       expect(res.status).toBe(400);
       expect((await res.json()).message).toBe("参数无效：请指定要标记已读的消息");
     }
+  });
+});
+
+describeOnEachEngine("GET /api/user/notifications", () => {
+  it("tells a member their own unread count (a page of their access class holds none), and a visitor nothing", async () => {
+    const me = await createUser({ email: "route-notif-count@example.com" });
+    const other = await createUser({ email: "route-notif-count-other@example.com" });
+    for (const title of ["甲", "乙"]) await createNotification({ userId: me.id, kind: "system", title });
+    await createNotification({ userId: other.id, kind: "system", title: "别人的" });
+    const { token } = await createSession(me.id);
+    const get = (headers: Record<string, string> = {}) => GET(new NextRequest("http://localhost:3000/api/user/notifications", { headers }));
+    const mine = await get({ cookie: `token=${token}` });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual({ unread: 2 });
+    expect(mine.headers.get("cache-control")).toContain("no-store");
+    const visitor = await get();
+    expect(visitor.status).toBe(401);
+    expect((await visitor.json()).message).toBe("请先登录");
   });
 });

@@ -1,0 +1,72 @@
+"use client";
+
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { USERINFO_COOKIE } from "@/lib/domain/site";
+import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
+
+const JSON_REQUEST: RequestInit = { credentials: "same-origin", headers: { accept: "application/json" } };
+const noSubscription = () => () => {};
+
+/** The `userinfo` cookie's text, read without cookies-next (which the shared layout must not load up front). */
+function userInfoCookie(): string | null {
+  const prefix = `${USERINFO_COOKIE}=`;
+  const raw = document.cookie.split("; ").find((c) => c.startsWith(prefix))?.slice(prefix.length);
+  if (raw === undefined) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The member's own user info on a page served from the cache of their access class (ADR 0067): the render knows the
+ * class, not the member, so the header's avatar, nickname and unread badge come from the browser — the `userinfo`
+ * cookie the login wrote (or `/api/user/info` when it is gone) and `GET /api/user/notifications`. On a member's own
+ * render (`classOnly` false) the server's user info is used as it is, and nothing is asked.
+ */
+export interface OwnUserInfo {
+  info: UserInfo | null;
+  /** The member's unread count when read here; null on their own render, and while being read. */
+  unread: number | null;
+  /** A class view whose count is still being read (the badge is not yet the member's). */
+  unreadPending: boolean;
+}
+
+export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): OwnUserInfo {
+  // Read after hydration only (the server's snapshot is null), so the first client render matches the cached HTML.
+  const heldCookie = useSyncExternalStore(noSubscription, () => (classOnly ? userInfoCookie() : null), () => null);
+  const held = useMemo(() => parseUserInfo(heldCookie), [heldCookie]);
+  const [fetched, setFetched] = useState<UserInfo | null>(null);
+  const [unread, setUnread] = useState<number | null>(null);
+  const [unreadSettled, setUnreadSettled] = useState(false);
+  const needsInfo = classOnly && held === null;
+  useEffect(() => {
+    if (!classOnly) return;
+    let live = true;
+    if (needsInfo)
+      void fetch("/api/user/info", JSON_REQUEST)
+        .then((res) => (res.ok ? res.json() : null))
+        .then(async (body: unknown) => {
+          const userinfo = await import("@/lib/client/userinfo");
+          const info = userinfo.userInfoFromBody(body);
+          if (info) userinfo.saveUserInfo(info);
+          if (info && live) setFetched(info);
+        })
+        .catch(() => undefined);
+    void fetch("/api/user/notifications", JSON_REQUEST)
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { unread?: unknown } | null) => {
+        const count = body?.unread;
+        if (live && typeof count === "number" && Number.isInteger(count) && count >= 0) setUnread(count);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setUnreadSettled(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [classOnly, needsInfo]);
+  return classOnly ? { info: held ?? fetched, unread, unreadPending: !unreadSettled } : { info: server, unread: null, unreadPending: false };
+}
