@@ -104,7 +104,10 @@ test.describe("page cache (ADR 0065)", () => {
     await logIn(otherSvip, "buyer");
     await logIn(free, "member");
     const views = new Map<string, string>();
-    for (const path of PUBLIC_PAGES) {
+    const hub = await (await svip.get("/god")).text();
+    const master = /href="\/detail\/([0-9a-f-]{36})"/.exec(hub)?.[1];
+    expect(master, "a master on /god").toBeTruthy();
+    for (const path of [...PUBLIC_PAGES, `/detail/${master}`, `/analysis/${master}`]) {
       for (const [who, context] of [["svip", svip], ["member", free]] as const) {
         // Not a document request (Playwright's */*): the member's own render, as before the class was known.
         const own = await context.get(path);
@@ -144,6 +147,23 @@ test.describe("page cache (ADR 0065)", () => {
     expect(res?.headers()["x-page-cache"]).toBe("hit");
     await page.getByRole("button", { name: /用户菜单/ }).click();
     await expect(page.getByRole("menu")).toContainText(ACCOUNTS.svip.nickname);
+  });
+
+  test("on a class's cached article the member sees their own like, read in the browser", async ({ page }) => {
+    await logInPage(page, "svip");
+    const request = page.context().request;
+    const list = await (await request.get("/info/case", { headers: DOCUMENT_REQUEST })).text();
+    const href = /href="(\/info\/detail\/[^"?#]+)"/.exec(list)?.[1];
+    expect(href, "an article on /info/case").toBeTruthy();
+    const liked = await request.post(`/api/articles/${href!.split("/").pop()}/like`);
+    expect(liked.status(), await liked.text()).toBe(200);
+    const { likes } = await liked.json();
+    await cachedAnswer(request, href!);
+    const res = await page.goto(href!);
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    const button = page.getByRole("button", { name: /已赞/ });
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(button.getByTestId("like-count")).toHaveText(String(likes));
   });
 
   test("in Chromium a cached page hydrates and works without a CSP violation", async ({ page, request }) => {

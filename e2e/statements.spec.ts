@@ -37,6 +37,16 @@ test.describe("statements", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("交割单分析");
     await expect(page.getByText("仅自己可见").first()).toBeVisible();
     await expect(page.locator("main")).toContainText("+¥451.33");
+    // Published, the analysis is still its owner's page on every load, never the one a member of their class would
+    // share from the page cache (ADR 0067: the class render refuses a member's statement).
+    await page.getByRole("button", { name: "公开到我的主页" }).click();
+    await expect(page.getByText("已公开").first()).toBeVisible();
+    for (let load = 0; load < 4; load++) {
+      const res = await page.reload();
+      expect(res?.headers()["x-page-cache"], `load ${load}`).not.toBe("hit");
+      await expect(page.getByRole("button", { name: "设为仅自己可见" })).toBeVisible();
+      await expect(page.getByText("已公开").first()).toBeVisible();
+    }
     await page.getByRole("link", { name: "全部交易" }).click();
     await expect(page.locator("main")).toContainText("格力电器");
     await expect(page.locator("main")).toContainText("-¥1,014.69");

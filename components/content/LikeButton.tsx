@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { ThumbsUp } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { NETWORK_RETRY_MESSAGE, submitJson } from "@/lib/client/request";
 import { notify } from "@/lib/client/toast";
@@ -15,13 +15,34 @@ export interface LikeButtonProps {
   loginHref?: string | null;
   /** false when the article is above the member's level */
   canLike: boolean;
+  /** The page was rendered for the member's access class (ADR 0067): their own like is read here. */
+  readOwnLike?: boolean;
 }
 
 /** 点赞: once per member (POST /api/articles/{id}/like); the count comes back from the server. */
-export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked, loginHref, canLike }: LikeButtonProps) {
+export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked, loginHref, canLike, readOwnLike = false }: LikeButtonProps) {
   const [likes, setLikes] = useState(initialLikes);
   const [liked, setLiked] = useState(initialLiked);
   const [sending, setSending] = useState(false);
+  const [reading, setReading] = useState(readOwnLike);
+  useEffect(() => {
+    if (!readOwnLike) return;
+    let live = true;
+    void fetch(`/api/articles/${infoguid}/like`, { credentials: "same-origin", headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { liked?: unknown; likes?: unknown } | null) => {
+        if (!live) return;
+        if (body?.liked === true) setLiked(true);
+        if (typeof body?.likes === "number") setLikes(body.likes);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setReading(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [infoguid, readOwnLike]);
   const className = cn(
     "inline-flex h-9 items-center gap-1.5 rounded-full border px-4 text-sm",
     liked ? "border-red-200 bg-red-50 text-red-600" : "border-slate-200 bg-white text-slate-600 hover:border-red-200 hover:text-red-600",
@@ -36,7 +57,7 @@ export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked,
   if (loginHref) return <Link href={loginHref} className={className} aria-label="登录后点赞">{content}</Link>;
 
   async function onClick() {
-    if (liked || sending) return;
+    if (liked || sending || reading) return;
     if (!canLike) {
       notify({ type: "warning", message: "升级会员后才能点赞这篇文章" });
       return;
@@ -53,7 +74,7 @@ export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked,
   }
 
   return (
-    <button type="button" className={className} onClick={onClick} aria-pressed={liked} disabled={sending}>
+    <button type="button" className={className} onClick={onClick} aria-pressed={liked} disabled={sending} aria-busy={reading || undefined}>
       {content}
     </button>
   );

@@ -74,13 +74,13 @@ describe("documentRequester", () => {
 });
 
 describe("memberCacheable", () => {
-  it("shares the class view of pages with nobody's own state, never a strategy's page (follows) or an article (likes)", () => {
-    for (const route of ["newhome", "Home", "rank", "loss", "strategy", "type", "info", "detail", "price", "disclaimer", "terms"]) {
+  it("shares the class view of pages with nobody's own state, never a strategy's page (follows)", () => {
+    for (const route of ["newhome", "Home", "rank", "loss", "strategy", "type", "info", "detail", "infodeail", "analysis", "price", "disclaimer", "terms"]) {
       expect(memberCacheable(route, "")).toBe(true);
     }
     expect(memberCacheable("strategy", "?sort=sharpe")).toBe(true);
     expect(memberCacheable("strategy", "?s=7f0c")).toBe(false);
-    for (const route of ["infodeail", "analysis", "user", "upload", "search", "admin", "pay"]) expect(memberCacheable(route, "")).toBe(false);
+    for (const route of ["user", "upload", "search", "admin", "pay"]) expect(memberCacheable(route, "")).toBe(false);
   });
 
   it("keeps each class's view apart from the visitor's and from the other classes'", () => {

@@ -24,11 +24,13 @@ export const PAGE_CLASS_HEADER = "x-lh-page-class";
 
 /**
  * Routes whose member view depends on nothing of the member but their access class (level; logged in; not staff):
- * the personal parts of those pages (the account menu, the unread badge) are filled in the browser. Pages with a
- * member's own state in them (likes, follows, their own posts and statements) are rendered for each member.
+ * the personal parts of those pages (the account menu, the unread badge, an article's like) are filled in the browser.
+ * A strategy's page (the member's follow) is rendered for each member, and so is a member statement's analysis: its
+ * class render is refused by the page (a 404 the fill does not keep, so it is not asked again).
  */
 export const MEMBER_CACHED_ROUTES: ReadonlySet<string> = new Set([
-  "newhome", "Home", "rank", "loss", "strategy", "type", "info", "detail", "price", "disclaimer", "terms",
+  "newhome", "Home", "rank", "loss", "strategy", "type", "info", "detail", "infodeail", "analysis", "price", "disclaimer",
+  "terms",
 ]);
 
 /** Whether a members' class view of this address may be cached: a cached route, and not a strategy's own page. */

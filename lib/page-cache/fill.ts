@@ -37,7 +37,8 @@ export function fillBehind(key: string, pathAndSearch: string, levelId: number |
   void outsideRequest(() =>
     renderOwnPage(pathAndSearch, state.fillSecret, levelId)
       .then((html) => {
-        if (html === null || pageCache().stamp !== stamp) return;
+        if (html === REFUSED) state.refused.set(key, stamp);
+        if (typeof html !== "string" || pageCache().stamp !== stamp) return;
         const page: CachedPage = { html, scriptHashes: scriptHashesOf(html), stamp, storedAt: startedAt };
         state.entries.set(key, page);
       })
@@ -46,7 +47,10 @@ export function fillBehind(key: string, pathAndSearch: string, levelId: number |
   );
 }
 
-function renderOwnPage(pathAndSearch: string, secret: string, levelId: number | null): Promise<string | null> {
+/** The render answered, for certain, with nothing to keep: not asked again under the same data (store.ts `refused`). */
+const REFUSED = Symbol("refused");
+
+function renderOwnPage(pathAndSearch: string, secret: string, levelId: number | null): Promise<string | null | typeof REFUSED> {
   const headers: Record<string, string> = { [PAGE_FILL_HEADER]: secret, accept: "text/html", "accept-encoding": "identity" };
   if (levelId !== null) headers[PAGE_CLASS_HEADER] = String(levelId);
   return new Promise((resolve, reject) => {
@@ -59,7 +63,7 @@ function renderOwnPage(pathAndSearch: string, secret: string, levelId: number | 
         const html = /^text\/html\b/i.test(res.headers["content-type"] ?? "");
         if (res.statusCode !== 200 || !ours || !html || res.headers["set-cookie"]) {
           res.resume();
-          resolve(null);
+          resolve(ours ? REFUSED : null);
           return;
         }
         const chunks: Buffer[] = [];

@@ -48,7 +48,9 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
     answered(route.name, route.params);
     return { kind: "hit", page, stale: status === "old" };
   }
-  // An address is rendered for the cache once it is asked for again (or was cached before): see missedOnce.
+  // An address is rendered for the cache once it is asked for again (or was cached before): see missedOnce. One whose
+  // render for the cache kept nothing is not rendered for it again until the data changes.
+  if (state.refused.get(key) === state.stamp) return { kind: "miss" };
   if (page || state.missedOnce.has(key)) fillBehind(key, address, levelId);
   else state.missedOnce.set(key, true);
   return { kind: "miss" };

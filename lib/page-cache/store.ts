@@ -37,6 +37,11 @@ interface PageCacheState {
    */
   readonly missedOnce: LRUCache<string, true>;
   hitListeners: HitListener[];
+  /**
+   * Keys whose render for the cache answered other than a page to keep (a 404, a redirect, a page that sets a cookie,
+   * a class render a page refuses: ADR 0067), with the data stamp then: not rendered for the cache again under it.
+   */
+  readonly refused: LRUCache<string, string>;
   /** The `viewers` version (sessions, grants, roles), or null while unknown: then no member is answered from the cache. */
   viewerStamp: string | null;
   /** Members' access classes as lib/server last resolved them, by the SHA-256 of the session token (ADR 0067). */
@@ -56,6 +61,7 @@ function create(): PageCacheState {
     filling: new Set(),
     missedOnce: new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 }),
     hitListeners: [],
+    refused: new LRUCache<string, string>({ max: 10_000 }),
     viewerStamp: null,
     viewerClasses: new LRUCache<string, KnownViewerClass>({ max: 100_000 }),
   };
@@ -145,4 +151,5 @@ export function forgetCachedPages(): void {
   pageCache().entries.clear();
   pageCache().missedOnce.clear();
   pageCache().viewerClasses.clear();
+  pageCache().refused.clear();
 }

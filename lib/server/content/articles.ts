@@ -137,7 +137,8 @@ export async function articleForViewer(infoguid: string, viewer: Viewer | null):
   if (!stored) return null;
   const { body, videoUrl, ...rest } = stored.row;
   const summary = forViewer(rest, viewer);
-  const liked = viewer
+  // A members' access class render (ADR 0067) likes nothing: the member's own like is read in the browser.
+  const liked = viewer && !viewer.accessClassOnly
     ? await (await db()).select({ n: count() }).from(articleLikes).where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)))
     : [{ n: 0 }];
   return {
@@ -209,6 +210,15 @@ export async function recordArticleView(infoguid: string, n = 1): Promise<number
 }
 
 /** A member likes an article they may read, at most once (repeats change nothing and answer the same count). */
+/** Whether the member liked a published article, and its count: what a page of their access class cannot hold. */
+export async function likeState(viewer: Viewer, infoguid: string): Promise<{ liked: boolean; likes: number } | null> {
+  const database = await db();
+  const [article] = await database.select({ likes: articles.likes }).from(articles).where(and(eq(articles.infoguid, infoguid), published)).limit(1);
+  if (!article) return null;
+  const [mine] = await database.select({ n: count() }).from(articleLikes).where(and(eq(articleLikes.infoguid, infoguid), eq(articleLikes.userId, viewer.userId)));
+  return { liked: (mine?.n ?? 0) > 0, likes: article.likes };
+}
+
 export async function likeArticle(viewer: Viewer, infoguid: string): Promise<{ likes: number; first: boolean }> {
   return (await db()).transaction(async (tx) => {
     const [article] = await tx.select({ minLevel: articles.minLevel }).from(articles)

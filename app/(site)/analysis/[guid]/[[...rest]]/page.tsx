@@ -22,8 +22,11 @@ type Props = { params: Promise<{ guid: string; rest?: string[] }>; searchParams:
 async function load(params: Props["params"]) {
   const { guid, rest = [] } = await params;
   const p = validatedParams("analysis", ["analysis", guid, ...rest]);
-  const data = await analysisPage(await getViewer(), guid, parseAnalysisFilter(p.secondtype));
-  if (!data) notFound();
+  const viewer = await getViewer();
+  const data = await analysisPage(viewer, guid, parseAnalysisFilter(p.secondtype));
+  // A member's statement shows its owner their own controls and hides a private one from everyone else: never the
+  // same page for a whole access class, so the class render for the cache (ADR 0067) keeps none of it.
+  if (!data || (viewer?.accessClassOnly && data.subject.kind === "statement")) notFound();
   return { data, tab: (p.firsttype ?? "overview") as AnalysisTab, filter: p.secondtype ?? null };
 }
 

@@ -114,6 +114,7 @@ export default async function InfoDetailPage({ params }: Props) {
           liked={article.likedByViewer}
           canLike={!article.locked}
           loginHref={viewer ? null : `/login?r=${encodeURIComponent(path)}`}
+          readOwnLike={viewer?.accessClassOnly === true}
         />
       </div>
 
