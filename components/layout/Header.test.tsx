@@ -117,6 +117,27 @@ describe("UserMenu", () => {
     }
   });
 
+  it("on a class page whose level is not the one the login's cookie names, reads the member's info from the server", async () => {
+    const classInfo: UserInfo = { ...viewer, nickName: "", avatar: "", mobile: "", email: "", invitationCode: "", levelEndDate: "", uguid: "" };
+    // Logged in as a VIP; an SVIP since (a purchase): the page is the SVIP class's.
+    const cookie = encodeURIComponent(JSON.stringify({ ...viewer, nickName: "旧昵称", levelId: 100, levelName: "VIP", levelCode: "vip" }));
+    document.cookie = `userinfo=${cookie}; path=/`;
+    fetchMock.mockImplementation(async (url: string) => ({
+      ok: true,
+      json: async () => (url === "/api/user/info" ? { data: viewer } : { unread: 0 }),
+    }));
+    try {
+      renderHeader({ viewer: classInfo, unreadCount: 0, classOnly: true });
+      await waitFor(() => expect(screen.getByRole("button", { name: "用户菜单" })).not.toHaveAttribute("data-unread-pending"));
+      await waitFor(() => expect(within(screen.getByRole("button", { name: "用户菜单" })).getByText("龙")).toBeInTheDocument());
+      expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual(["/api/user/info", "/api/user/notifications"]);
+      // The login's lasting cookie is not rewritten as a session one.
+      expect(document.cookie).toContain(`userinfo=${cookie}`);
+    } finally {
+      document.cookie = "userinfo=; path=/; max-age=0";
+    }
+  });
+
   it("on a member's own render asks the browser nothing", () => {
     renderHeader({ viewer, unreadCount: 1 });
     expect(screen.getByRole("button", { name: "用户菜单，1条未读消息" })).toBeInTheDocument();

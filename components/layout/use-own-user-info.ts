@@ -6,6 +6,8 @@ import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
 
 const JSON_REQUEST: RequestInit = { credentials: "same-origin", headers: { accept: "application/json" } };
 const noSubscription = () => () => {};
+const afterHydration = () => true;
+const duringHydration = () => false;
 
 /** The `userinfo` cookie's text, read without cookies-next (which the shared layout must not load up front). */
 function userInfoCookie(): string | null {
@@ -19,12 +21,6 @@ function userInfoCookie(): string | null {
   }
 }
 
-/**
- * The member's own user info on a page served from the cache of their access class (ADR 0067): the render knows the
- * class, not the member, so the header's avatar, nickname and unread badge come from the browser — the `userinfo`
- * cookie the login wrote (or `/api/user/info` when it is gone) and `GET /api/user/notifications`. On a member's own
- * render (`classOnly` false) the server's user info is used as it is, and nothing is asked.
- */
 export interface OwnUserInfo {
   info: UserInfo | null;
   /** The member's unread count when read here; null on their own render, and while being read. */
@@ -33,27 +29,48 @@ export interface OwnUserInfo {
   unreadPending: boolean;
 }
 
+/**
+ * The member's own user info on a page served from the cache of their access class (ADR 0067): the render knows the
+ * class, not the member, so the header's avatar, nickname and unread badge come from the browser — the `userinfo`
+ * cookie the login wrote, or `/api/user/info` when it is gone or names another level than the page's (a purchase, a
+ * grant or an expiry since the login) — and `GET /api/user/notifications`. Nothing is read before hydration, so the
+ * first client render matches the cached HTML, and each request is made once. On a member's own render (`classOnly`
+ * false) the server's user info is used as it is, and nothing is asked.
+ */
 export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): OwnUserInfo {
-  // Read after hydration only (the server's snapshot is null), so the first client render matches the cached HTML.
+  const hydrated = useSyncExternalStore(noSubscription, afterHydration, duringHydration);
   const heldCookie = useSyncExternalStore(noSubscription, () => (classOnly ? userInfoCookie() : null), () => null);
   const held = useMemo(() => parseUserInfo(heldCookie), [heldCookie]);
+  const current = held && server && held.levelId === server.levelId ? held : null;
   const [fetched, setFetched] = useState<UserInfo | null>(null);
   const [unread, setUnread] = useState<number | null>(null);
   const [unreadSettled, setUnreadSettled] = useState(false);
-  const needsInfo = classOnly && held === null;
+  const needsInfo = classOnly && hydrated && current === null;
+  const cookieMissing = held === null;
+
   useEffect(() => {
-    if (!classOnly) return;
+    if (!needsInfo) return;
     let live = true;
-    if (needsInfo)
-      void fetch("/api/user/info", JSON_REQUEST)
-        .then((res) => (res.ok ? res.json() : null))
-        .then(async (body: unknown) => {
-          const userinfo = await import("@/lib/client/userinfo");
-          const info = userinfo.userInfoFromBody(body);
-          if (info) userinfo.saveUserInfo(info);
-          if (info && live) setFetched(info);
-        })
-        .catch(() => undefined);
+    void fetch("/api/user/info", JSON_REQUEST)
+      .then((res) => (res.ok ? res.json() : null))
+      .then(async (body: unknown) => {
+        const userinfo = await import("@/lib/client/userinfo");
+        const info = userinfo.userInfoFromBody(body);
+        if (!info || !live) return;
+        // A missing cookie is written again (for this browser session, as the rest of the client does); a lasting one
+        // from the login is left as it is rather than shortened.
+        if (cookieMissing) userinfo.saveUserInfo(info);
+        setFetched(info);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [needsInfo, cookieMissing]);
+
+  useEffect(() => {
+    if (!classOnly || !hydrated) return;
+    let live = true;
     void fetch("/api/user/notifications", JSON_REQUEST)
       .then((res) => (res.ok ? res.json() : null))
       .then((body: { unread?: unknown } | null) => {
@@ -67,6 +84,8 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
     return () => {
       live = false;
     };
-  }, [classOnly, needsInfo]);
-  return classOnly ? { info: held ?? fetched, unread, unreadPending: !unreadSettled } : { info: server, unread: null, unreadPending: false };
+  }, [classOnly, hydrated]);
+
+  if (!classOnly) return { info: server, unread: null, unreadPending: false };
+  return { info: current ?? fetched, unread, unreadPending: !unreadSettled };
 }

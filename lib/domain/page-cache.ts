@@ -47,6 +47,12 @@ export function memberCacheable(routeName: string, search: string): boolean {
  */
 export const VIEWER_CLASS_TTL_MS = 60_000;
 
+/**
+ * How long a read of the `viewers` version is trusted: it is read every 250 ms (lib/server/cache/page-stamp.ts), so a
+ * longer silence means the database is slow or unreachable, and a revocation elsewhere may be unseen.
+ */
+export const VIEWER_STAMP_TRUST_MS = 2_000;
+
 /** The cache key of a page as a members' access class sees it (a visitor's key is the address alone). */
 export function memberPageKey(levelId: number, pathAndSearch: string): string {
   return `level:${levelId}|${pathAndSearch}`;

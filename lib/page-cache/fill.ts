@@ -50,6 +50,11 @@ export function fillBehind(key: string, pathAndSearch: string, levelId: number |
 /** The render answered, for certain, with nothing to keep: not asked again under the same data (store.ts `refused`). */
 const REFUSED = Symbol("refused");
 
+/** A 404, a redirect or a page (that sets a cookie): what the address answers. A 5xx may be a passing failure. */
+function answersForCertain(status: number): boolean {
+  return status === 404 || (status >= 300 && status < 400) || status === 200;
+}
+
 function renderOwnPage(pathAndSearch: string, secret: string, levelId: number | null): Promise<string | null | typeof REFUSED> {
   const headers: Record<string, string> = { [PAGE_FILL_HEADER]: secret, accept: "text/html", "accept-encoding": "identity" };
   if (levelId !== null) headers[PAGE_CLASS_HEADER] = String(levelId);
@@ -63,7 +68,7 @@ function renderOwnPage(pathAndSearch: string, secret: string, levelId: number | 
         const html = /^text\/html\b/i.test(res.headers["content-type"] ?? "");
         if (res.statusCode !== 200 || !ours || !html || res.headers["set-cookie"]) {
           res.resume();
-          resolve(ours ? REFUSED : null);
+          resolve(ours && answersForCertain(res.statusCode ?? 0) ? REFUSED : null);
           return;
         }
         const chunks: Buffer[] = [];

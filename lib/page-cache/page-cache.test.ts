@@ -120,6 +120,22 @@ describe("the page cache", () => {
     expect(renders).toBe(2);
   });
 
+  it("remembers no failed render: a 5xx is rendered for the cache again at the next miss", async () => {
+    let renders = 0;
+    server = await ownServer((_req, res) => {
+      renders++;
+      res.writeHead(renders === 1 ? 503 : 200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT);
+    });
+    setPageDataStamp("s:1");
+    missTwice(() => visitorRequest(), GOD);
+    const until = Date.now() + 5_000;
+    while ((renders < 1 || pageCache().filling.size > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pageCache().refused.has("/god")).toBe(false);
+    expect(pageCacheDecision(visitorRequest(), GOD)).toEqual({ kind: "miss" });
+    await filled("/god");
+    expect(renders).toBe(2);
+  });
+
   it("keeps no render that is not its own, not a page, not a 200, or sets a cookie", async () => {
     const answers: [number, Record<string, string>][] = [
       [200, { "content-type": "text/html" }], // another server on the port: no echo
@@ -162,6 +178,7 @@ describe("the page cache", () => {
       if (Date.now() > until) throw new Error("no render");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    expect(pageCache().refused.get(path)).toBe("s:1");
     for (let i = 0; i < 5; i++) expect(pageCacheDecision(visitorRequest(path), route)).toEqual({ kind: "miss" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(renders).toBe(1);
@@ -231,8 +248,14 @@ describe("the page cache for members' access classes (ADR 0067)", () => {
     // Learnt under the old version while the new one was being read: dead on arrival.
     rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
     expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
+    // A class ends with the member's level (or the minute a record is trusted).
+    rememberViewerClass(SVIP_TOKEN, { levelId: 100, stamp: "8", validUntil: Date.now() + 1_000 });
+    expect(knownViewerLevel(SVIP_TOKEN)).toBe(100);
+    expect(knownViewerLevel(SVIP_TOKEN, Date.now() + 1_000)).toBeNull();
+    // A version not read for a while (the database slow) may hide a revocation: no class is trusted then.
     rememberViewerClass(SVIP_TOKEN, { levelId: 100, stamp: "8", validUntil: Date.now() + 60_000 });
-    expect(knownViewerLevel(SVIP_TOKEN, Date.now() + 60_000)).toBeNull();
+    setViewerStamp("8", Date.now() - 2_001);
+    expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
     setViewerStamp(null);
     expect(pageCacheDecision(member(SVIP_TOKEN), GOD)).toEqual({ kind: "bypass" });
   });

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import type { RouteParams } from "@/lib/domain/routes";
-import { viewerClassHolds, type KnownViewerClass } from "@/lib/domain/page-cache";
+import { PAGE_RETIRE_AGE_MS, VIEWER_STAMP_TRUST_MS, viewerClassHolds, type KnownViewerClass } from "@/lib/domain/page-cache";
 
 /**
  * The rendered visitor pages of this process (ADR 0065). The proxy reads and fills it; lib/server keeps its data stamp
@@ -38,12 +38,15 @@ interface PageCacheState {
   readonly missedOnce: LRUCache<string, true>;
   hitListeners: HitListener[];
   /**
-   * Keys whose render for the cache answered other than a page to keep (a 404, a redirect, a page that sets a cookie,
-   * a class render a page refuses: ADR 0067), with the data stamp then: not rendered for the cache again under it.
+   * Keys whose render for the cache answered, for certain, with no page to keep (a 404 — also a class render a page
+   * refuses, ADR 0067 — a redirect, a page that sets a cookie), with the data stamp then: not rendered for the cache
+   * again under it, for at most ten minutes. A failed render (5xx, a timeout) is not remembered.
    */
   readonly refused: LRUCache<string, string>;
   /** The `viewers` version (sessions, grants, roles), or null while unknown: then no member is answered from the cache. */
   viewerStamp: string | null;
+  /** When the `viewers` version was last read (ms): a version not read lately is not trusted. */
+  viewerStampReadAt: number;
   /** Members' access classes as lib/server last resolved them, by the SHA-256 of the session token (ADR 0067). */
   readonly viewerClasses: LRUCache<string, KnownViewerClass>;
 }
@@ -61,8 +64,9 @@ function create(): PageCacheState {
     filling: new Set(),
     missedOnce: new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 }),
     hitListeners: [],
-    refused: new LRUCache<string, string>({ max: 10_000 }),
+    refused: new LRUCache<string, string>({ max: 10_000, ttl: PAGE_RETIRE_AGE_MS }),
     viewerStamp: null,
+    viewerStampReadAt: 0,
     viewerClasses: new LRUCache<string, KnownViewerClass>({ max: 100_000 }),
   };
 }
@@ -86,9 +90,10 @@ export function setPageDataStamp(stamp: string | null): void {
   for (const [key, page] of state.entries.entries()) if (page.stamp !== stamp) state.entries.delete(key);
 }
 
-/** The current `viewers` version; every class learnt under another one is forgotten. */
-export function setViewerStamp(stamp: string | null): void {
+/** The current `viewers` version, just read; every class learnt under another one is forgotten. */
+export function setViewerStamp(stamp: string | null, readAt = Date.now()): void {
   const state = pageCache();
+  state.viewerStampReadAt = readAt;
   if (state.viewerStamp === stamp) return;
   state.viewerStamp = stamp;
   state.viewerClasses.clear();
@@ -122,17 +127,14 @@ export function classRenderLevel(value: string | null): number | null {
   return Number(match[1]);
 }
 
-/** Forgets a session's class at once (its logout through this instance). */
-export function forgetViewerClass(token: string): void {
-  pageCache().viewerClasses.delete(tokenKey(token));
-}
-
 /** The access class (level id) of the session `token`, when this process knows it and it still holds; else null. */
 export function knownViewerLevel(token: string, now = Date.now()): number | null {
   const state = pageCache();
   const key = tokenKey(token);
   const known = state.viewerClasses.get(key);
   if (!known) return null;
+  // A version not read lately (the database slow or unreachable) may hide a revocation: trust no class then.
+  if (now - state.viewerStampReadAt > VIEWER_STAMP_TRUST_MS) return null;
   if (viewerClassHolds(known, state.viewerStamp, now)) return known.levelId;
   state.viewerClasses.delete(key);
   return null;

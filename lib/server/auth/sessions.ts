@@ -43,7 +43,8 @@ export async function userForToken(token: string | null | undefined): Promise<Us
 }
 
 export async function revokeSession(token: string): Promise<void> {
-  await (await db()).update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+  // Only a live session: a second logout changes nothing (and moves no viewers version, ADR 0067).
+  await (await db()).update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { articles, cacheVersions } from "@/lib/db/schema";
+import { articles, cacheVersions, users } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { dataStamp, viewersStamp } from "@/lib/domain/page-cache";
 import { changeRole } from "@/lib/server/admin/roles";
@@ -30,13 +30,24 @@ describeOnEachEngine("the viewers version (migration 0017)", () => {
     const granted = await stamps();
     expect(granted.viewers).not.toBe(start.viewers);
 
+    // The same grant again (a retried webhook, a repeated command) changes nothing, and moves nothing.
+    await grantDays({ userId: member.id, levelId: 200, days: 3, source: "admin", sourceKey: `viewers-version:${member.id}` });
+    expect((await stamps()).viewers).toBe(granted.viewers);
+
     await revokeSession(token);
     const revoked = await stamps();
     expect(revoked.viewers).not.toBe(granted.viewers);
+    // Nobody can empty the instances' knowledge of the classes by asking: a logout with a revoked or unknown token.
+    await revokeSession(token);
+    await revokeSession("no-such-session-token");
+    expect((await stamps()).viewers).toBe(revoked.viewers);
 
     await changeRole(OPERATOR, member.id, "editor");
     const promoted = await stamps();
     expect(promoted.viewers).not.toBe(revoked.viewers);
+    // A write that leaves the role as it was (a profile save touching the row) moves nothing.
+    await (await db()).update(users).set({ role: "editor", updatedAt: new Date() }).where(eq(users.id, member.id));
+    expect((await stamps()).viewers).toBe(promoted.viewers);
 
     // None of it is data the pages show: no cached page is thrown away.
     expect(promoted.data).toBe(start.data);
