@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ThumbsUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { getOwnJson } from "@/lib/client/own-json";
 import { NETWORK_RETRY_MESSAGE, submitJson } from "@/lib/client/request";
 import { notify } from "@/lib/client/toast";
 
@@ -28,17 +29,13 @@ export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked,
   useEffect(() => {
     if (!readOwnLike) return;
     let live = true;
-    void fetch(`/api/articles/${infoguid}/like`, { credentials: "same-origin", headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: { liked?: unknown; likes?: unknown } | null) => {
-        if (!live) return;
-        if (body?.liked === true) setLiked(true);
-        if (typeof body?.likes === "number") setLikes(body.likes);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (live) setReading(false);
-      });
+    void getOwnJson(`/api/articles/${infoguid}/like`).then((answer) => {
+      if (!live) return;
+      const body = answer as { liked?: unknown; likes?: unknown } | null;
+      if (body?.liked === true) setLiked(true);
+      if (typeof body?.likes === "number") setLikes(body.likes);
+      setReading(false);
+    });
     return () => {
       live = false;
     };

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { USERINFO_COOKIE } from "@/lib/domain/site";
 import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
+import { getOwnJson } from "@/lib/client/own-json";
 
-const JSON_REQUEST: RequestInit = { credentials: "same-origin", headers: { accept: "application/json" } };
 const noSubscription = () => () => {};
 const afterHydration = () => true;
 const duringHydration = () => false;
@@ -51,9 +51,8 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
   useEffect(() => {
     if (!needsInfo) return;
     let live = true;
-    void fetch("/api/user/info", JSON_REQUEST)
-      .then((res) => (res.ok ? res.json() : null))
-      .then(async (body: unknown) => {
+    void getOwnJson("/api/user/info")
+      .then(async (body) => {
         const userinfo = await import("@/lib/client/userinfo");
         const info = userinfo.userInfoFromBody(body);
         if (!info || !live) return;
@@ -62,6 +61,7 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
         if (cookieMissing) userinfo.saveUserInfo(info);
         setFetched(info);
       })
+      // The module could not load (a deploy in between): the neutral avatar stays.
       .catch(() => undefined);
     return () => {
       live = false;
@@ -71,16 +71,12 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
   useEffect(() => {
     if (!classOnly || !hydrated) return;
     let live = true;
-    void fetch("/api/user/notifications", JSON_REQUEST)
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: { unread?: unknown } | null) => {
-        const count = body?.unread;
-        if (live && typeof count === "number" && Number.isInteger(count) && count >= 0) setUnread(count);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (live) setUnreadSettled(true);
-      });
+    void getOwnJson("/api/user/notifications").then((body) => {
+      if (!live) return;
+      const count = (body as { unread?: unknown } | null)?.unread;
+      if (typeof count === "number" && Number.isInteger(count) && count >= 0) setUnread(count);
+      setUnreadSettled(true);
+    });
     return () => {
       live = false;
     };
