@@ -33,12 +33,17 @@ function missTwice(req: () => NextRequest, route: { name: string; params: Record
   expect(pageCacheDecision(req(), route, now)).toEqual({ kind: "miss" });
 }
 
-async function filled(path: string): Promise<void> {
+/** Waits (up to 5 s) until `condition` holds: the fills run behind the answers, through a real socket. */
+async function eventually(condition: () => boolean, what: string): Promise<void> {
   const until = Date.now() + 5_000;
-  while (pageCache().filling.size > 0 || !pageCache().entries.has(path)) {
-    if (Date.now() > until) throw new Error(`${path} not filled`);
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`not within 5 s: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+async function filled(path: string): Promise<void> {
+  await eventually(() => pageCache().filling.size === 0 && pageCache().entries.has(path), `${path} filled`);
 }
 
 let server: http.Server | null = null;
@@ -128,8 +133,7 @@ describe("the page cache", () => {
     });
     setPageDataStamp("s:1");
     missTwice(() => visitorRequest(), GOD);
-    const until = Date.now() + 5_000;
-    while ((renders < 1 || pageCache().filling.size > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => renders === 1 && pageCache().filling.size === 0, "the failed render done");
     expect(pageCache().refused.has("/god")).toBe(false);
     expect(pageCacheDecision(visitorRequest(), GOD)).toEqual({ kind: "miss" });
     await filled("/god");
@@ -152,11 +156,7 @@ describe("the page cache", () => {
     pageCacheDecision(visitorRequest(), GOD);
     for (let i = 0; i < answers.length; i++) {
       pageCacheDecision(visitorRequest(), GOD);
-      const until = Date.now() + 5_000;
-      while (answered <= i || pageCache().filling.size > 0) {
-        if (Date.now() > until) throw new Error("no render");
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await eventually(() => answered > i && pageCache().filling.size === 0, `render ${i} done`);
       expect(pageCache().entries.has("/god")).toBe(false);
       // Each answer on its own: a render that kept nothing is not asked for again under the same data (next test).
       pageCache().refused.clear();
@@ -173,20 +173,14 @@ describe("the page cache", () => {
     const path = "/detail/00000000-0000-4000-8000-000000000000";
     const route = { name: "detail", params: {} };
     missTwice(() => visitorRequest(path), route);
-    const until = Date.now() + 5_000;
-    while (!pageCache().refused.has(path)) {
-      if (Date.now() > until) throw new Error("no render");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await eventually(() => pageCache().refused.has(path), "the 404 remembered");
     expect(pageCache().refused.get(path)).toBe("s:1");
     for (let i = 0; i < 5; i++) expect(pageCacheDecision(visitorRequest(path), route)).toEqual({ kind: "miss" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(renders).toBe(1);
     setPageDataStamp("s:2");
     pageCacheDecision(visitorRequest(path), route);
-    const again = Date.now() + 5_000;
-    while (renders < 2 && Date.now() < again) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(renders).toBe(2);
+    await eventually(() => renders === 2, "rendered again under the new data");
   });
 
   it("recognises only this process's fill secret as a render for the cache", () => {
