@@ -96,12 +96,15 @@ describe("the viewers version", () => {
     expect(viewersStamp([["statements", 3]])).toBeNull();
   });
 
-  it("ends a known class when who may see what changes, when it runs out, and while the version is unknown", () => {
+  it("ends a known class when who may see what changes, when it runs out, and while the version is unknown or not read lately", () => {
     const known = { levelId: 200, stamp: "4", validUntil: 1_000 };
-    expect(viewerClassHolds(known, "4", 999)).toBe(true);
-    expect(viewerClassHolds(known, "5", 999)).toBe(false);
-    expect(viewerClassHolds(known, "4", 1_000)).toBe(false);
-    expect(viewerClassHolds(known, null, 0)).toBe(false);
+    const read = (stamp: string | null, readAt = 900) => ({ stamp, readAt });
+    expect(viewerClassHolds(known, read("4"), 999)).toBe(true);
+    expect(viewerClassHolds(known, read("5"), 999)).toBe(false);
+    expect(viewerClassHolds(known, read("4"), 1_000)).toBe(false);
+    expect(viewerClassHolds(known, read(null), 0)).toBe(false);
+    // Not read for over 2 s: a revocation elsewhere may be unseen.
+    expect(viewerClassHolds(known, read("4", -1_101), 900)).toBe(false);
   });
 });
 

@@ -155,9 +155,13 @@ export interface KnownViewerClass {
   validUntil: number;
 }
 
-/** Whether a known class still holds: the same viewers version, and not past its end. */
-export function viewerClassHolds(known: KnownViewerClass, stamp: string | null, now: number): boolean {
-  return stamp !== null && known.stamp === stamp && now < known.validUntil;
+/**
+ * Whether a known class still holds: the same viewers version, read lately (a version not read for a while — the
+ * database slow or unreachable — may hide a revocation), and not past the record's end.
+ */
+export function viewerClassHolds(known: KnownViewerClass, version: { stamp: string | null; readAt: number }, now: number): boolean {
+  if (version.stamp === null || now - version.readAt > VIEWER_STAMP_TRUST_MS) return false;
+  return known.stamp === version.stamp && now < known.validUntil;
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import type { RouteParams } from "@/lib/domain/routes";
-import { PAGE_RETIRE_AGE_MS, VIEWER_STAMP_TRUST_MS, viewerClassHolds, type KnownViewerClass } from "@/lib/domain/page-cache";
+import { PAGE_RETIRE_AGE_MS, viewerClassHolds, type KnownViewerClass } from "@/lib/domain/page-cache";
 
 /**
  * The rendered visitor pages of this process (ADR 0065). The proxy reads and fills it; lib/server keeps its data stamp
@@ -99,6 +99,7 @@ export function setViewerStamp(stamp: string | null, readAt = Date.now()): void 
   state.viewerClasses.clear();
 }
 
+/** The session's key here: its token's SHA-256 (the proxy may not reach lib/server/auth's own, P1). */
 function tokenKey(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
@@ -133,9 +134,7 @@ export function knownViewerLevel(token: string, now = Date.now()): number | null
   const key = tokenKey(token);
   const known = state.viewerClasses.get(key);
   if (!known) return null;
-  // A version not read lately (the database slow or unreachable) may hide a revocation: trust no class then.
-  if (now - state.viewerStampReadAt > VIEWER_STAMP_TRUST_MS) return null;
-  if (viewerClassHolds(known, state.viewerStamp, now)) return known.levelId;
+  if (viewerClassHolds(known, { stamp: state.viewerStamp, readAt: state.viewerStampReadAt }, now)) return known.levelId;
   state.viewerClasses.delete(key);
   return null;
 }
