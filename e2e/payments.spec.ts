@@ -37,6 +37,14 @@ test.describe("buying a membership", () => {
     await expect(page).toHaveURL(/\/pay\/result\?order=/);
     await expect(page.getByTestId("order-outcome")).toContainText("支付成功");
     await expect(page.getByTestId("outcome-level")).toContainText("VIP");
+    // The browser's copy of the membership (the readable userinfo cookie the cached pages' menu reads) follows the
+    // purchase and still ends with the login.
+    const copy = async () => (await page.context().cookies()).find((c) => c.name === "userinfo");
+    await expect.poll(async () => JSON.parse(decodeURIComponent((await copy())?.value ?? "{}")).levelEndDate).toBe(endDateAfter(30));
+    expect((await copy())!.expires).toBeGreaterThan(Date.now() / 1000 + 86_400);
+    await page.goto("/god");
+    await page.getByRole("button", { name: /^用户菜单/ }).click();
+    await expect(page.getByText(`有效期至 ${endDateAfter(30)}`)).toBeVisible();
 
     await page.goto("/user/subscription");
     await expect(page.getByTestId("level-name")).toHaveText("VIP");

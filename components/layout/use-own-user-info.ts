@@ -46,7 +46,6 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
   const [unread, setUnread] = useState<number | null>(null);
   const [unreadSettled, setUnreadSettled] = useState(false);
   const needsInfo = classOnly && hydrated && current === null;
-  const cookieMissing = held === null;
 
   useEffect(() => {
     if (!needsInfo) return;
@@ -56,9 +55,9 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
         const userinfo = await import("@/lib/client/userinfo");
         const info = userinfo.userInfoFromBody(body);
         if (!info || !live) return;
-        // A missing cookie is written again (for this browser session, as the rest of the client does); a lasting one
-        // from the login is left as it is rather than shortened.
-        if (cookieMissing) userinfo.saveUserInfo(info);
+        // The server's answer rewrote a stale or missing cookie to end with the session; loading it syncs the
+        // localStorage mirror. Only when none came back (no login cookie) is one written for this browser session.
+        if (!userinfo.loadUserInfo()) userinfo.saveUserInfo(info);
         setFetched(info);
       })
       // The module could not load (a deploy in between): the neutral avatar stays.
@@ -66,7 +65,7 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
     return () => {
       live = false;
     };
-  }, [needsInfo, cookieMissing]);
+  }, [needsInfo]);
 
   useEffect(() => {
     if (!classOnly || !hydrated) return;

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import type { OrderView } from "@/lib/domain/payments/types";
 import { OrderOutcome } from "./OrderOutcome";
 import { OrderStatusPoller, POLL_INTERVAL_MS, POLL_LIMIT_MS } from "./OrderStatusPoller";
@@ -69,6 +69,34 @@ describe("OrderOutcome", () => {
     render(<OrderOutcome order={{ ...ORDER, status: "refunded" }} member={{ levelName: "普通会员", levelEndDate: "" }} />);
     expect(screen.getByRole("heading", { name: "订单已退款" })).toBeInTheDocument();
     expect(screen.getByText(/本订单对应的会员天数已失效/)).toBeInTheDocument();
+  });
+});
+
+describe("OrderOutcome and the browser's copy of the membership", () => {
+  const renewed = {
+    nickName: "龙哥", avatar: "", mobile: "", email: "long@example.com", invitationCode: "ABC123", levelEndDate: "2027-01-19",
+    levelName: "VIP", levelId: 100, levelCode: "vip", uguid: "6f1c2d3e-0000-4c6d-8e7f-001122334455",
+  };
+  afterEach(() => {
+    document.cookie = "userinfo=; path=/; max-age=0";
+    window.localStorage.clear();
+  });
+
+  it("an outcome asks the server once, whose answer rewrote the cookie, and the localStorage mirror follows it", async () => {
+    // The login's copy still has the end date before this renewal at the same level.
+    document.cookie = `userinfo=${encodeURIComponent(JSON.stringify({ ...renewed, levelEndDate: "2026-12-20" }))}; path=/`;
+    fetchMock.mockImplementation(async (url: string) => {
+      document.cookie = `userinfo=${encodeURIComponent(JSON.stringify(renewed))}; path=/`;
+      return { ok: url === "/api/user/info", json: async () => ({ data: renewed }) };
+    });
+    render(<OrderOutcome order={ORDER} member={member} />);
+    await waitFor(() => expect(window.localStorage.getItem("userinfo_lianghua")).toContain("2027-01-19"));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/user/info"]);
+  });
+
+  it("an unknown order asks nothing", () => {
+    render(<OrderOutcome order={null} member={member} />);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -5,6 +5,7 @@ import { buttonClass, type ButtonVariant } from "@/components/ui/button-class";
 import type { OrderView } from "@/lib/domain/payments/types";
 import { OrderStatusPoller } from "./OrderStatusPoller";
 import { OrderSummary } from "./OrderSummary";
+import { SyncUserInfoCookie } from "./SyncUserInfoCookie";
 import { continuePayHref, planPayHref } from "./pay-helpers";
 import { cn } from "@/components/ui/cn";
 
@@ -45,8 +46,20 @@ function NextSteps({ links }: { links: readonly StepLink[] }) {
 }
 const iconClass = "size-8";
 
-/** The outcome of a payment as /pay/result and /stripePay/result show it (server-safe: data arrives as props). */
-export function OrderOutcome({ order, member, poll = true }: OrderOutcomeProps) {
+/**
+ * The outcome of a payment as /pay/result and /stripePay/result show it (server-safe: data arrives as props). Each
+ * outcome of a known order also brings the browser's copy of the member's level up to date.
+ */
+export function OrderOutcome(props: OrderOutcomeProps) {
+  return (
+    <>
+      {props.order ? <SyncUserInfoCookie key={props.order.status} /> : null}
+      <Outcome {...props} />
+    </>
+  );
+}
+
+function Outcome({ order, member, poll = true }: OrderOutcomeProps) {
   if (!order) {
     return (
       <Shell icon={<SearchX aria-hidden className={iconClass} />} title="订单不存在" tone="bg-slate-100 text-slate-500">

@@ -5,7 +5,7 @@
  */
 import { getCookie, setCookie, deleteCookie } from "cookies-next/client";
 import { TOKEN_COOKIE, USERINFO_COOKIE, USERINFO_STORAGE_KEY } from "@/lib/domain/site";
-import { parseUserInfo, type UserInfo } from "@/lib/domain/user-info";
+import { parseUserInfo, sameUserInfo, type UserInfo } from "@/lib/domain/user-info";
 import { cookieAttributes } from "./cookie-attributes";
 import type { QueryParams, RequestOptions } from "./request";
 import { readStoredToken } from "./token";
@@ -73,7 +73,8 @@ async function fetchUserInfo(request: UserInfoSource): Promise<UserInfo | null> 
     const token = readStoredToken();
     const body = await request.get(USER_INFO_PATH, token ? { token } : undefined, { silent: true });
     const info = userInfoFromBody(body);
-    if (info) saveUserInfo(info);
+    // The server rewrites the cookie of a login it knows (ending with the session); a lasting cookie is not shortened.
+    if (info && !sameUserInfo(loadUserInfo(), info)) saveUserInfo(info);
     return info;
   } catch {
     return null;

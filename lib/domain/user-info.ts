@@ -36,3 +36,9 @@ export function parseUserInfo(raw: string | null | undefined): UserInfo | null {
   if (!record.uguid) return null;
   return Object.fromEntries(FIELDS.map((f) => [f, record[f]])) as unknown as UserInfo;
 }
+
+/** Whether two user infos say the same in every field (a stored copy against the server's). */
+export function sameUserInfo(a: UserInfo | null, b: UserInfo | null): boolean {
+  if (!a || !b) return a === b;
+  return FIELDS.every((f) => a[f] === b[f]);
+}

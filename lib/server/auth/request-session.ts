@@ -35,11 +35,17 @@ export async function sessionOfRequest(req: RequestLike): Promise<RequestSession
   const token = requestToken(req);
   const viewer = await viewerForToken(token);
   if (!viewer || !token) return null;
+  const expiresAt = await liveSessionEnd(token);
+  if (!expiresAt) return null;
+  return { viewer, token, expiresAt };
+}
+
+/** When the live session behind a token ends; null when it is unknown, revoked or over. */
+export async function liveSessionEnd(token: string): Promise<Date | null> {
   const [row] = await (await db())
     .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row) return null;
-  return { viewer, token, expiresAt: row.expiresAt };
+  return row?.expiresAt ?? null;
 }
