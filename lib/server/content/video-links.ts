@@ -1,10 +1,9 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { signedVideoAddress, storedVideoName, VIDEO_LINK_SECONDS, videoLinkPayload } from "@/lib/domain/content/video-links";
 import { deviceCookieKey } from "@/lib/device/key";
-import { objectStore } from "@/lib/server/storage/object-store";
+import { diskStore, objectStore } from "@/lib/server/storage/object-store";
 
 /**
  * Signed addresses of stored videos (ADR 0066). The key is derived from the device-cookie key, the one secret every
@@ -43,14 +42,20 @@ export function checkVideoLink(name: string, expiresAt: number, given: string, n
 /** The demo videos ship with the code, beside the demo data that names them; never under public/. */
 const DEMO_VIDEO_DIR = path.join(process.cwd(), "lib", "db", "seed", "videos");
 
-/** A stored video's bytes, or null when there is none: the object store's `videos/<name>`, or a demo video. */
-export async function readStoredVideo(name: string): Promise<Buffer | null> {
-  const stored = await objectStore().get(`videos/${name}`);
-  if (stored || !name.startsWith("demo-")) return stored;
-  try {
-    return await fs.readFile(path.join(DEMO_VIDEO_DIR, name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
+export interface StoredVideo {
+  size: number;
+  /** Bytes `start`..`end` (inclusive) as read from the store while sent; null when the video went away meanwhile. */
+  stream(start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
+}
+
+/** A stored video, or null when there is none: the object store's `videos/<name>`, or a demo video. */
+export async function openStoredVideo(name: string): Promise<StoredVideo | null> {
+  const stored = objectStore();
+  const key = `videos/${name}`;
+  const size = await stored.size(key);
+  if (size !== null) return { size, stream: (start, end) => stored.stream(key, start, end) };
+  if (!name.startsWith("demo-")) return null;
+  const demo = diskStore(DEMO_VIDEO_DIR);
+  const demoSize = await demo.size(name);
+  return demoSize === null ? null : { size: demoSize, stream: (start, end) => demo.stream(name, start, end) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
 import { config, type AppConfig } from "@/lib/config";
 
@@ -14,9 +15,19 @@ export interface ObjectStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The object's bytes, or null when there is none under this key. */
   get(key: string): Promise<Buffer | null>;
+  /** The object's size in bytes, or null when there is none under this key. */
+  size(key: string): Promise<number | null>;
+  /**
+   * Bytes `start` to `end` (inclusive, within the object) as a stream, read as they are sent: a player's ranges of a
+   * large video never hold the file in memory. Null when the object is gone.
+   */
+  stream(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
   /** Removes the object; nothing happens when there is none. */
   remove(key: string): Promise<void>;
 }
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT";
+const emptyStream = () => new ReadableStream<Uint8Array>({ start: (c) => c.close() });
 
 export function diskStore(root: string): ObjectStore {
   const fileOf = (key: string) => path.join(root, ...key.split("/"));
@@ -34,9 +45,33 @@ export function diskStore(root: string): ObjectStore {
       try {
         return await readFile(fileOf(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (isMissing(err)) return null;
         throw err;
       }
+    },
+    async size(key) {
+      try {
+        const info = await stat(fileOf(key));
+        return info.isFile() ? info.size : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async stream(key, start, end) {
+      let handle;
+      try {
+        handle = await open(fileOf(key), "r");
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      if (end < start) {
+        await handle.close();
+        return emptyStream();
+      }
+      // The handle closes when the stream ends or the reader goes away (a player seeking elsewhere).
+      return Readable.toWeb(handle.createReadStream({ start, end, autoClose: true })) as ReadableStream<Uint8Array>;
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
@@ -66,6 +101,30 @@ export function s3Store(settings: NonNullable<AppConfig["s3"]>): ObjectStore {
       }
       if (!res.ok) throw await refused("GET", key, res);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async size(key) {
+      // HEAD answers a missing key with a bare 404 (no body tells it from a missing bucket; put and get report that).
+      const res = await client.fetch(urlOf(key), { method: "HEAD" });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`S3 HEAD ${settings.bucket}/${key} refused: HTTP ${res.status}`);
+      const size = Number(res.headers.get("content-length"));
+      if (!Number.isSafeInteger(size) || size < 0) throw new Error(`S3 HEAD ${settings.bucket}/${key}: no usable Content-Length`);
+      return size;
+    },
+    async stream(key, start, end) {
+      if (end < start) return emptyStream();
+      const res = await client.fetch(urlOf(key), { method: "GET", headers: { Range: `bytes=${start}-${end}` } });
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      // S3 answers every satisfiable range 206; a store that ignores the header sends the whole object (not read here).
+      if (res.status === 200) {
+        await res.body?.cancel();
+        throw new Error(`S3 GET ${settings.bucket}/${key} ignored the Range header bytes=${start}-${end} (HTTP 200)`);
+      }
+      if (res.status !== 206) throw await refused(`GET (bytes ${start}-${end})`, key, res);
+      return res.body ?? emptyStream();
     },
     async remove(key) {
       const res = await client.fetch(urlOf(key), { method: "DELETE" });

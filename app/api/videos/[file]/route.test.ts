@@ -81,5 +81,22 @@ describe("GET /api/videos/{file}", () => {
       const missing = await serve(playableVideoAddress(`/api/videos/${"0".repeat(32)}.mp4`));
       expect(missing.status).toBe(404);
     });
+
+    it("reads from the bucket only the bytes each of a phone's ranges asks for", async () => {
+      // A long lesson: the demo's header, then 24 MB.
+      const lesson = Buffer.concat([DEMO, Buffer.alloc(24 * 1024 * 1024, 7)]);
+      const address = playableVideoAddress(await storeVideo(lesson));
+      const before = s3().reads().length;
+      // Safari's probe, then a seek to the middle.
+      const probe = await serve(address, { range: "bytes=0-1" });
+      expect(probe.headers.get("content-range")).toBe(`bytes 0-1/${lesson.byteLength}`);
+      expect(Buffer.from(await probe.arrayBuffer()).equals(lesson.subarray(0, 2))).toBe(true);
+      const middle = Math.floor(lesson.byteLength / 2);
+      const seek = await serve(address, { range: `bytes=${middle}-${middle + 65_535}` });
+      expect(seek.status).toBe(206);
+      expect(seek.headers.get("content-length")).toBe("65536");
+      expect(Buffer.from(await seek.arrayBuffer()).equals(lesson.subarray(middle, middle + 65_536))).toBe(true);
+      expect(s3().reads().slice(before).map((r) => r.bytes)).toEqual([2, 65_536]);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { byteRange } from "@/lib/domain/byte-range";
 import { STORED_VIDEO_NAME } from "@/lib/domain/content/video-links";
-import { checkVideoLink, readStoredVideo } from "@/lib/server/content/video-links";
+import { checkVideoLink, openStoredVideo } from "@/lib/server/content/video-links";
 import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +22,8 @@ const MEDIA_HEADERS = {
 
 /**
  * A stored video (ADR 0066), only through an address the article page signed for a viewer allowed to watch it, until
- * it expires; byte ranges answered 206 (browsers seek by them, Safari plays only so).
+ * it expires; byte ranges answered 206 (browsers seek by them, Safari plays only so), each read from the store as it is
+ * sent, so a phone's ranges of a 500 MB lesson cost what they carry.
  */
 export const GET = route(
   {
@@ -33,20 +34,21 @@ export const GET = route(
     const check = checkVideoLink(file, e, s);
     if (check === "forged") return NextResponse.json({ message: "视频链接无效，请从文章页面打开" }, { status: 403 });
     if (check === "expired") return NextResponse.json({ message: "视频链接已过期，请刷新文章页面" }, { status: 403 });
-    const video = await readStoredVideo(file);
+    const video = await openStoredVideo(file);
     if (!video) return NextResponse.json({ message: NOT_FOUND }, { status: 404 });
-    const range = byteRange(req.headers.get("range"), video.byteLength);
+    const range = byteRange(req.headers.get("range"), video.size);
     if (range === "unsatisfiable") {
-      return new NextResponse(null, { status: 416, headers: { ...MEDIA_HEADERS, "Content-Range": `bytes */${video.byteLength}` } });
+      return new NextResponse(null, { status: 416, headers: { ...MEDIA_HEADERS, "Content-Range": `bytes */${video.size}` } });
     }
-    const { start, end } = range ?? { start: 0, end: video.byteLength - 1 };
-    const body = new Uint8Array(video.subarray(start, end + 1));
+    const { start, end } = range ?? { start: 0, end: video.size - 1 };
+    const body = await video.stream(start, end);
+    if (!body) return NextResponse.json({ message: NOT_FOUND }, { status: 404 });
     return new NextResponse(body, {
       status: range ? 206 : 200,
       headers: {
         ...MEDIA_HEADERS,
-        "Content-Length": String(body.byteLength),
-        ...(range ? { "Content-Range": `bytes ${start}-${end}/${video.byteLength}` } : {}),
+        "Content-Length": String(end - start + 1),
+        ...(range ? { "Content-Range": `bytes ${start}-${end}/${video.size}` } : {}),
       },
     });
   },
