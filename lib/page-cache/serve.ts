@@ -5,7 +5,7 @@ import { CACHED_ROUTES, documentRequester, entryState, memberCacheable, memberPa
 import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { logger } from "@/lib/server/logger";
 import { fillBehind } from "./fill";
-import { knownViewerLevel, pageCache, pageCacheEnabled, type CachedPage } from "./store";
+import { isFillSecret, knownViewerLevel, pageCache, pageCacheEnabled, type CachedPage } from "./store";
 
 export type PageCacheDecision =
   /** This process rendering a page for its cache: the visitor's or a members' class view, with no nonce and no cookie. */
@@ -22,7 +22,7 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
   if (!pageCacheEnabled() || !CACHED_ROUTES.has(route.name)) return { kind: "bypass" };
   const state = pageCache();
   const fill = req.headers.get(PAGE_FILL_HEADER);
-  if (fill !== null && fill === state.fillSecret) return { kind: "fill" };
+  if (isFillSecret(fill)) return { kind: "fill" };
   const requester = documentRequester({
     method: req.method,
     cookieNames: req.cookies.getAll().map((c) => c.name),

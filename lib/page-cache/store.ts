@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import type { RouteParams } from "@/lib/domain/routes";
@@ -121,10 +121,18 @@ export function classRenderHeader(levelId: number): string {
   return `${levelId}.${pageCache().fillSecret}`;
 }
 
+/** Whether `value` is this process's fill secret (compared in constant time: the header comes from outside). */
+export function isFillSecret(value: string | null | undefined): boolean {
+  if (!value) return false;
+  const given = Buffer.from(value);
+  const secret = Buffer.from(pageCache().fillSecret);
+  return given.length === secret.length && timingSafeEqual(given, secret);
+}
+
 /** The level of a class render's header when this process's proxy set it; null for anything else. */
 export function classRenderLevel(value: string | null): number | null {
   const match = /^(\d{1,4})\.(.+)$/.exec(value ?? "");
-  if (!match || match[2] !== pageCache().fillSecret) return null;
+  if (!match || !isFillSecret(match[2])) return null;
   return Number(match[1]);
 }
 
