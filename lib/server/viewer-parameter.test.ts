@@ -26,6 +26,7 @@ const ALLOWED: Record<string, string> = {
   "auth/password-change#resetPassword": "the verified reset code is the authentication; called only after verifyCode",
   "auth/request-session#requestToken": "reads the request's token: how a viewer is found",
   "auth/request-session#sessionOfRequest": "finds the viewer of a request: the source of Viewer",
+  "auth/request-session#liveSessionEnd": "the end of the session a presented token names: the token is its own credential",
   "auth/sessions#createSession": "called only after a password, code or setup token was verified",
   "auth/sessions#userForToken": "finds the viewer of a token: the source of Viewer",
   "auth/sessions#revokeSession": "logout: the token presented is the credential for its own session",
