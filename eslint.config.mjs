@@ -52,6 +52,17 @@ const config = [
     "Components get server data as props: they may use lib/client and lib/domain (not the common-password list: ADR 0029)."),
   layer(["cli/**"], ["@/app/*", "@/components/*", "@/lib/client/*"],
     "The CLI uses lib/server, lib/db and lib/domain."),
+  // Links prefetch their route only 1 s after the page loads, and not on slow-2g (SPEC §7, ADR 0068).
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ignores: ["components/ui/Link.tsx"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "ImportDeclaration[source.value='next/link']",
+        message: "Import Link from @/components/ui/Link: its prefetch waits for the page to load and spares slow connections (ADR 0068).",
+      }],
+    },
+  },
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

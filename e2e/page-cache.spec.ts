@@ -197,8 +197,11 @@ test.describe("page cache (ADR 0065)", () => {
     page.on("response", (res) => {
       if (new URL(res.url()).searchParams.has("_rsc")) payloads.push({ url: res.url(), type: res.headers()["content-type"] ?? "" });
     });
+    // Links prefetch a second after the page loaded (ADR 0068): wait for the first before the network settles.
+    const firstPayload = page.waitForResponse((res) => new URL(res.url()).searchParams.has("_rsc"), { timeout: 10_000 });
     const res = await page.goto("/rank");
     expect(res?.headers()["x-page-cache"]).toBe("hit");
+    await firstPayload;
     await page.waitForLoadState("networkidle", { timeout: 15_000 });
     expect(payloads.length).toBeGreaterThan(0);
     for (const payload of payloads) expect(payload.type, payload.url).toMatch(/^text\/x-component/);

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { formatDate } from "@/lib/domain/format";
 import { editUrl, postUrl, type BlogStatus } from "./blog-api";
 import { cn } from "@/components/ui/cn";

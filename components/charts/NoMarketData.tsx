@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { EmptyState } from "@/components/content/EmptyState";
 import { sourceLabel, type MarketDataSetup } from "@/lib/domain/market/bar-source";
 

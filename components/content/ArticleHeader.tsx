@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { formatDate } from "@/lib/domain/format";
 import { DemoBadge } from "./DemoBadge";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ARTICLE_TYPES, isArticleType } from "@/lib/domain/article-types";
 import { formatDate } from "@/lib/domain/format";
 import { DemoBadge, DemoSectionNote } from "./DemoBadge";
@@ -28,7 +28,7 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
       <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {items.map((a) => (
           <li key={a.infoguid}>
-            <Link href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50" data-level={a.minLevel}>
+            <Link prefetch={false} href={`/info/detail/${a.infoguid}`} className="block px-4 py-3 hover:bg-slate-50" data-level={a.minLevel}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-brand">{isArticleType(a.type) ? ARTICLE_TYPES[a.type] : "博客"}</span>
                 {a.minLevel > 0 ? <LevelTag locked={a.locked !== false}>{LEVEL_LABEL[a.minLevel]}</LevelTag> : null}

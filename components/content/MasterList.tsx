@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DemoBadge, DemoSectionNote } from "./DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
 

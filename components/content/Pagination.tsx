@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 
 /**
  * Page links `${base}/${n}` (page 1 is `base` itself), as the /list and /user routes expect; `${base}?page=${n}` with

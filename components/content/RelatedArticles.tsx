@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { levelById } from "@/lib/domain/levels";
 import { articlePath } from "@/lib/domain/seo";
 import { LevelTag } from "./LevelTag";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { StatusBadge } from "@/components/quant/StatusBadge";
 import { formatMetric } from "@/lib/domain/quant/explain";
 import { DemoBadge, DemoSectionNote } from "./DemoBadge";

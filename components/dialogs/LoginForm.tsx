@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useState, type FormEvent } from "react";
 import { assignLocation } from "@/components/ui/browser";
 import {

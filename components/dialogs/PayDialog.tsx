@@ -1,7 +1,7 @@
 "use client";
 
 import { Check, Crown, Info } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useState } from "react";
 import { LEVELS } from "@/lib/domain/levels";
 import type { PayOffer } from "@/lib/domain/payments/offer";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { FileQuestion, ServerCrash, ShieldX, Wrench } from "lucide-react";
 import { ERROR_SCREENS, type ErrorScreenCode } from "@/lib/domain/error-screens";
 import { Logo } from "@/components/layout/Logo";

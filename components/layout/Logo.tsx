@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { cn } from "@/components/ui/cn";
 
 export interface LogoProps {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ComponentProps } from "react";
 import { cn } from "@/components/ui/cn";
 import { isNavItemActive, type NavItem } from "./nav";

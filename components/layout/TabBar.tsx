@@ -1,7 +1,7 @@
 "use client";
 
 import { ChartCandlestick, ChartLine, House, Trophy, UserRound, type LucideIcon } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { usePathname } from "next/navigation";
 import { useLoginState } from "@/components/dialogs/login-state";
 import { cn } from "@/components/ui/cn";

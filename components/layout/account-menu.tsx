@@ -1,7 +1,7 @@
 "use client";
 
 import { Bell, Crown, FileUp, Gift, LogOut, Settings, Share2, ShieldCheck, UserRound } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { submitJson } from "@/lib/client/request";

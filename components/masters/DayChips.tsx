@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useMemo } from "react";
 import { unpackDays } from "@/lib/domain/packed-days";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
 import { Panel } from "@/components/statements/Panel";
@@ -40,11 +40,11 @@ export function DayTrades({ items }: { items: DayTradeItem[] }) {
           {items.map((t, i) => (
             <tr key={i}>
               <td>
-                <Link href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
+                <Link prefetch={false} href={`/detail/${t.masterGuid}/${t.date}`}>{t.masterName}</Link>
                 {demoRows && t.isDemo ? <> <DemoBadge /></> : null} <small>{t.time ?? "—"}</small>
               </td>
               <td>
-                <Link href={`/detail/${t.masterGuid}/${t.date}/${t.code}`}>{t.name || displayCode(t.code, marketOf(t))}</Link>{" "}
+                <Link prefetch={false} href={`/detail/${t.masterGuid}/${t.date}/${t.code}`}>{t.name || displayCode(t.code, marketOf(t))}</Link>{" "}
                 <small>{displayCode(t.code, marketOf(t))}</small>
               </td>
               <td>

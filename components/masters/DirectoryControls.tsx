@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { Search } from "lucide-react";
 import { DIRECTORY_SORT_LABELS, DIRECTORY_SORTS, directoryHref, MAX_QUERY_LENGTH, type DirectorySort } from "@/lib/domain/statements/directory";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
 import { MasterAvatar, MasterName } from "@/components/content/MasterList";
@@ -21,7 +21,7 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="master-cards">
         {items.map((m) => (
           <li key={m.guid} className="min-w-0">
-            <Link href={`/detail/${m.guid}`} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
+            <Link prefetch={false} href={`/detail/${m.guid}`} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
               <div className="flex gap-3">
                 <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
                 <div className="min-w-0">

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
 import { formatSignedYuanWan } from "@/lib/domain/statements/format";
@@ -23,7 +23,7 @@ export function MasterStrip({ items }: { items: MasterCard[] }) {
       <ul className={TILES} data-testid="master-cards">
         {items.map((m) => (
           <li key={m.guid}>
-            <Link href={`/detail/${m.guid}`}>
+            <Link prefetch={false} href={`/detail/${m.guid}`}>
               <b>
                 {m.name}
                 {demoRows && m.isDemo ? <> <DemoBadge /></> : null}

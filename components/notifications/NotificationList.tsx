@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { notify } from "@/lib/client/toast";
@@ -82,7 +82,7 @@ export function NotificationList({ items }: { items: NotificationView[] }) {
                 <p className={cn("break-words text-[15px] text-slate-900", !read && "font-semibold")}>
                   {!read ? <span className="sr-only">未读：</span> : null}
                   {n.link ? (
-                    <Link href={n.link} className="hover:text-brand hover:underline">
+                    <Link prefetch={false} href={n.link} className="hover:text-brand hover:underline">
                       {n.title}
                     </Link>
                   ) : (

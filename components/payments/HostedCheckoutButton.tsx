@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLink } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useRef, useState } from "react";
 import { submitJson } from "@/lib/client/request";
 import { Button, buttonClass } from "@/components/ui/Button";

@@ -1,5 +1,5 @@
 import { ReceiptText, SearchX } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { buttonClass } from "@/components/ui/button-class";
 import type { OrderView } from "@/lib/domain/payments/types";
 import { resultHref } from "./pay-helpers";

@@ -1,5 +1,5 @@
 import { Ban, CircleCheck, CircleX, Clock, RotateCcw, SearchX } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ReactNode } from "react";
 import { buttonClass, type ButtonVariant } from "@/components/ui/button-class";
 import type { OrderView } from "@/lib/domain/payments/types";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Stripe } from "@stripe/stripe-js";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useEffect, useState } from "react";
 import { submitJson } from "@/lib/client/request";
 import { Button, buttonClass } from "@/components/ui/Button";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClass, Button, type ButtonSize } from "@/components/ui/Button";

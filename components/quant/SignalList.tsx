@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ReactNode } from "react";
 import { Panel } from "@/components/statements/Panel";
 import { cn } from "@/components/ui/cn";
@@ -46,7 +46,7 @@ export function SignalList({ signals, title = "最新信号", aside, showStrateg
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-2">
                     {href ? (
-                      <Link href={href} className="font-medium text-slate-900 hover:text-brand hover:underline">{stock}</Link>
+                      <Link prefetch={false} href={href} className="font-medium text-slate-900 hover:text-brand hover:underline">{stock}</Link>
                     ) : (
                       <span className="font-medium text-slate-900">{stock}</span>
                     )}

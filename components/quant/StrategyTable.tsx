@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ReactNode } from "react";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
 import { demoLabelling } from "@/lib/domain/demo-labels";
@@ -92,7 +92,7 @@ function Row({ row, rank, href, demoRow }: { row: StrategyTableRow; rank: number
             </span>
           )}
           <span className="min-w-0">
-            <Link href={href} className="font-medium break-words text-slate-900 hover:text-brand hover:underline">
+            <Link prefetch={false} href={href} className="font-medium break-words text-slate-900 hover:text-brand hover:underline">
               {row.name}
             </Link>
             <span className="mt-0.5 flex flex-wrap items-center gap-1 text-[11px] text-slate-500">

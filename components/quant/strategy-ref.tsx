@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 
 /** Rows of several strategies (the 实盘 page, the follow page) carry the strategy they belong to. */
 export interface StrategyRef {
@@ -13,7 +13,7 @@ export function hasStrategyColumn(rows: readonly StrategyRef[], show?: boolean):
 export function StrategyName({ name, href, className }: { name?: string; href?: string | null; className?: string }) {
   if (!name) return <span className="text-slate-400">—</span>;
   return href ? (
-    <Link href={href} className={className ?? "text-slate-700 hover:text-brand hover:underline"}>
+    <Link prefetch={false} href={href} className={className ?? "text-slate-700 hover:text-brand hover:underline"}>
       {name}
     </Link>
   ) : (

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { toneClass } from "@/components/masters/tone";
 import { Lines } from "@/components/ui/Lines";
@@ -24,7 +24,7 @@ function stockColumn<Row extends LossRow>(day: (row: Row) => string): Column<Row
   return {
     header: "股票",
     cell: (t) => (
-      <Link className="hover:text-brand" href={`/detail/${t.masterGuid}/${day(t)}/${t.code}`}>
+      <Link prefetch={false} className="hover:text-brand" href={`/detail/${t.masterGuid}/${day(t)}/${t.code}`}>
         <Lines>{[t.name, t.code]}</Lines>
       </Link>
     ),

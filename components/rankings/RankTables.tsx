@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { toneClass } from "@/components/masters/tone";
 import { Lines } from "@/components/ui/Lines";
@@ -19,7 +19,7 @@ export function MasterRankTable({ rows, day }: { rows: MasterRankRow[]; day: str
       header: "大神",
       cell: (r) => (
         <span className="inline-flex flex-wrap items-center gap-1">
-          <Link className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
+          <Link prefetch={false} className="font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>{r.masterName}</Link>
           {demoRows && r.isDemo ? <DemoBadge /> : null}
         </span>
       ),
@@ -37,7 +37,7 @@ export function MasterRankTable({ rows, day }: { rows: MasterRankRow[]; day: str
       header: "代表交易",
       cell: (r) =>
         r.best ? (
-          <Link className="hover:text-brand" href={`/detail/${r.masterGuid}/${day}/${r.best.code}`}>
+          <Link prefetch={false} className="hover:text-brand" href={`/detail/${r.masterGuid}/${day}/${r.best.code}`}>
             <Lines>{[r.best.name, <span key="pnl" className={toneClass(r.best.pnl)}>{formatSignedYuan(r.best.pnl)}</span>]}</Lines>
           </Link>
         ) : "—",

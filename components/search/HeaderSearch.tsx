@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { Search } from "lucide-react";
 import { SearchBox } from "./SearchBox";
 

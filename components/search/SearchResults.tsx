@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ChevronRight, Lock } from "lucide-react";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
@@ -86,7 +86,7 @@ function ItemMeta({ item }: { item: SearchItem }) {
 export function SearchResultItem({ item }: { item: SearchItem }) {
   return (
     <li>
-      <Link href={item.url} className="block px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
+      <Link prefetch={false} href={item.url} className="block px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="min-w-0 break-words font-medium text-slate-900">
             <Highlighted segments={item.title} />
@@ -139,7 +139,7 @@ export function StockMastersPanel({ stock }: { stock: StockMasters }) {
         <ul className="mt-3 divide-y divide-slate-100">
           {stock.masters.map((t) => (
             <li key={t.guid}>
-              <Link href={t.url} className="flex items-center gap-2 py-2 text-sm hover:text-brand">
+              <Link prefetch={false} href={t.url} className="flex items-center gap-2 py-2 text-sm hover:text-brand">
                 <span className="font-medium">{t.name}</span>
                 {t.isDemo ? <DemoBadge /> : null}
                 <span className="ml-auto text-right text-xs text-slate-500 tabular-nums">

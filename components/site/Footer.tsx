@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 
 export function Footer({ siteName }: { siteName: string }) {
   return (

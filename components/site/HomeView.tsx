@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ArticleList, type ArticleListItem } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
 import { DemoBadge, DemoSectionNote } from "@/components/content/DemoBadge";
@@ -83,7 +83,7 @@ export function HomeView({ masters, latestDay, topRank, strategies, articles, in
             {topRank.rows.map((r) => (
               <li key={r.masterGuid} className="flex items-center gap-3 px-4 py-3">
                 <span className="w-5 text-center font-semibold tabular-nums text-slate-500">{r.rank}</span>
-                <Link className="flex min-w-0 flex-1 items-center gap-1 font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>
+                <Link prefetch={false} className="flex min-w-0 flex-1 items-center gap-1 font-medium text-slate-900 hover:text-brand" href={`/detail/${r.masterGuid}`}>
                   <span className="truncate">{r.masterName}</span>
                   {demoLabelling(topRank.rows).rows && r.isDemo ? <DemoBadge /> : null}
                 </Link>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { CreditCard } from "lucide-react";
 
 /** What every payment page says while no payment provider is configured. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { displayCode } from "@/lib/domain/market/codes";
@@ -96,7 +96,7 @@ export function StockCell({ name, code, href, market }: { name: string; code: st
     </span>
   );
   return href ? (
-    <Link href={href} className="group inline-block">
+    <Link prefetch={false} href={href} className="group inline-block">
       {body}
     </Link>
   ) : (

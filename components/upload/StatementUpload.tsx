@@ -1,7 +1,7 @@
 "use client";
 
 import { FileSpreadsheet, RotateCcw, Upload } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { MonthlyHeatmap } from "@/components/statements/MonthlyHeatmap";

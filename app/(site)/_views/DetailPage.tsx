@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { JsonLd } from "@/components/content/JsonLd";
 import { config } from "@/lib/config";
 import { masterSeo, personJsonLd } from "@/lib/domain/seo";
@@ -123,6 +123,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                   <nav aria-label="当日股票" className="mb-3 flex flex-wrap gap-2">
                     {detail.symbols.map((s) => (
                       <Link
+                        prefetch={false}
                         key={s.code}
                         href={`${root}/${detail.day}/${s.code}${period !== "day" ? `/${period}` : ""}`}
                         aria-current={s.code === detail.symbol?.code ? "page" : undefined}
@@ -141,6 +142,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
                               <UnavailablePeriodTab key={p.id} label={p.label} reason={MINUTE_UNAVAILABLE} />
                             ) : (
                               <Link
+                                prefetch={false}
                                 key={p.id}
                                 role="tab"
                                 aria-selected={p.id === period}
@@ -187,7 +189,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
           <ul className="space-y-2">
             {related.items.map((a) => (
               <li key={a.infoguid}>
-                <Link className="text-sm text-slate-700 hover:text-brand" href={`/info/detail/${a.infoguid}`}>{a.title}</Link>
+                <Link prefetch={false} className="text-sm text-slate-700 hover:text-brand" href={`/info/detail/${a.infoguid}`}>{a.title}</Link>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ChevronRight, CreditCard, FileText, LineChart, Sigma, Users } from "lucide-react";
 import { MarketDataSection } from "@/components/admin/MarketDataSection";
 import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";

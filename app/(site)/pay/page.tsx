@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { firstParam } from "@/lib/domain/route-params";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { CreditCard } from "lucide-react";
 import { Card, PageIntro } from "@/components/content/PageIntro";
 import { ConfirmOrderForm } from "@/components/payments/ConfirmOrderForm";

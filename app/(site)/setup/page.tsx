@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { FirstAdminSetup } from "@/components/auth/FirstAdminSetup";
 import { Card, PageIntro } from "@/components/content/PageIntro";
 import { loginRedirectTarget } from "@/lib/domain/return-path";

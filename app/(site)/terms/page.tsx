@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { Card, PageIntro } from "@/components/content/PageIntro";
 import { config } from "@/lib/config";
 import { REFERRAL_REWARD_DAYS } from "@/lib/domain/constants";

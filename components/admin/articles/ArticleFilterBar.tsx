@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { Button } from "@/components/ui/Button";
 import { fieldClass } from "@/components/ui/form/input-class";
 import { LEVEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./articles-api";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ReactNode } from "react";
 
 /** The link back up, at the right of an admin page's heading (返回管理后台, 返回会员列表). */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ArticleFilterBar } from "@/components/admin/articles/ArticleFilterBar";
 import { ArticleStatusAction } from "@/components/admin/articles/ArticleStatusAction";
 import { LEVEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/components/admin/articles/articles-api";

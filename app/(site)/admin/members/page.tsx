@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ReferralReview } from "@/components/admin/ReferralReview";
 import { ROLE_LABELS } from "@/components/admin/labels";
 import { AdminPager } from "@/components/admin/list/AdminPager";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { AdminPager } from "@/components/admin/list/AdminPager";
 import { AdminSearch } from "@/components/admin/list/AdminSearch";
 import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";

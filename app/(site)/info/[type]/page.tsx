@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ArticleList } from "@/components/content/ArticleList";
 import { EmptyState } from "@/components/content/EmptyState";
 import { JsonLd } from "@/components/content/JsonLd";

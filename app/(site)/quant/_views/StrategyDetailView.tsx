@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { notFound } from "next/navigation";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { DataAsOf } from "@/components/site/DataAsOf";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { Gift } from "lucide-react";
 import { RememberRecommendation } from "@/components/referral/RememberRecommendation";
 import { config } from "@/lib/config";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Bell, Crown, FileUp, Gift, UserRound } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import type { ReactNode } from "react";
 import { AvatarUpload } from "@/components/account/AvatarUpload";
 import { BindAccountForm } from "@/components/account/BindAccountForm";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import QRCode from "qrcode";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { CopyField } from "@/components/site/CopyField";
 import { Card, PageIntro } from "@/components/content/PageIntro";
 import { config } from "@/lib/config";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
 import { AutoRenewToggle } from "@/components/payments/AutoRenewToggle";
 import { EmailPrefsForm } from "@/components/payments/EmailPrefsForm";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { ArticleForm } from "@/components/admin/articles/ArticleForm";
 import { Card, PageIntro } from "@/components/content/PageIntro";
 import { requireEditorRights } from "@/lib/server/auth/gate";

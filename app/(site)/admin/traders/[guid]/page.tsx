@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/Link";
 import { notFound } from "next/navigation";
 import { MasterForm } from "@/components/admin/masters/MasterForm";
 import { DeleteNote, NoteForm } from "@/components/admin/masters/NoteForm";
