@@ -6,25 +6,30 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 
 const isPrefetch = (req: Request) => new URL(req.url()).searchParams.has("_rsc") && req.headers()["next-router-prefetch"] === "1";
 
+/** The prefetches of `path` within `waitMs` of its load, each with when it was seen, in ms after the load event began. */
 async function prefetchesOf(page: Page, path: string, waitMs: number) {
-  const seen: { path: string; at: number }[] = [];
-  let start = 0;
-  page.on("request", (req) => {
-    if (isPrefetch(req)) seen.push({ path: new URL(req.url()).pathname, at: Date.now() - start });
-  });
-  start = Date.now();
+  const seen: { path: string; epoch: number }[] = [];
+  const listener = (req: Request) => {
+    // Seen here a little after the browser sent it: never earlier.
+    if (isPrefetch(req)) seen.push({ path: new URL(req.url()).pathname, epoch: Date.now() });
+  };
+  page.on("request", listener);
   await page.goto(path);
+  const loadStart = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart);
   await page.waitForTimeout(waitMs);
-  return seen;
+  page.off("request", listener);
+  return seen.map((p) => ({ path: p.path, at: Math.round(p.epoch - loadStart) }));
 }
 
 test.describe("route prefetches", () => {
-  test("on the masters' day and the rankings, the site's sections are prefetched after a second and no row is", async ({ page }) => {
-    for (const path of ["/god", "/rank", "/"]) {
+  test("on the masters' day, the rankings, Home and a master's page, the site's sections are prefetched a second after the load and no row is", async ({ page }) => {
+    await page.goto("/god");
+    const master = (await page.locator('main a[href^="/detail/"]').first().getAttribute("href"))!.split("/").slice(0, 3).join("/");
+    for (const path of ["/god", "/rank", "/", master]) {
       const seen = await prefetchesOf(page, path, 3500);
       expect(seen.length, path).toBeGreaterThan(0);
       expect(seen.filter((p) => p.at < 1000), path).toEqual([]);
-      // A master's, a day's and a trade's pages are the rows here.
+      // A master's, a day's and a trade's pages are the rows here (on a master's page: its day chips and stocks).
       expect(seen.filter((p) => p.path.startsWith("/detail/")), path).toEqual([]);
     }
   });

@@ -27,7 +27,7 @@ export function BlogPostList({ uguid, items }: { uguid: string; items: BlogPostL
         const badge = p.status === "published" ? null : BADGE[p.status];
         return (
           <li key={p.infoguid}>
-            <Link href={p.status === "draft" ? editUrl(uguid, p.infoguid) : postUrl(uguid, p.infoguid)} className="block px-4 py-3 hover:bg-slate-50">
+            <Link prefetch={false} href={p.status === "draft" ? editUrl(uguid, p.infoguid) : postUrl(uguid, p.infoguid)} className="block px-4 py-3 hover:bg-slate-50">
               <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                 {badge ? <span className={cn("rounded px-1.5 py-0.5 text-xs font-normal", badge.className)}>{badge.text}</span> : null}
                 <span className="break-words">{p.title}</span>

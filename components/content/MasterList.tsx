@@ -46,7 +46,7 @@ export function MasterList({ items }: { items: MasterListItem[] }) {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((m) => (
           <li key={m.guid}>
-            <Link href={`/detail/${m.guid}`} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
+            <Link prefetch={false} href={`/detail/${m.guid}`} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
               <MasterAvatar name={m.name} avatarUrl={m.avatarUrl} />
               <div className="min-w-0">
                 <MasterName name={m.name} demo={demoRows && m.isDemo} />

@@ -15,7 +15,7 @@ export function RelatedArticles({ heading, items }: {
       <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {items.map((r) => (
           <li key={r.infoguid}>
-            <Link href={articlePath(r.infoguid)} className="block px-4 py-3 hover:bg-slate-50">
+            <Link prefetch={false} href={articlePath(r.infoguid)} className="block px-4 py-3 hover:bg-slate-50">
               <p className="flex items-center gap-2 font-medium text-slate-900">
                 {r.title}
                 {r.requiredLevel > 0 ? (

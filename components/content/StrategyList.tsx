@@ -28,7 +28,7 @@ export function StrategyList({ items }: { items: StrategyListItem[] }) {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="strategy-cards">
         {items.map((s) => (
           <li key={s.guid}>
-            <Link href={`/quant?s=${s.guid}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
+            <Link prefetch={false} href={`/quant?s=${s.guid}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-slate-900">{s.name}</span>
                 <StatusBadge status={s.status} />

@@ -14,6 +14,7 @@ export function DayChips({ root, days, current, label }: { root: string; days: s
     <nav aria-label={label} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
       {list.map((d) => (
         <Link
+          prefetch={false}
           key={d}
           href={`${root}/${d}`}
           aria-current={d === current ? "page" : undefined}

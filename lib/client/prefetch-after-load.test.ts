@@ -27,6 +27,25 @@ describe("links' prefetch after the page loads (SPEC §7)", () => {
     expect(renderHook(() => usePrefetchAllowed()).result.current).toBe(true);
   });
 
+  it("counts the second from the page's load event when links hydrate before it", () => {
+    withConnection(undefined);
+    const readyState = jest.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    try {
+      const link = renderHook(() => usePrefetchAllowed());
+      act(() => jest.advanceTimersByTime(5 * PREFETCH_DELAY_MS));
+      expect(link.result.current).toBe(false);
+      act(() => {
+        window.dispatchEvent(new Event("load"));
+      });
+      act(() => jest.advanceTimersByTime(PREFETCH_DELAY_MS - 1));
+      expect(link.result.current).toBe(false);
+      act(() => jest.advanceTimersByTime(1));
+      expect(link.result.current).toBe(true);
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+
   it("stays off on a slow-2g connection and when the phone asks to save data", () => {
     for (const connection of [{ effectiveType: "slow-2g" }, { effectiveType: "4g", saveData: true }]) {
       resetPrefetchAfterLoadForTests();

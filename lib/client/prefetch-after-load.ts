@@ -15,24 +15,31 @@ export function connectionAllowsPrefetch(connection: NetworkInformationLike | un
 }
 
 let allowed = false;
+let started = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
 
+function startTimer(): void {
+  timer = setTimeout(() => {
+    const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+    allowed = connectionAllowsPrefetch(connection);
+    if (allowed) for (const notify of [...listeners]) notify();
+  }, PREFETCH_DELAY_MS);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // One timer for every link of the page, started by the first one to hydrate; after it, links prefetch at once
-  // (a client-side navigation does not wait again).
-  if (!allowed && timer === null) {
-    timer = setTimeout(() => {
-      const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-      allowed = connectionAllowsPrefetch(connection);
-      if (allowed) for (const notify of [...listeners]) notify();
-    }, PREFETCH_DELAY_MS);
+  // One timer for the whole page, counted from its load event (its images and scripts are in); after it, links
+  // prefetch at once (a client-side navigation does not wait again).
+  if (!allowed && !started) {
+    started = true;
+    if (document.readyState === "complete") startTimer();
+    else window.addEventListener("load", startTimer, { once: true });
   }
   return () => listeners.delete(listener);
 }
 
-/** False until 1 s after the first link of the page hydrated, then true unless the connection forbids prefetching. */
+/** False until 1 s after the page's load event, then true unless the connection forbids prefetching. */
 export function usePrefetchAllowed(): boolean {
   return useSyncExternalStore(subscribe, () => allowed, () => false);
 }
@@ -40,7 +47,9 @@ export function usePrefetchAllowed(): boolean {
 /** Tests only: back to a page that has just loaded. */
 export function resetPrefetchAfterLoadForTests(): void {
   if (timer !== null) clearTimeout(timer);
+  window.removeEventListener("load", startTimer);
   timer = null;
+  started = false;
   allowed = false;
   listeners.clear();
 }

@@ -6,7 +6,7 @@ import { DemoBadge } from "./DemoBadge";
 export function NameCell({ href, name, isDemo, note }: { href: string; name: string; isDemo: boolean; note: ReactNode }) {
   return (
     <>
-      <Link href={href} className="font-medium text-brand hover:underline">{name}</Link>
+      <Link prefetch={false} href={href} className="font-medium text-brand hover:underline">{name}</Link>
       {isDemo ? <DemoBadge /> : null}
       {note === null ? null : <div className="text-xs text-slate-500">{note}</div>}
     </>

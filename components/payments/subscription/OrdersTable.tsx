@@ -19,9 +19,9 @@ const STATUS_CLASSES: Record<OrderStatus, string> = {
 
 /** What a member can do with an order: pay a pending one, buy again after a failure, else see it. */
 function OrderAction({ order }: { order: OrderView }) {
-  if (order.status === "pending") return <Link href={continuePayHref(order)} className="text-brand hover:underline">继续支付</Link>;
-  if (order.status === "failed") return <Link href={planPayHref(order.planId)} className="text-brand hover:underline">重新购买</Link>;
-  return <Link href={resultHref(order.orderGuid)} className="text-slate-500 hover:text-brand hover:underline">详情</Link>;
+  if (order.status === "pending") return <Link prefetch={false} href={continuePayHref(order)} className="text-brand hover:underline">继续支付</Link>;
+  if (order.status === "failed") return <Link prefetch={false} href={planPayHref(order.planId)} className="text-brand hover:underline">重新购买</Link>;
+  return <Link prefetch={false} href={resultHref(order.orderGuid)} className="text-slate-500 hover:text-brand hover:underline">详情</Link>;
 }
 
 const COLUMNS: Column<OrderView>[] = [

@@ -118,11 +118,13 @@ export function s3Store(settings: NonNullable<AppConfig["s3"]>): ObjectStore {
         await res.body?.cancel();
         return null;
       }
-      // S3 answers every satisfiable range 206; a store that ignores the header sends the whole object (not read here).
-      if (res.status === 200) {
+      // S3 answers a satisfiable range 206; some compatible stores answer a range covering the whole object 200. A
+      // 200 with any other length ignored the header (and is not read).
+      if (res.status === 200 && res.headers.get("content-length") !== String(end - start + 1)) {
         await res.body?.cancel();
         throw new Error(`S3 GET ${settings.bucket}/${key} ignored the Range header bytes=${start}-${end} (HTTP 200)`);
       }
+      if (res.status === 200) return res.body ?? emptyStream();
       if (res.status !== 206) throw await refused(`GET (bytes ${start}-${end})`, key, res);
       return res.body ?? emptyStream();
     },

@@ -30,8 +30,8 @@ function RowActions({ article: a }: { article: AdminArticleRow }) {
   const verb = a.type === "blog" ? "查看" : "编辑";
   return (
     <div className="flex items-center gap-2">
-      <Link href={`/admin/articles/${a.infoguid}`} className="text-brand hover:underline" aria-label={`${verb} ${a.title}`}>{verb}</Link>
-      {href ? <Link href={href} className="text-slate-500 hover:text-brand">前台</Link> : null}
+      <Link prefetch={false} href={`/admin/articles/${a.infoguid}`} className="text-brand hover:underline" aria-label={`${verb} ${a.title}`}>{verb}</Link>
+      {href ? <Link prefetch={false} href={href} className="text-slate-500 hover:text-brand">前台</Link> : null}
       <ArticleStatusAction infoguid={a.infoguid} title={a.title} type={a.type} status={a.status} />
     </div>
   );
@@ -46,7 +46,7 @@ const ARTICLE_TABLE: CardTableSpec<AdminArticleRow> = {
       className: "max-w-[320px]",
       cell: (a) => (
         <>
-          <Link href={`/admin/articles/${a.infoguid}`} className="font-medium break-words text-brand hover:underline">{a.title}</Link>
+          <Link prefetch={false} href={`/admin/articles/${a.infoguid}`} className="font-medium break-words text-brand hover:underline">{a.title}</Link>
           {a.isDemo ? <DemoBadge /> : null}
           <div className="text-xs text-slate-400">阅读 {a.views} · 点赞 {a.likes}</div>
         </>
@@ -57,7 +57,7 @@ const ARTICLE_TABLE: CardTableSpec<AdminArticleRow> = {
     {
       header: "作者",
       nowrap: true,
-      cell: (a) => (a.authorId && a.type === "blog" ? <Link href={`/user/${a.authorId}`} className="hover:text-brand">{a.authorNickname ?? "—"}</Link> : (a.authorNickname ?? "—")),
+      cell: (a) => (a.authorId && a.type === "blog" ? <Link prefetch={false} href={`/user/${a.authorId}`} className="hover:text-brand">{a.authorNickname ?? "—"}</Link> : (a.authorNickname ?? "—")),
     },
     { header: "日期", nowrap: true, className: "tabular-nums", cell: (a) => formatDate(a.publishedAt ?? a.createdAt) },
     { header: "操作", nowrap: true, cell: (a) => <RowActions article={a} /> },

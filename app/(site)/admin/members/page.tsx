@@ -25,7 +25,7 @@ const Query = adminListQuery(MAX_QUERY_LENGTH);
 function Person({ person, strong }: { person: PersonRef; strong?: boolean }) {
   return (
     <>
-      <Link href={`/admin/members/${person.id}`} className={strong ? "font-medium text-brand hover:underline" : "text-brand hover:underline"}>{person.nickname}</Link>
+      <Link prefetch={false} href={`/admin/members/${person.id}`} className={strong ? "font-medium text-brand hover:underline" : "text-brand hover:underline"}>{person.nickname}</Link>
       <div className="text-xs text-slate-500">{[maskMobile(person.mobile), person.email].filter(Boolean).join(" / ")}</div>
     </>
   );
@@ -49,7 +49,7 @@ const MEMBER_TABLE: CardTableSpec<MemberSummary> = {
       header: "昵称",
       cell: (m) => (
         <>
-          <Link href={`/admin/members/${m.id}`} className="font-medium text-brand hover:underline">{m.nickname}</Link>
+          <Link prefetch={false} href={`/admin/members/${m.id}`} className="font-medium text-brand hover:underline">{m.nickname}</Link>
           {m.role !== "member" ? <span className="ml-1.5 rounded bg-slate-100 px-1.5 py-px text-xs text-slate-600">{ROLE_LABELS[m.role]}</span> : null}
         </>
       ),

@@ -35,7 +35,7 @@ const MASTER_TABLE: CardTableSpec<AdminMasterRow> = {
     {
       header: "操作",
       nowrap: true,
-      cell: (m) => <Link href={`/admin/traders/${m.guid}`} className="text-brand hover:underline" aria-label={`编辑 ${m.name}`}>编辑</Link>,
+      cell: (m) => <Link prefetch={false} href={`/admin/traders/${m.guid}`} className="text-brand hover:underline" aria-label={`编辑 ${m.name}`}>编辑</Link>,
     },
   ],
 };

@@ -53,7 +53,7 @@ export default async function UserPage({ params }: Props) {
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
             {shared.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-                <Link className="font-medium text-slate-900 hover:text-brand" href={`/analysis/${s.id}`}>{s.title || s.fileName}</Link>
+                <Link prefetch={false} className="font-medium text-slate-900 hover:text-brand" href={`/analysis/${s.id}`}>{s.title || s.fileName}</Link>
                 <span className="text-xs text-slate-500">
                   {s.firstDate && s.lastDate ? `${s.firstDate} 至 ${s.lastDate} · ` : ""}{s.fillCount} 笔成交{s.isPublic ? "" : " · 仅自己可见"}
                 </span>

@@ -13,10 +13,10 @@ process.env.LOG_LEVEL = "silent";
 /** The demo VIP video, a real MP4 of the repository. */
 const DEMO = fs.readFileSync(path.join(process.cwd(), "lib/db/seed/videos/demo-limit-up-queue.mp4"));
 
-function serve(address: string, headers: Record<string, string> = {}) {
+function serve(address: string, headers: Record<string, string> = {}, method = "GET") {
   const url = new URL(address, ORIGIN);
   const file = url.pathname.slice(STORED_VIDEO_PREFIX.length);
-  return GET(new Request(url, { headers }), { params: Promise.resolve({ file }) });
+  return GET(new Request(url, { headers, method }), { params: Promise.resolve({ file }) });
 }
 
 describe("GET /api/videos/{file}", () => {
@@ -97,6 +97,13 @@ describe("GET /api/videos/{file}", () => {
       expect(seek.headers.get("content-length")).toBe("65536");
       expect(Buffer.from(await seek.arrayBuffer()).equals(lesson.subarray(middle, middle + 65_536))).toBe(true);
       expect(s3().reads().slice(before).map((r) => r.bytes)).toEqual([2, 65_536]);
+
+      // A link checker's HEAD (Next answers it with this handler): the headers, and nothing read from the bucket.
+      const head = await serve(address, {}, "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(lesson.byteLength));
+      expect(head.body).toBeNull();
+      expect(s3().reads().slice(before)).toHaveLength(2);
     });
   });
 });

@@ -41,15 +41,15 @@ export const GET = route(
       return new NextResponse(null, { status: 416, headers: { ...MEDIA_HEADERS, "Content-Range": `bytes */${video.size}` } });
     }
     const { start, end } = range ?? { start: 0, end: video.size - 1 };
+    const headers = {
+      ...MEDIA_HEADERS,
+      "Content-Length": String(end - start + 1),
+      ...(range ? { "Content-Range": `bytes ${start}-${end}/${video.size}` } : {}),
+    };
+    // Next answers HEAD with this handler and drops the body unread: nothing is opened for it.
+    if (req.method === "HEAD") return new NextResponse(null, { status: range ? 206 : 200, headers });
     const body = await video.stream(start, end);
     if (!body) return NextResponse.json({ message: NOT_FOUND }, { status: 404 });
-    return new NextResponse(body, {
-      status: range ? 206 : 200,
-      headers: {
-        ...MEDIA_HEADERS,
-        "Content-Length": String(end - start + 1),
-        ...(range ? { "Content-Range": `bytes ${start}-${end}/${video.size}` } : {}),
-      },
-    });
+    return new NextResponse(body, { status: range ? 206 : 200, headers });
   },
 );
