@@ -50,15 +50,10 @@ export function useOwnUserInfo(server: UserInfo | null, classOnly: boolean): Own
   useEffect(() => {
     if (!needsInfo) return;
     let live = true;
-    void getOwnJson("/api/user/info")
-      .then(async (body) => {
-        const userinfo = await import("@/lib/client/userinfo");
-        const info = userinfo.userInfoFromBody(body);
-        if (!info || !live) return;
-        // The server's answer rewrote a stale or missing cookie to end with the session; loading it syncs the
-        // localStorage mirror. Only when none came back (no login cookie) is one written for this browser session.
-        if (!userinfo.loadUserInfo()) userinfo.saveUserInfo(info);
-        setFetched(info);
+    void import("@/lib/client/userinfo")
+      .then((userinfo) => userinfo.refreshUserInfo())
+      .then((info) => {
+        if (info && live) setFetched(info);
       })
       // The module could not load (a deploy in between): the neutral avatar stays.
       .catch(() => undefined);

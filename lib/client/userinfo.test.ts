@@ -1,6 +1,6 @@
 import { getCookies, setCookie, deleteCookie } from "cookies-next/client";
 import type { UserInfo } from "@/lib/domain/user-info";
-import { clearUserInfo, fetchUserInfoIfMissing, isLoggedIn, loadUserInfo, saveUserInfo, userInfoFromBody } from "./userinfo";
+import { clearUserInfo, fetchUserInfoIfMissing, isLoggedIn, loadUserInfo, refreshUserInfo, saveUserInfo, userInfoFromBody } from "./userinfo";
 
 const member: UserInfo = {
   nickName: "短线客", avatar: "/a.png", mobile: "13800000000", email: "m@example.com", invitationCode: "ABC123",
@@ -50,6 +50,33 @@ describe("save, clear, isLoggedIn", () => {
     clearUserInfo();
     expect(isLoggedIn()).toBe(false);
     expect(localStorage.getItem("userinfo_lianghua")).toBeNull();
+  });
+});
+
+describe("refreshUserInfo", () => {
+  afterEach(() => {
+    (globalThis as { fetch?: unknown }).fetch = undefined;
+  });
+
+  it("keeps the cookie the server's answer rewrote and mirrors it; writes one only when none came back; null when refused", async () => {
+    const renewed = { ...member, levelEndDate: "2026-03-02" };
+    setCookie("userinfo", JSON.stringify(member), { path: "/" });
+    globalThis.fetch = jest.fn(async () => {
+      setCookie("userinfo", JSON.stringify(renewed), { path: "/" });
+      return { ok: true, json: async () => ({ data: renewed }) };
+    }) as unknown as typeof fetch;
+    expect(await refreshUserInfo()).toEqual(renewed);
+    expect(JSON.parse(localStorage.getItem("userinfo_lianghua")!)).toEqual(renewed);
+
+    clearCookies();
+    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ data: renewed }) })) as unknown as typeof fetch;
+    expect(await refreshUserInfo()).toEqual(renewed);
+    expect(loadUserInfo()).toEqual(renewed);
+
+    clearCookies();
+    globalThis.fetch = jest.fn(async () => ({ ok: false, json: async () => ({ data: null }) })) as unknown as typeof fetch;
+    expect(await refreshUserInfo()).toBeNull();
+    expect(isLoggedIn()).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { getCookie, setCookie, deleteCookie } from "cookies-next/client";
 import { TOKEN_COOKIE, USERINFO_COOKIE, USERINFO_STORAGE_KEY } from "@/lib/domain/site";
 import { parseUserInfo, sameUserInfo, type UserInfo } from "@/lib/domain/user-info";
 import { cookieAttributes } from "./cookie-attributes";
+import { getOwnJson } from "./own-json";
 import type { QueryParams, RequestOptions } from "./request";
 import { readStoredToken } from "./token";
 
@@ -79,6 +80,17 @@ async function fetchUserInfo(request: UserInfoSource): Promise<UserInfo | null> 
   } catch {
     return null;
   }
+}
+
+/**
+ * Asks the server for the user info with the browser's login cookie; its answer rewrites a `userinfo` cookie that no
+ * longer says what the server does (ADR 0067). Syncs the localStorage mirror from the cookie, and writes a cookie for
+ * this browser session only when none came back. Null when nobody is logged in or the request failed (quietly).
+ */
+export async function refreshUserInfo(): Promise<UserInfo | null> {
+  const info = userInfoFromBody(await getOwnJson(USER_INFO_PATH));
+  if (info && !loadUserInfo()) saveUserInfo(info);
+  return info;
 }
 
 /** Our server answers {data: UserInfo}; the original API answered {data: {data: UserInfo}}. Both are accepted. */
