@@ -36,5 +36,6 @@ export default async function jestConfig(): Promise<Config> {
       return { ...resolved, transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`] };
     }),
   );
-  return { projects } as Config;
+  // Both cores: test files share nothing but the run's template databases (lib/db/test-support.ts, docs/testing.md).
+  return { projects, maxWorkers: 2, globalSetup: "<rootDir>/jest/global-setup.mjs", globalTeardown: "<rootDir>/jest/global-teardown.mjs" } as Config;
 }

@@ -88,18 +88,18 @@ test("an administrator finds a member, grants VIP through the page, the member s
   await expect(page.getByRole("heading", { name: /^待审核的邀请奖励（\d+）$/ })).toBeVisible();
   await expectNoPageScroll(page);
 
-  await page.getByRole("searchbox", { name: "邮箱、手机号、昵称或邀请码" }).fill(ACCOUNTS.member.email);
+  await page.getByRole("searchbox", { name: "邮箱、手机号、昵称或邀请码" }).fill(ACCOUNTS.grantee.email);
   await page.getByRole("button", { name: "搜索" }).click();
-  await expect(page).toHaveURL(/\/admin\/members\?q=member%40e2e\.test$/);
-  await expect(page.getByTestId("member-total")).toHaveText(`“${ACCOUNTS.member.email}”：共 1 人`);
+  await expect(page).toHaveURL(/\/admin\/members\?q=grantee%40e2e\.test$/);
+  await expect(page.getByTestId("member-total")).toHaveText(`“${ACCOUNTS.grantee.email}”：共 1 人`);
   const results = page.getByTestId("member-results");
   await expect(results.getByRole("row")).toHaveCount(2);
   await expectNoPageScroll(page);
-  await results.getByRole("link", { name: ACCOUNTS.member.nickname }).click();
+  await results.getByRole("link", { name: ACCOUNTS.grantee.nickname }).click();
 
   await expect(page).toHaveURL(/\/admin\/members\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { name: ACCOUNTS.member.nickname, level: 1 })).toBeVisible();
-  await expect(page.getByTestId("member-email")).toHaveText(ACCOUNTS.member.email);
+  await expect(page.getByRole("heading", { name: ACCOUNTS.grantee.nickname, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("member-email")).toHaveText(ACCOUNTS.grantee.email);
   await expect(page.getByTestId("member-level")).toHaveText("普通会员");
   await expectNoPageScroll(page);
 
@@ -119,7 +119,7 @@ test("an administrator finds a member, grants VIP through the page, the member s
   // The member sees the level on their own pages.
   const memberContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const memberPage = await memberContext.newPage();
-  await logInPage(memberPage, "member");
+  await logInPage(memberPage, "grantee");
   await memberPage.goto("/user/subscription");
   await expect(memberPage.getByTestId("level-name")).toHaveText("VIP");
 

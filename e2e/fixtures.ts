@@ -8,6 +8,9 @@ export const ACCOUNTS = {
   svip: { email: "svip@e2e.test", password: "velvet-moon-63", nickname: "测试SVIP" },
   buyer: { email: "buyer@e2e.test", password: "copper-fern-74", nickname: "测试买家" },
   subscriber: { email: "subscriber@e2e.test", password: "silent-orbit-85", nickname: "测试订阅" },
+  // Accounts of one spec each, whose level or notifications change while other specs read member's (two workers).
+  grantee: { email: "grantee@e2e.test", password: "maple-drift-29", nickname: "测试授权" },
+  notified: { email: "notified@e2e.test", password: "cedar-spark-17", nickname: "测试提醒" },
 } as const;
 
 /**

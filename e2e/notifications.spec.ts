@@ -35,7 +35,7 @@ test("the notification API refuses visitors, foreign origins and bad bodies", as
 });
 
 test("a short grant brings expiry reminders; marking read updates the list and the header badge", async ({ page, playwright, baseURL }) => {
-  const memberToken = await logInPage(page, "member");
+  const memberToken = await logInPage(page, "notified");
   const { data: me } = await (await page.context().request.get(`/api/user/info?token=${encodeURIComponent(memberToken)}`)).json();
   const editor = await playwright.request.newContext({ baseURL });
   await logIn(editor, "admin");

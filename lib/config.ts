@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL").optional(),
   TEST_REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
+  TEST_TEMPLATE_DIR: z.string().min(1).optional(),
   PUBLIC_DATA_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // Under the 25 s a graceful stop waits for requests (lib/server/shutdown.ts), itself under the 30 s stop timeout.
@@ -114,6 +115,8 @@ export type AppConfig = {
   redisUrl: string | null;
   /** tests only: a Redis server the rate-limit store tests may use. */
   testRedisUrl: string | null;
+  /** tests only: the directory where Jest's global setup lets each worker keep its migrated template database. */
+  testTemplateDir: string | null;
   /** Keeps viewer-independent page data in memory between requests (lib/server/cache/public-data.ts). */
   publicDataCache: boolean;
   /** Bytes of rendered visitor pages kept per process (lib/page-cache, ADR 0065); 0: every page renders per request. */
@@ -207,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     testDatabaseUrl: e.TEST_DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     testRedisUrl: e.TEST_REDIS_URL ?? null,
+    testTemplateDir: e.TEST_TEMPLATE_DIR ?? null,
     publicDataCache: e.PUBLIC_DATA_CACHE === "on",
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     requestDeadlineMs: e.REQUEST_DEADLINE_SECONDS * 1000,

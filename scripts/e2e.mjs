@@ -41,6 +41,8 @@ cli("user:create", "--email", "svip@e2e.test", "--password", "velvet-moon-63", "
 cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
 cli("user:create", "--email", "buyer@e2e.test", "--password", "copper-fern-74", "--nickname", "测试买家");
 cli("user:create", "--email", "subscriber@e2e.test", "--password", "silent-orbit-85", "--nickname", "测试订阅");
+cli("user:create", "--email", "grantee@e2e.test", "--password", "maple-drift-29", "--nickname", "测试授权");
+cli("user:create", "--email", "notified@e2e.test", "--password", "cedar-spark-17", "--nickname", "测试提醒");
 
 // The local Stripe stand-in (test/stripe-local): the app pays through it and it posts signed events to the webhook.
 const appPort = Number(process.env.E2E_PORT ?? 3100);

@@ -53,6 +53,8 @@ export interface OpenOptions {
   dataDir: string;
   /** PostgreSQL: no statement runs longer (the server's request deadline); the CLI's connections have no limit. */
   statementTimeoutMs?: number;
+  /** PGlite in memory: starts from this dump of a data directory (dumpDataDir) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 /** Opens PGlite in `dataDir/pglite` (or in memory for `memory://`), or PostgreSQL when a URL is given. */
@@ -105,7 +107,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const location = opts.dataDir === "memory://" ? undefined : path.resolve(opts.dataDir, "pglite");
-  const client = new PGlite(location);
+  // new PGlite(undefined, options) ignores the options: an in-memory cluster takes them as its only argument
+  const client = location ? new PGlite(location) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: guardLogger }) as unknown as Database;
   return { db, engine: "pglite", close: () => client.close(), cancelRunning: async () => 0 };
