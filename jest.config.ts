@@ -37,5 +37,5 @@ export default async function jestConfig(): Promise<Config> {
     }),
   );
   // Both cores: test files share nothing but the run's template databases (lib/db/test-support.ts, docs/testing.md).
-  return { projects, maxWorkers: 2, globalSetup: "<rootDir>/jest/global-setup.mjs", globalTeardown: "<rootDir>/jest/global-teardown.mjs" } as Config;
+  return { projects, maxWorkers: 2, testSequencer: "<rootDir>/jest/slow-first.mjs", globalSetup: "<rootDir>/jest/global-setup.mjs", globalTeardown: "<rootDir>/jest/global-teardown.mjs" } as Config;
 }

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 const STAMP = path.join(".next", "source-stamp");
@@ -46,3 +47,6 @@ export function buildIfNeeded() {
   }
   fs.writeFileSync(STAMP, stamp);
 }
+
+// `node scripts/build-if-needed.mjs`: `npm test` builds beside lint and types (docs/testing.md).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildIfNeeded();

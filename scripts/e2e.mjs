@@ -1,9 +1,10 @@
 // Playwright on Debian's Chromium against a fresh data directory with known test accounts.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIfNeeded } from "./build-if-needed.mjs";
+import { isPrepared, prepareE2eData } from "./e2e-data.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -24,25 +25,9 @@ function ensureChromium() {
 ensureChromium();
 buildIfNeeded();
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-e2e-"));
-const cli = (...args) =>
-  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-
-// The accounts the specs log in with (e2e/fixtures.ts reads the same constants).
-cli("db:migrate");
-cli("db:seed", "--demo");
-cli("user:create", "--email", "member@e2e.test", "--password", "quiet-river-41", "--nickname", "测试会员");
-cli("user:create", "--email", "editor@e2e.test", "--password", "amber-kite-52", "--nickname", "测试编辑", "--role", "editor");
-cli("user:create", "--email", "admin@e2e.test", "--password", "lunar-tide-96", "--nickname", "测试管理员", "--role", "admin");
-cli("user:create", "--email", "svip@e2e.test", "--password", "velvet-moon-63", "--nickname", "测试SVIP");
-cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
-cli("user:create", "--email", "buyer@e2e.test", "--password", "copper-fern-74", "--nickname", "测试买家");
-cli("user:create", "--email", "subscriber@e2e.test", "--password", "silent-orbit-85", "--nickname", "测试订阅");
-cli("user:create", "--email", "grantee@e2e.test", "--password", "maple-drift-29", "--nickname", "测试授权");
-cli("user:create", "--email", "notified@e2e.test", "--password", "cedar-spark-17", "--nickname", "测试提醒");
+// A data directory `npm test` prepared while lint and the build ran (scripts/e2e-data.mjs), or a fresh one.
+const prepared = process.env.E2E_PREPARED_DATA_DIR;
+const dataDir = prepared && isPrepared(prepared) ? prepared : prepareE2eData(fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-e2e-")));
 
 // The local Stripe stand-in (test/stripe-local): the app pays through it and it posts signed events to the webhook.
 const appPort = Number(process.env.E2E_PORT ?? 3100);

@@ -1,6 +1,9 @@
 // `npm test`: dependency audit, lint, types, unit and integration (PGlite; PostgreSQL too when TEST_DATABASE_URL is
 // set), Playwright, then the first-load JS budgets of that build. Stops at the first failing stage.
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
@@ -46,32 +49,59 @@ function audit() {
   return run.status === 0 ? 0 : 1;
 }
 
+const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-e2e-"));
+process.env.E2E_PREPARED_DATA_DIR = e2eDataDir;
+
 const stages = [
   ["dependency audit (npm audit --omit=dev --audit-level=high)", audit],
-  // Both single-threaded, about 50 s and 20 s here: side by side on the two cores (docs/testing.md).
-  ["lint and types", { lint: ["node_modules/eslint/bin/eslint.js", "--max-warnings=0", "."], types: ["node_modules/typescript/bin/tsc", "--noEmit"] }],
+  // Two lanes on the two cores, none of them timed (docs/testing.md): the build, then the types (tsc reads the
+  // build's .next/types, so never beside it); lint, then the browser tests' data directory.
+  ["lint, types, build and the browser tests' data", {
+    build: ["scripts/build-if-needed.mjs"],
+    types: { after: "build", args: ["node_modules/typescript/bin/tsc", "--noEmit"] },
+    lint: ["node_modules/eslint/bin/eslint.js", "--max-warnings=0", "."],
+    "browser tests' data": { after: "lint", args: ["scripts/e2e-data.mjs", e2eDataDir] },
+  }],
   ["unit + integration", ["--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--ci"]],
   ["browser (Playwright)", ["scripts/e2e.mjs"]],
   // After the Playwright stage: it has built the app (bench/bundle-budgets.json, ADR 0015).
   ["first-load JS budgets", ["bench/bundle-budget.mjs"]],
 ];
 
-/** Runs each command at once, its output held and printed whole when it ends; 0 when every one passed. */
+/**
+ * Runs the commands at once, each with its output held and printed whole when it ends; one naming another `after`
+ * starts when that one has passed. 0 when every one passed.
+ */
 async function sideBySide(commands) {
-  const runs = Object.entries(commands).map(
-    ([name, args]) =>
-      new Promise((resolve) => {
-        const child = spawn(process.execPath, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
-        let output = "";
-        child.stdout.on("data", (chunk) => (output += chunk));
-        child.stderr.on("data", (chunk) => (output += chunk));
-        child.on("close", (code) => {
-          console.log(`--- ${name}: ${code === 0 ? "passed" : "FAILED"}${output.trim() ? `\n${output.trimEnd()}` : ""}`);
-          resolve(code ?? 1);
-        });
-      }),
-  );
-  return (await Promise.all(runs)).every((code) => code === 0) ? 0 : 1;
+  const runs = new Map();
+  const runOne = (name) => {
+    if (runs.has(name)) return runs.get(name);
+    const command = commands[name];
+    const { args, after } = Array.isArray(command) ? { args: command, after: null } : command;
+    const run = (after ? runOne(after) : Promise.resolve(0)).then(
+      (before) =>
+        new Promise((resolve) => {
+          if (before !== 0) {
+            console.log(`--- ${name}: not run (${after} failed)`);
+            return resolve(1);
+          }
+          const started = Date.now();
+          const child = spawn(process.execPath, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (code) => {
+            const took = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`--- ${name}: ${code === 0 ? "passed" : "FAILED"} in ${took} s${output.trim() ? `\n${output.trimEnd()}` : ""}`);
+            resolve(code ?? 1);
+          });
+        }),
+    );
+    runs.set(name, run);
+    return run;
+  };
+  const codes = await Promise.all(Object.keys(commands).map(runOne));
+  return codes.every((code) => code === 0) ? 0 : 1;
 }
 
 for (const [name, step] of stages) {
@@ -82,5 +112,8 @@ for (const [name, step] of stages) {
     : Array.isArray(step) ? spawnSync(process.execPath, step, { stdio: "inherit", env: process.env }).status
     : await sideBySide(step);
   console.log(`=== ${name}: ${status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (status !== 0) process.exit(status ?? 1);
+  if (status !== 0) {
+    fs.rmSync(e2eDataDir, { recursive: true, force: true });
+    process.exit(status ?? 1);
+  }
 }
