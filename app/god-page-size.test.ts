@@ -23,7 +23,7 @@ import { renderPage } from "./render-page.test-support";
 
 jest.mock("next/headers", () => ({
   cookies: async () => ({ get: () => undefined }),
-  headers: async () => new Headers({ "user-agent": "Mozilla/5.0", "x-forwarded-for": "10.24.0.1" }),
+  headers: async () => new Headers({ "user-agent": "Mozilla/5.0", "x-lianghua-peer": "10.24.0.1" }),
 }));
 jest.mock("next/navigation", () => ({
   ...jest.requireActual("next/navigation"),

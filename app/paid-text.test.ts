@@ -48,7 +48,7 @@ jest.mock("next/headers", () => ({
       return value === undefined ? undefined : { name, value };
     },
   }),
-  headers: async () => new Headers({ "user-agent": request.userAgent, "x-forwarded-for": request.ip }),
+  headers: async () => new Headers({ "user-agent": request.userAgent, "x-lianghua-peer": request.ip }),
 }));
 jest.mock("next/navigation", () => ({
   ...jest.requireActual("next/navigation"),
@@ -142,7 +142,7 @@ describeOnEachEngine("issue 20: no paid text through automatic summaries, on any
     ].map(async (page) => renderPage(await page, inLayout)));
     const metadata = await Promise.all([detailMetadata(params({ infoguid })), typeMetadata(params({ type: "case" }))]);
     const suggest = await Promise.all([TITLE, paidWord].map(async (q) => {
-      const res = await suggestRoute(new NextRequest(`http://localhost:3000/api/search/suggest?q=${encodeURIComponent(q)}`, { headers: { "x-forwarded-for": `10.21.${(calls >> 8) & 255}.${calls++ & 255}` } }));
+      const res = await suggestRoute(new NextRequest(`http://localhost:3000/api/search/suggest?q=${encodeURIComponent(q)}`, { headers: { "x-lianghua-peer": `10.21.${(calls >> 8) & 255}.${calls++ & 255}` } }));
       return res.text();
     }));
     const rss = await (await rssRoute()).text();

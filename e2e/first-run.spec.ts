@@ -55,6 +55,18 @@ test("a POST from http://localhost:PORT and from http://127.0.0.1:PORT is accept
   await api.dispose();
 });
 
+test("per-address limits count the socket's peer: naming a fresh X-Forwarded-For per request does not escape them", async ({ playwright }) => {
+  // no proxy is trusted here (TRUSTED_PROXY_HOPS unset), so whatever the client writes in X-Forwarded-For is its own word
+  const api = await playwright.request.newContext();
+  const statuses: number[] = [];
+  for (let i = 0; i < 40 && !statuses.includes(429); i++) {
+    statuses.push((await api.get(`${local}/api/search/suggest?q=${i}`, { headers: { "x-forwarded-for": `10.77.${i}.1` } })).status());
+  }
+  expect(statuses[0]).toBe(200);
+  expect(statuses).toContain(429);
+  await api.dispose();
+});
+
 test("the printed setup link makes the first administrator in the browser at 127.0.0.1, once", async ({ page }) => {
   const token = /\/setup\?token=([A-Za-z0-9_-]{43})/.exec(server.output)![1]!;
   await page.goto(`${loopback}/setup?token=${token}`);

@@ -1,2 +1,3 @@
 /** Types for server-node-flags.mjs (a plain ES module: scripts/start.mjs and the benches run it without TypeScript). */
 export const SERVER_NODE_FLAGS: readonly string[];
+export const PEER_ADDRESS_PRELOAD: string;

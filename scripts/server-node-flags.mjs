@@ -3,4 +3,10 @@
 // --max-semi-space-size=64 (MB; Node 20's default is 16): a page render allocates several MB that die young, and a
 // young generation sized for that is scavenged less often and promotes less of it to the old generation. Measured with
 // bench/cpu-per-request.mjs: 16–33% less server CPU per request on every public page.
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+//
+// --require peer-address.cjs: records each request's socket address where the client cannot write it, so per-address
+// limits count the real peer (docs/security.md, "Client addresses").
+import { fileURLToPath } from "node:url";
+
+export const PEER_ADDRESS_PRELOAD = fileURLToPath(new URL("./peer-address.cjs", import.meta.url));
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64", "--require", PEER_ADDRESS_PRELOAD];

@@ -19,7 +19,7 @@ export interface Sender {
   token?: string;
   /** the Origin header: the site's own unless given (`"https://evil.example"`, `"null"`) */
   origin?: string;
-  /** the client's address (`x-forwarded-for`); rate limits count per address */
+  /** the client's address (the socket peer the server records, scripts/peer-address.cjs); rate limits count per address */
   ip?: string;
   /** any other headers, last (they win) */
   headers?: Record<string, string>;
@@ -29,7 +29,7 @@ function headersOf({ token, origin = ORIGIN, ip, headers }: Sender, contentType?
   return {
     origin,
     ...(contentType ? { "content-type": contentType } : {}),
-    ...(ip ? { "x-forwarded-for": ip } : {}),
+    ...(ip ? { "x-lianghua-peer": ip } : {}),
     ...(token ? { cookie: `token=${token}` } : {}),
     ...headers,
   };

@@ -133,7 +133,7 @@ export function requestFor(
       cookie: f.cookie,
       authorization: `Bearer ${f.strategyKey}`,
       "content-type": contentType,
-      "x-forwarded-for": freshIp(),
+      "x-lianghua-peer": freshIp(),
       ...headers,
     },
     body,

@@ -1,5 +1,5 @@
 /**
- * A post's body as HTML. `html` must be renderMarkdown's output (lib/server/blog/render.ts renderBody hands it
+ * A post's or an article's body as HTML. `html` must be renderMarkdown's output (lib/server/blog/render.ts renderBody hands it
  * over); nothing else may be passed here. null: the body could not be laid out within the time budget.
  */
 export function BlogBody({ html }: { html: string | null }) {

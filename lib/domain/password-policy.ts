@@ -1,7 +1,10 @@
+import { isGuessableByShape } from "./guessable-password";
+
 /**
  * The rules for a new password (ADR 0029), in one place for the browser's quick check and the server's decision.
- * The browser checks everything but the common-password list (10,000 entries: kept on the server, see
- * common-passwords.ts); the server passes that list's check in as `isCommon`.
+ * The browser checks everything but the common-password lists (kept on the server, see common-passwords.ts); the
+ * server passes that check in as `isCommon`. Shapes anyone guesses first (repetitions, runs, keyboard walks, dates,
+ * love numbers: guessable-password.ts) are refused by both.
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -46,7 +49,7 @@ export function passwordProblem(password: string, names: PasswordNames = {}, isC
   const lowered = password.toLowerCase();
   const contained = nameParts(names).find((p) => lowered.includes(p.value));
   if (contained) return contained.message;
-  if (isCommon?.(password)) return COMMON_PASSWORD_MESSAGE;
+  if (isGuessableByShape(password) || isCommon?.(password)) return COMMON_PASSWORD_MESSAGE;
   return null;
 }
 

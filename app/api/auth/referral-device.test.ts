@@ -66,7 +66,7 @@ function pageView(pathname: string, cookies: Record<string, string> = {}) {
 }
 
 async function post(handler: (req: NextRequest) => Promise<Response>, route: string, body: unknown, cookies: Record<string, string>, ip: string) {
-  const headers = { origin: new URL(config().siteUrl).origin, "content-type": "application/json", "x-forwarded-for": ip, cookie: cookieHeader(cookies) };
+  const headers = { origin: new URL(config().siteUrl).origin, "content-type": "application/json", "x-lianghua-peer": ip, cookie: cookieHeader(cookies) };
   return handler(new NextRequest(`${config().siteUrl}${route}`, { method: "POST", headers, body: JSON.stringify(body) }));
 }
 

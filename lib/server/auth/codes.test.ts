@@ -40,6 +40,17 @@ describeOnEachEngine("one-time codes", (engine) => {
     await expect(verifyCode({ account: addr("b"), purpose: "login", code: code! })).rejects.toBeInstanceOf(AppError);
   });
 
+  it("counts parallel wrong tries before comparing: of twenty sent at once, at most five are compared", async () => {
+    await issueCode({ account: addr("parallel"), purpose: "login", ip: ip() });
+    const { code } = latestCode(addr("parallel"))!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refusals = await Promise.all(Array.from({ length: 20 }, () => refusalOf(verifyCode({ account: addr("parallel"), purpose: "login", code: wrong }))));
+    const compared = refusals.filter((r) => r.message.startsWith("验证码错误"));
+    expect(compared.length).toBeLessThanOrEqual(5);
+    expect(refusals.filter((r) => r.message === "验证码已失效，请重新获取").length).toBeGreaterThanOrEqual(15);
+    await expect(verifyCode({ account: addr("parallel"), purpose: "login", code: code! })).rejects.toBeInstanceOf(AppError);
+  });
+
   it("limits sending to one a minute per address", async () => {
     await expect(issueCode({ account: addr("c"), purpose: "login", ip: ip() })).resolves.toBeUndefined();
     const again = await refusalOf(issueCode({ account: addr("c"), purpose: "login", ip: ip() }));

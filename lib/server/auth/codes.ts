@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { loginCodes, users } from "@/lib/db/schema";
 import { ACCOUNT_INVALID_MESSAGE, parseAccount, type Account } from "@/lib/domain/account";
-import { CODE_TTL_MS, attemptsLeft, codeState, formatCode, isCodeFormat } from "@/lib/domain/login-code";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, attemptsLeft, codeState, formatCode, isCodeFormat } from "@/lib/domain/login-code";
 import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { deliver } from "@/lib/server/messaging/deliver";
 import { logger } from "@/lib/server/logger";
@@ -117,10 +117,14 @@ export async function verifyCode(opts: { account: string; purpose: CodePurpose; 
   if (!row || codeState(row, new Date()) !== "active") throw spent();
   if (opts.purpose === "bind" && row.userId !== (opts.userId ?? null)) throw spent();
 
+  // Each try is counted before the code is compared, and only while tries remain: one statement, so parallel guesses
+  // cannot all read the same count and get more than CODE_MAX_ATTEMPTS comparisons between them.
+  const [counted] = await database.update(loginCodes).set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.consumedAt), lt(loginCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .returning({ attempts: loginCodes.attempts });
+  if (!counted) throw spent();
   if (row.codeHash !== hashCode(account.value, opts.purpose, opts.code.trim())) {
-    const [after] = await database.update(loginCodes).set({ attempts: sql`${loginCodes.attempts} + 1` })
-      .where(eq(loginCodes.id, row.id)).returning({ attempts: loginCodes.attempts });
-    const left = attemptsLeft(after?.attempts ?? row.attempts + 1);
+    const left = attemptsLeft(counted.attempts);
     throw new AppError("invalid", left > 0 ? `验证码错误，还可尝试 ${left} 次` : "验证码错误次数过多，请重新获取");
   }
   // Single use even under concurrent submissions: only the update that flips consumed_at wins.

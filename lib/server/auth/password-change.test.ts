@@ -19,7 +19,7 @@ describe("new password rule", () => {
     expect(newPasswordProblem("short", {})).toBe("新密码至少 8 位");
     expect(newPasswordProblem("x".repeat(129), {})).toBe("新密码最长 128 位");
     expect(newPasswordProblem(" ".repeat(10), {})).toBe("新密码不能全是空格");
-    expect(newPasswordProblem("x".repeat(128), {})).toBeNull();
+    expect(newPasswordProblem(`${"x".repeat(127)}y`, {})).toBeNull();
     expect(newPasswordProblem("iloveyou", {})).toBe("这个密码太常见，很容易被猜到，请换一个");
     expect(newPasswordProblem("ZHANGSAN-1990", { email: "zhangsan@example.com" })).toBe("新密码不能包含邮箱 @ 前面的部分");
   });

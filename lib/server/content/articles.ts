@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-o
 import { db } from "@/lib/db";
 import { articleLikes, articles, articleTags } from "@/lib/db/schema";
 import { leadIn, plainText } from "@/lib/domain/paywall";
+import { summaryFromHtml } from "@/lib/domain/summary";
+import { renderBody } from "@/lib/server/blog/render";
 import { canRead } from "@/lib/server/auth/entitlement";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { AppError } from "@/lib/server/http/app-error";
@@ -91,8 +93,18 @@ function readable(body: string, locked: boolean): string {
   return locked ? leadIn(body) : body;
 }
 
-function describeArticle(summary: string, body: string): string {
-  return plainText(summary, DESCRIPTION_CHARS) || plainText(leadIn(body), DESCRIPTION_CHARS);
+/**
+ * Text of what a body shows, for a description or a snippet. A free body (every member's post) is laid out through
+ * the budgeted render (lib/server/blog/render.ts) and never parsed on its own: the parser has inputs that stall the
+ * process for seconds. Only staff write gated bodies, whose lead-in is cut by the paywall's parser.
+ */
+function textOfBody(body: string, minLevel: number, max: number): string {
+  const html = renderBody(minLevel > 0 ? leadIn(body) : body);
+  return html === null ? "" : summaryFromHtml(html, max);
+}
+
+function describeArticle(summary: string, body: string, minLevel: number): string {
+  return plainText(summary, DESCRIPTION_CHARS) || textOfBody(body, minLevel, DESCRIPTION_CHARS);
 }
 
 /** `key` names the list `where` selects (the cache key of its rows). */
@@ -144,7 +156,7 @@ export async function articleForViewer(infoguid: string, viewer: Viewer | null):
   return {
     ...summary,
     body: readable(body, summary.locked),
-    description: describeArticle(rest.summary, body),
+    description: describeArticle(rest.summary, body, rest.minLevel),
     // A stored video's address is signed for this reader and expires (ADR 0066); a locked one is never named.
     videoUrl: summary.locked || !videoUrl ? null : playableVideoAddress(videoUrl),
     tags: [...stored.tags],
@@ -164,7 +176,7 @@ export async function relatedArticles(article: { infoguid: string; type: string 
   );
   return rows.map(({ body, ...rest }) => {
     const summary = forViewer(rest, viewer);
-    const snippet = plainText(rest.summary, SNIPPET_CHARS) || plainText(readable(body, summary.locked), SNIPPET_CHARS);
+    const snippet = plainText(rest.summary, SNIPPET_CHARS) || (summary.locked ? plainText(readable(body, true), SNIPPET_CHARS) : textOfBody(body, 0, SNIPPET_CHARS));
     return { ...summary, snippet };
   });
 }

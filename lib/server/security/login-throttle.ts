@@ -1,10 +1,9 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseAccount } from "@/lib/domain/account";
-import { LOGIN_LIMITS, accountDelayMs } from "@/lib/domain/login-throttle";
-import { blockedFor, failuresOf, recordFailure } from "./rate-limit";
+import { LOGIN_LIMITS, accountSpacingMs } from "@/lib/domain/login-throttle";
+import { countAttempt, forgiveAttempt, holdOff } from "./rate-limit";
 
-/** Large enough never to refuse: the per-account counter only measures, the delay is the answer. */
+/** Large enough never to refuse: the per-account counter only measures, the spacing is the answer. */
 const COUNT_ONLY = 1_000_000;
 
 const { accountAddress, address, account: perAccount } = LOGIN_LIMITS;
@@ -14,31 +13,54 @@ function accountKey(typed: string): string {
   return parseAccount(typed)?.value ?? typed.trim().toLowerCase();
 }
 
-export type LoginThrottle = { refusedForSec: number } | { delayMs: number };
+type Counter = readonly [name: string, key: string, points: number, windowSec: number];
 
-/** Before a password is checked: refused (seconds to wait) for this account and address or this address, else how long to hold the answer. */
-export async function loginThrottle(account: string, ip: string): Promise<LoginThrottle> {
+/**
+ * One try a second on an account from the addresses that failed it, and after each wrong password none at all for
+ * the account's spacing: the hold is set atomically by the store, so parallel tries cannot all slip through.
+ */
+const SPACING = ["login-account-spacing", 1, 1] as const;
+const countSpacing = (key: string) => countAttempt(SPACING[0], key, SPACING[1], SPACING[2]);
+
+export type LoginAttempt =
+  | { refused: "too-many" | "too-fast"; retryAfterSec: number }
+  | { refused: null; /** after the check: a right password takes its attempt back, a wrong one leaves it counted */ settle(right: boolean): Promise<void> };
+
+const forgive = (counters: readonly Counter[]) => Promise.all(counters.map((c) => forgiveAttempt(...c))).then(() => undefined);
+
+/**
+ * Before a password is checked (lib/domain/login-throttle.ts, ADR 0070, docs/security.md): the attempt is
+ * counted at once against the account and address, the address and the account, so parallel guesses each see the
+ * ones before them. Refused when the pair or the address is over its limit. An address that has already failed this
+ * account (or has another attempt on it in flight) must also keep the account's spacing, so guesses from a few
+ * networks slow down; an address that has not failed it never waits, so the owner is never kept out.
+ */
+export async function beginLoginAttempt(account: string, ip: string): Promise<LoginAttempt> {
   const key = accountKey(account);
-  const waits = await Promise.all([
-    blockedFor("login-account-ip", `${key} ${ip}`, accountAddress.failures, accountAddress.windowSec),
-    blockedFor("login-ip", ip, address.failures, address.windowSec),
-  ]);
-  const refusedForSec = Math.max(...waits);
-  if (refusedForSec > 0) return { refusedForSec };
-  return { delayMs: accountDelayMs(await failuresOf("login-account", key, COUNT_ONLY, perAccount.windowSec)) };
-}
+  const counters: Counter[] = [
+    ["login-account-ip", `${key} ${ip}`, accountAddress.failures, accountAddress.windowSec],
+    ["login-ip", ip, address.failures, address.windowSec],
+    ["login-account", key, COUNT_ONLY, perAccount.windowSec],
+  ];
+  const [pair, fromAddress, onAccount] = await Promise.all(counters.map((c) => countAttempt(...c)));
+  const tooMany = Math.max(pair!.waitSec, fromAddress!.waitSec);
+  if (tooMany > 0) return { refused: "too-many", retryAfterSec: tooMany };
 
-/** Counts a wrong password against the account and address, the address, and the account. */
-export async function recordLoginFailure(account: string, ip: string): Promise<void> {
-  const key = accountKey(account);
-  await Promise.all([
-    recordFailure("login-account-ip", `${key} ${ip}`, accountAddress.failures, accountAddress.windowSec),
-    recordFailure("login-ip", ip, address.failures, address.windowSec),
-    recordFailure("login-account", key, COUNT_ONLY, perAccount.windowSec),
-  ]);
-}
-
-/** Holds the answer for the account's delay (the same for a right and a wrong password, so it tells nothing). */
-export async function holdLoginAnswer(delayMs: number): Promise<void> {
-  if (delayMs > 0) await sleep(delayMs);
+  // failures on the account before this try (tries in flight included)
+  const failuresBefore = onAccount!.count - 1;
+  if (pair!.count > 1 && accountSpacingMs(failuresBefore) > 0) {
+    const spacing = await countSpacing(key);
+    if (spacing.waitSec > 0) {
+      await forgive(counters);
+      return { refused: "too-fast", retryAfterSec: spacing.waitSec };
+    }
+  }
+  return {
+    refused: null,
+    async settle(right) {
+      if (right) return forgive(counters);
+      const spacingMs = accountSpacingMs(failuresBefore + 1);
+      if (spacingMs > 0) await holdOff(SPACING[0], key, SPACING[1], SPACING[2], Math.ceil(spacingMs / 1000));
+    },
+  };
 }

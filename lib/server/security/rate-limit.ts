@@ -27,7 +27,7 @@ function limiterOn(store: LimitStore, name: string, points: number, durationSec:
   return limiter;
 }
 
-/** The four operations on one store; the exported functions use the configured store, tests use two of them. */
+/** The operations on one store; the exported functions use the configured store, tests use two of them. */
 export function limitsOn(store: LimitStore) {
   const run = <T>(name: string, points: number, durationSec: number, use: (limiter: RateLimiterAbstract) => Promise<T>) =>
     outsideRequest(() => use(limiterOn(store, name, points, durationSec)));
@@ -50,6 +50,27 @@ export function limitsOn(store: LimitStore) {
     /** Counts one failure (a wrong password, a wrong code) against `key`. */
     async recordFailure(name: string, key: string, points: number, durationSec: number): Promise<void> {
       await run(name, points, durationSec, (limiter) => limiter.penalty(key, 1));
+    },
+    /**
+     * Counts one attempt atomically, before the work it guards is done: its number in the window (this one included,
+     * so parallel attempts each get their own) and the seconds to wait when it is over the limit (else 0).
+     */
+    async countAttempt(name: string, key: string, points: number, durationSec: number): Promise<{ count: number; waitSec: number }> {
+      try {
+        const res = await run(name, points, durationSec, (limiter) => limiter.consume(key));
+        return { count: res.consumedPoints, waitSec: 0 };
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return { count: err.consumedPoints, waitSec: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        throw err;
+      }
+    },
+    /** Takes back an attempt counted by countAttempt that turned out not to count (a right password). */
+    async forgiveAttempt(name: string, key: string, points: number, durationSec: number): Promise<void> {
+      await run(name, points, durationSec, (limiter) => limiter.reward(key, 1));
+    },
+    /** Refuses `key` for the next `seconds` (countAttempt answers with the wait), whatever it has counted. */
+    async holdOff(name: string, key: string, points: number, durationSec: number, seconds: number): Promise<void> {
+      await run(name, points, durationSec, (limiter) => limiter.block(key, seconds));
     },
     /** How many failures `key` has counted within the current window (0 when none). */
     async failuresOf(name: string, key: string, points: number, durationSec: number): Promise<number> {
@@ -74,4 +95,7 @@ const limits = async () => limitsOn(await configuredStore());
 export const takeToken = async (name: string, key: string, points: number, durationSec: number) => (await limits()).takeToken(name, key, points, durationSec);
 export const blockedFor = async (name: string, key: string, points: number, durationSec: number) => (await limits()).blockedFor(name, key, points, durationSec);
 export const recordFailure = async (name: string, key: string, points: number, durationSec: number) => (await limits()).recordFailure(name, key, points, durationSec);
+export const countAttempt = async (name: string, key: string, points: number, durationSec: number) => (await limits()).countAttempt(name, key, points, durationSec);
+export const forgiveAttempt = async (name: string, key: string, points: number, durationSec: number) => (await limits()).forgiveAttempt(name, key, points, durationSec);
+export const holdOff = async (name: string, key: string, points: number, durationSec: number, seconds: number) => (await limits()).holdOff(name, key, points, durationSec, seconds);
 export const failuresOf = async (name: string, key: string, points: number, durationSec: number) => (await limits()).failuresOf(name, key, points, durationSec);

@@ -1,5 +1,5 @@
 import { reloadConfigForTests } from "@/lib/config";
-import { clientIp, isSameOrigin } from "./request-meta";
+import { clientIp, isSameOrigin, PEER_HEADER } from "./request-meta";
 
 const h = (init: Record<string, string>) => new Headers(init);
 
@@ -66,11 +66,48 @@ describe("isSameOrigin with SITE_URL unset (ADR 0034)", () => {
 });
 
 describe("clientIp", () => {
-  it("takes the socket address without trusted proxies, and the entry before the trusted hops with them", () => {
+  const RECORDED = Symbol.for("lianghua.peerAddressRecorded");
+  const peer = (address: string, more: Record<string, string> = {}) => h({ [PEER_HEADER]: address, ...more });
+
+  it("without trusted proxies counts the socket's peer, whatever X-Forwarded-For the client sends", () => {
     reloadConfigForTests({ TRUSTED_PROXY_HOPS: "0" });
-    expect(clientIp(h({ "x-forwarded-for": "6.6.6.6, 10.0.0.1" }))).toBe("10.0.0.1");
+    const keys = new Set(Array.from({ length: 50 }, (_, i) => clientIp(peer("198.51.100.4", { "x-forwarded-for": `10.9.${i}.1` }))));
+    expect([...keys]).toEqual(["198.51.100.4"]);
+    expect(clientIp(h({ "x-forwarded-for": "203.0.113.7" }))).toBe("unknown");
+  });
+
+  it("trusts the peer header only when the server process records it (scripts/peer-address.cjs)", () => {
+    reloadConfigForTests({ TRUSTED_PROXY_HOPS: "0" });
+    const globals = globalThis as { [key: symbol]: unknown };
+    delete globals[RECORDED];
+    try {
+      expect(clientIp(peer("203.0.113.9"))).toBe("unknown");
+    } finally {
+      globals[RECORDED] = true;
+    }
+  });
+
+  it("with N trusted proxies takes the N-th entry from the right, as the proxies wrote it", () => {
     reloadConfigForTests({ TRUSTED_PROXY_HOPS: "1" });
-    expect(clientIp(h({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.1" }))).toBe("203.0.113.7");
-    expect(clientIp(h({}))).toBe("unknown");
+    // nginx's $proxy_add_x_forwarded_for: what the client sent, then the address nginx saw
+    expect(clientIp(peer("10.0.0.2", { "x-forwarded-for": "6.6.6.6, 203.0.113.7" }))).toBe("203.0.113.7");
+    expect(clientIp(peer("10.0.0.2", { "x-forwarded-for": "203.0.113.7" }))).toBe("203.0.113.7");
+    const spoofed = new Set(Array.from({ length: 20 }, (_, i) => clientIp(peer("10.0.0.2", { "x-forwarded-for": `10.9.${i}.1, 203.0.113.7` }))));
+    expect([...spoofed]).toEqual(["203.0.113.7"]);
+    // not through the proxy at all: the socket's peer is all that is known
+    expect(clientIp(peer("192.0.2.50"))).toBe("192.0.2.50");
+    reloadConfigForTests({ TRUSTED_PROXY_HOPS: "2" });
+    expect(clientIp(peer("10.0.0.3", { "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.1" }))).toBe("203.0.113.7");
+    expect(clientIp(peer("10.0.0.3", { "x-forwarded-for": "203.0.113.7" }))).toBe("10.0.0.3");
+  });
+
+  it("counts an IPv6 client by its /64, in every spelling, and an IPv4-mapped peer as IPv4", () => {
+    reloadConfigForTests({ TRUSTED_PROXY_HOPS: "0" });
+    const keys = new Set(["2001:db8:1:2::1", "2001:DB8:1:2:ffff:0:0:9", "2001:0db8:0001:0002:0000:0000:0000:0001", "2001:db8:1:2:abcd::"].map((a) => clientIp(peer(a))));
+    expect([...keys]).toEqual(["2001:db8:1:2::/64"]);
+    expect(clientIp(peer("2001:db8:1:3::1"))).not.toBe("2001:db8:1:2::/64");
+    expect(clientIp(peer("::ffff:203.0.113.7"))).toBe("203.0.113.7");
+    reloadConfigForTests({ TRUSTED_PROXY_HOPS: "1" });
+    expect(clientIp(peer("::1", { "x-forwarded-for": "2001:db8:1:2::1" }))).toBe(clientIp(peer("::1", { "x-forwarded-for": "2001:db8:1:2:0:0:0:77" })));
   });
 });

@@ -1,15 +1,34 @@
 import "server-only";
 import { config } from "@/lib/config";
+import { clientAddressKey } from "@/lib/domain/client-address";
 import { requestOrigin } from "@/lib/domain/request-origin";
 
 /**
- * The client address. Next.js appends the socket address to X-Forwarded-For, so the last entry is the peer;
- * with N trusted proxies in front, the entry N places before it is the client. Earlier entries are client-set.
+ * The header scripts/peer-address.cjs writes on every request the server process receives: the socket's own peer
+ * address, whatever the client sent under that name. Trusted only when that script runs in this process (it says so
+ * on globalThis); without it (`next dev`, a bare `next start`) no request can name its own address this way.
+ */
+export const PEER_HEADER = "x-lianghua-peer";
+const PEER_RECORDED = Symbol.for("lianghua.peerAddressRecorded");
+
+function socketPeer(headers: Headers): string | null {
+  if ((globalThis as { [PEER_RECORDED]?: boolean })[PEER_RECORDED] !== true) return null;
+  return headers.get(PEER_HEADER);
+}
+
+/**
+ * The client a per-address limit counts (docs/security.md, "Client addresses"): the socket's peer when no proxy is
+ * trusted; with N trusted proxies, the N-th X-Forwarded-For entry from the right, the one the outermost trusted proxy
+ * wrote. Entries left of it are the client's own words. A request with fewer entries did not come through every
+ * proxy: its socket peer is all that is known. IPv6 counts by /64, every spelling alike (clientAddressKey).
  */
 export function clientIp(headers: Headers): string {
+  const hops = config().trustedProxyHops;
+  const peer = socketPeer(headers);
+  if (hops === 0) return clientAddressKey(peer) ?? "unknown";
   const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  const index = entries.length - 1 - config().trustedProxyHops;
-  return entries[Math.max(0, index)] ?? "unknown";
+  const written = entries.length >= hops ? entries[entries.length - hops] : peer;
+  return clientAddressKey(written) ?? clientAddressKey(peer) ?? "unknown";
 }
 
 /**

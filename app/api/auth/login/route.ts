@@ -8,29 +8,36 @@ import { loginWithPassword } from "@/lib/server/auth/login";
 import { viewerForToken } from "@/lib/server/auth/viewer";
 import { AppError, rateLimited, route } from "@/lib/server/http";
 import { requestDevice } from "@/lib/server/security/device";
-import { holdLoginAnswer, loginThrottle, recordLoginFailure } from "@/lib/server/security/login-throttle";
+import { beginLoginAttempt } from "@/lib/server/security/login-throttle";
 import { clientIp } from "@/lib/server/security/request-meta";
 
 /** Password login: sets the HttpOnly `token` and the readable `userinfo` cookies, answers where to go next. */
 export const POST = route({ name: "password login", auth: "visitor", session: false, body: LoginBody, invalidMessage: LOGIN_INVALID }, async ({ req, body }) => {
   const { account, password, r } = body;
 
-  // P10 (lib/domain/login-throttle.ts): refused per account and address and per address, slowed per account;
-  // unknown accounts alike, successful logins cost nothing.
+  // P10 (lib/domain/login-throttle.ts): counted before the check, refused per account and address and per address,
+  // spaced per account for addresses that failed it; unknown accounts alike, right passwords cost nothing.
   const ip = clientIp(req.headers);
-  const throttle = await loginThrottle(account, ip);
-  if ("refusedForSec" in throttle) {
-    const wait = throttle.refusedForSec;
-    throw rateLimited(`尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, wait);
+  const attempt = await beginLoginAttempt(account, ip);
+  if (attempt.refused !== null) {
+    const wait = attempt.retryAfterSec;
+    throw rateLimited(attempt.refused === "too-many" ? `尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试` : `尝试过于频繁，请 ${wait} 秒后再试`, wait);
   }
-  await holdLoginAnswer(throttle.delayMs);
+  const { settle } = attempt;
 
   const device = requestDevice(req.cookies);
   const previousToken = req.cookies.get(TOKEN_COOKIE)?.value ?? null;
-  const { session } = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", device, previousToken).catch(async (err: unknown) => {
-    if (err instanceof AppError) await recordLoginFailure(account, ip);
-    throw err;
-  });
+  const { session } = await loginWithPassword(account, password, req.headers.get("user-agent") ?? "", device, previousToken).then(
+    async (done) => {
+      await settle(true);
+      return done;
+    },
+    async (err: unknown) => {
+      // a refusal is a wrong try and stays counted; a failure of ours is no try at all
+      await settle(!(err instanceof AppError));
+      throw err;
+    },
+  );
   const viewer = await viewerForToken(session.token);
   if (!viewer) throw new Error("a session just created names no viewer");
   const res = NextResponse.json({ redirectTo: safeReturnPath(r, config().siteUrl), userInfo: viewer.userInfo });

@@ -26,7 +26,7 @@ let ipCounter = 0;
 
 /** A machine request: no Origin, no cookie; each gets its own client address unless one is given. */
 function send(kind: keyof typeof ROUTES, guid: string, body: unknown, key?: string | null, extra: { ip?: string; raw?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", "x-forwarded-for": extra.ip ?? `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` };
+  const headers: Record<string, string> = { "content-type": "application/json", "x-lianghua-peer": extra.ip ?? `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` };
   if (key) headers.authorization = `Bearer ${key}`;
   const req = new NextRequest(`${ORIGIN}/api/quant/strategies/${guid}/${kind}`, { method: "POST", headers, body: extra.raw ?? JSON.stringify(body) });
   return ROUTES[kind](req, { params: Promise.resolve({ guid }) });

@@ -11,7 +11,7 @@ process.env.LOG_LEVEL = "silent";
 function get(q: string | null, ip: string) {
   const url = new URL("http://localhost:3000/api/search/suggest");
   if (q !== null) url.searchParams.set("q", q);
-  return GET(new NextRequest(url, { headers: { "x-forwarded-for": ip } }));
+  return GET(new NextRequest(url, { headers: { "x-lianghua-peer": ip } }));
 }
 
 describeOnEachEngine("GET /api/search/suggest", (engine) => {
@@ -25,20 +25,20 @@ describeOnEachEngine("GET /api/search/suggest", (engine) => {
   });
 
   it("answers at most 8 suggestions {kind, title, url}", async () => {
-    const res = await get("gzm", `10.1.0.1-${engine}`);
+    const res = await get("gzm", `10.1.${engine === "pglite" ? 1 : 2}.1`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=30");
     expect(await res.json()).toEqual({ items: [{ kind: "stock", title: "贵州茅台", url: "/search/600519", detail: "600519.SH" }] });
-    const many = await (await get("建议测试", `10.1.0.1-${engine}`)).json();
+    const many = await (await get("建议测试", `10.1.${engine === "pglite" ? 1 : 2}.1`)).json();
     expect(many.items).toHaveLength(8);
     for (const item of many.items) expect(Object.keys(item).sort()).toEqual(["detail", "kind", "title", "url"]);
   });
 
   it("answers nothing for an empty query and refuses a bad one", async () => {
-    expect(await (await get(null, `10.1.0.2-${engine}`)).json()).toEqual({ items: [] });
-    expect(await (await get("   ", `10.1.0.2-${engine}`)).json()).toEqual({ items: [] });
+    expect(await (await get(null, `10.1.${engine === "pglite" ? 1 : 2}.2`)).json()).toEqual({ items: [] });
+    expect(await (await get("   ", `10.1.${engine === "pglite" ? 1 : 2}.2`)).json()).toEqual({ items: [] });
     for (const q of ["x".repeat(51), "a\u0000b"]) {
-      const res = await get(q, `10.1.0.2-${engine}`);
+      const res = await get(q, `10.1.${engine === "pglite" ? 1 : 2}.2`);
       expect(res.status).toBe(400);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect((await res.json()).message).toBe("请求参数无效");
@@ -46,13 +46,13 @@ describeOnEachEngine("GET /api/search/suggest", (engine) => {
   });
 
   it("limits each IP, not everyone", async () => {
-    const ip = `10.1.0.3-${engine}`;
+    const ip = `10.1.${engine === "pglite" ? 1 : 2}.3`;
     for (let i = 0; i < SUGGEST_RATE.points; i++) expect((await get("茅台", ip)).status).toBe(200);
     const limited = await get("茅台", ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.headers.get("cache-control")).toBe("no-store");
     expect((await limited.json()).message).toMatch(/^搜索过于频繁，请 \d+ 秒后再试$/);
-    expect((await get("茅台", `10.1.0.4-${engine}`)).status).toBe(200);
+    expect((await get("茅台", `10.1.${engine === "pglite" ? 1 : 2}.4`)).status).toBe(200);
   });
 });

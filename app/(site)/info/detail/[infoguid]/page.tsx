@@ -16,6 +16,7 @@ import {
   articleJsonLd, articlePath, breadcrumbJsonLd, ogImagePath, socialMetadata, videoJsonLd, type ArticleLd, type Site,
 } from "@/lib/domain/seo";
 import { getViewer } from "@/lib/server/auth/viewer";
+import { renderBody } from "@/lib/server/blog/render";
 import { articleForViewer, relatedArticles, type ArticleDetail } from "@/lib/server/content/articles";
 import { countArticleView } from "@/lib/server/content/view-counts";
 import { PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
@@ -104,7 +105,7 @@ export default async function InfoDetailPage({ params }: Props) {
       />
 
       <div className="mt-6 rounded-xl bg-white p-4 shadow-sm sm:p-6">
-        <ArticleBody body={article.body} locked={article.locked} requiredLevel={article.requiredLevel} />
+        <ArticleBody html={renderBody(article.body)} locked={article.locked} requiredLevel={article.requiredLevel} />
       </div>
 
       <div className="mt-4 flex items-center justify-end">
