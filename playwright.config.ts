@@ -25,7 +25,9 @@ export default defineConfig({
     baseURL,
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
-    trace: "retain-on-failure",
+    // Off unless asked for (E2E_TRACE=retain-on-failure npm run test:e2e -- …): recording a trace of every action of
+    // every test, to keep only the failures', cost CPU the whole run shares (docs/testing.md).
+    trace: (process.env.E2E_TRACE as "on" | "off" | "retain-on-failure" | undefined) ?? "off",
     extraHTTPHeaders: { "x-forwarded-for": workerAddress },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
-import { ERROR_MESSAGE_HEADER, INVITE_COOKIE, PATH_HEADER, TOKEN_COOKIE } from "@/lib/domain/site";
-import { INVITE_COOKIE_DAYS } from "@/lib/domain/constants";
+import { ERROR_MESSAGE_HEADER, INVITE_COOKIE, PATH_HEADER, REFERER_COOKIE, TOKEN_COOKIE } from "@/lib/domain/site";
+import { INVITE_COOKIE_DAYS, REFERER_COOKIE_DAYS } from "@/lib/domain/constants";
+import { planReferralCookies } from "@/lib/domain/referral-params";
 import { isLoginGated } from "@/lib/domain/gates";
 import { loginRedirectTarget } from "@/lib/domain/return-path";
 import { matchRoute } from "@/lib/domain/routes";
@@ -62,6 +63,27 @@ function forward(req: NextRequest, security: PageSecurity, extra: Record<string,
 
 function secured(res: NextResponse, security: PageSecurity): NextResponse {
   for (const [k, v] of Object.entries(security.headers)) res.headers.set(k, v);
+  return res;
+}
+
+/**
+ * The referral cookies of an entry (SPEC §3/§5), in the answer to the page request itself: the page's script writes
+ * the same a moment later (lib/client/referral.ts), but a visitor who leaves within a second of opening an invitation
+ * link would otherwise not be attributed. Documents only: a router prefetch of a link is nobody's entry.
+ */
+function rememberReferral(req: NextRequest, res: NextResponse): NextResponse {
+  if (!/\btext\/html\b/i.test(req.headers.get("accept") ?? "")) return res;
+  const c = appConfig();
+  const plan = planReferralCookies({
+    search: req.nextUrl.search,
+    referrer: req.headers.get("referer") ?? "",
+    origin: new URL(c.siteUrl).origin,
+    pathname: req.nextUrl.pathname,
+    hasRefererCookie: req.cookies.has(REFERER_COOKIE),
+  });
+  const secure = isHttpsRequest({ siteUrl: c.siteUrl, trustedProxyHops: c.trustedProxyHops, forwardedProto: req.headers.get("x-forwarded-proto") });
+  if (plan.inviteCode) res.cookies.set(INVITE_COOKIE, plan.inviteCode, { maxAge: INVITE_COOKIE_DAYS * 86400, path: "/", sameSite: "lax", secure });
+  if (plan.referer) res.cookies.set(REFERER_COOKIE, JSON.stringify(plan.referer), { maxAge: REFERER_COOKIE_DAYS * 86400, path: "/", sameSite: "lax", secure });
   return res;
 }
 
@@ -137,7 +159,7 @@ export function proxy(req: NextRequest) {
   }
 
   const cache = pageCacheDecision(req, match);
-  if (cache.kind === "hit") return cachedAnswer(req, cache.page, cache.stale);
+  if (cache.kind === "hit") return rememberReferral(req, cachedAnswer(req, cache.page, cache.stale));
   if (cache.kind === "fill") return renderForCache(req);
 
   const security = pageSecurity(req);
@@ -150,7 +172,7 @@ export function proxy(req: NextRequest) {
   const res = withDeviceCookie(req, secured(NextResponse.next({ request: { headers } }), security));
   if (match.name === "recs") return rememberInvitation(res, match.params.invitationcode);
   if (match.name === "login") return rememberInvitation(res, match.params.code);
-  return res;
+  return rememberReferral(req, res);
 }
 
 // Next 16's proxy (formerly middleware.ts) always runs on Node.js, in the server's process: the policy depends on the

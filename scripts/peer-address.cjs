@@ -8,15 +8,9 @@ const HEADER = "x-lianghua-peer";
 const emit = http.Server.prototype.emit;
 
 http.Server.prototype.emit = function emitWithPeer(event, request, ...rest) {
-  if (event === "request" && request && request.headers) {
-    const raw = request.rawHeaders;
-    if (Array.isArray(raw)) {
-      for (let i = raw.length - 2; i >= 0; i -= 2) if (String(raw[i]).toLowerCase() === HEADER) raw.splice(i, 2);
-    }
-    const peer = (request.socket && request.socket.remoteAddress) || "";
-    request.headers[HEADER] = peer;
-    if (Array.isArray(raw)) raw.push(HEADER, peer);
-  }
+  // Reading `headers` makes Node parse them: any value the client sent under HEADER, in any case or repeated, is
+  // replaced here. Next.js builds every request's Headers from this object (never from rawHeaders).
+  if (event === "request" && request && request.headers) request.headers[HEADER] = (request.socket && request.socket.remoteAddress) || "";
   return emit.call(this, event, request, ...rest);
 };
 

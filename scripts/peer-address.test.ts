@@ -38,8 +38,6 @@ describe("scripts/peer-address.cjs", () => {
     expect(seen.recorded).toBe(true);
     expect(seen.headers["x-lianghua-peer"]).toMatch(/^(::ffff:)?127\.0\.0\.23$/);
     expect(seen.headers["x-forwarded-for"]).toBe("8.8.8.8"); // left for the trusted-proxy reading
-    const named = seen.raw.filter((_, i) => i % 2 === 0 && seen.raw[i]!.toLowerCase() === "x-lianghua-peer");
-    expect(named).toHaveLength(1);
   });
 
   it("records an IPv6 peer", async () => {

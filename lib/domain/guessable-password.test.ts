@@ -5,7 +5,9 @@ import { COMMON_PASSWORD_MESSAGE, passwordProblem } from "./password-policy";
 
 /** What an outside audit found accepted: 8+ character favourites of Chinese leaks. */
 const AUDIT_FOUND = ["88888888", "00000000", "123123123", "woaini1314", "qq123456", "5201314520", "abc123456", "11111111", "66666666",
-  "1qaz2wsx", "1q2w3e4r", "qwertyuiop", "147258369", "987654321", "a123456789", "1234qwer", "19900101", "20001231", "520520520", "1314520520"];
+  "1qaz2wsx", "1q2w3e4r", "qwertyuiop", "147258369", "987654321", "a123456789", "1234qwer", "19900101", "20001231", "520520520", "1314520520",
+  // symbols are no disguise; the site's own name is no secret
+  "qq123456!", "woaini@1314", "zhang.1990", "lianghua123", "Lianghua2026"];
 
 describe("guessable passwords", () => {
   it("refuses the audit's accepted favourites, by shape or by the Chinese list", () => {

@@ -12,6 +12,8 @@ const TOKEN_NUMBERS = ["5201314", "1314520", "5211314", "520", "521", "1314", "1
 const WEAK_WORDS = [
   "woaini", "woainimen", "iloveyou", "ilove", "love", "aini", "qq", "qaz", "abc", "abcd", "aa", "a", "z", "zz", "asd", "qwe", "wang", "zhang", "li",
   "liu", "chen", "yang", "huang", "zhao", "zhou", "wu", "xu", "sun", "ma", "zhu", "hu", "guo", "he", "lin", "luo", "gao", "admin", "pass", "password",
+  // this site's own names
+  "lianghua", "lh", "quant", "gushen", "gupiao", "chaogu",
 ];
 
 /** Keys as they lie on a keyboard: rows, columns and the two-row zig-zags; a walk is a stretch of one, either way. */
@@ -83,9 +85,17 @@ function isWeakWordWithDigits(text: string): boolean {
   return weakWord(before) && weakWord(after) && (before === "" || after === "") && isWeakDigits(digits);
 }
 
-/** Whether a password is guessable by its shape alone (case-insensitive). */
+/**
+ * Whether a password is guessable by its shape alone (case-insensitive). Symbols around or between the parts are
+ * no disguise: qq123456!, woaini@1314 and zhang.1990 are judged without them.
+ */
 export function isGuessableByShape(password: string): boolean {
   const text = password.toLowerCase();
+  const bare = text.replace(/[^a-z0-9]+/g, "");
+  return shapeGivesAway(text) || (bare !== text && bare.length >= 6 && shapeGivesAway(bare));
+}
+
+function shapeGivesAway(text: string): boolean {
   if (isRepetition(text) || isSequence(text) || isKeyboardWalk(text) || isDateDigits(text) || isTokenNumbers(text)) return true;
   // walks and runs glued together: qwer1234, 1234qwer, abcd1234, 1qaz2wsx3edc
   for (let cut = 3; cut <= text.length - 3; cut++) {

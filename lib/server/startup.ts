@@ -17,6 +17,7 @@ import { setQueryGuard } from "@/lib/db/client";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
 import { closeLimitStores, limitStoreFor } from "@/lib/server/security/rate-limit-store";
+import { peerAddressRecorded } from "@/lib/server/security/request-meta";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -96,6 +97,12 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
         `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,
     );
     await announceSetup(cfg.siteUrl);
+    if (!peerAddressRecorded() && cfg.trustedProxyHops === 0) {
+      console.warn(
+        "⚠ Started without scripts/peer-address.cjs (npm start loads it): with TRUSTED_PROXY_HOPS=0 every client counts " +
+          "as one address, so one visitor can use up the per-address limits (codes, logins) for everyone. docs/security.md",
+      );
+    }
   } catch (err) {
     console.error(`\n✖ ${(err as Error).message}\n`);
     process.exit(1);

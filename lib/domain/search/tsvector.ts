@@ -33,13 +33,17 @@ export function tsvectorLiteral(fields: readonly WeightedTokens[]): string {
   return [...positions].map(([lexeme, list]) => `${quote(lexeme)}:${list.join(",")}`).join(" ");
 }
 
-/** Markdown as plain text for indexing and snippets: no markup, no URLs, no HTML tags. */
+/**
+ * Markdown as plain text for indexing and snippets: no markup, no URLs, no HTML tags. Members' bodies come here
+ * unbudgeted, so every pattern is linear: none may rescan the rest of the text from each `<`, `[` or `(` (a body of
+ * `<` × 50,000 took seconds with `<[^>]*>`).
+ */
 export function markdownToText(markdown: string): string {
   return markdown
     .replace(/```[^\n]*\n?/g, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/<[^<>]*>/g, " ")
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, "$1")
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
     .replace(/^\s{0,3}(?:#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, "")
     .replace(/[*_~`|]+/g, "")
     .replace(/^\s*-{3,}\s*$/gm, " ")

@@ -16,11 +16,13 @@ function accountKey(typed: string): string {
 type Counter = readonly [name: string, key: string, points: number, windowSec: number];
 
 /**
- * One try a second on an account from the addresses that failed it, and after each wrong password none at all for
- * the account's spacing: the hold is set atomically by the store, so parallel tries cannot all slip through.
+ * One try a second from an address on an account it has failed, and after each of its wrong passwords none at all for
+ * the account's spacing. Per account and address: one address's failures never hold another back, so no stream of
+ * first tries from fresh addresses can keep the owner waiting. The hold is set by the store, so parallel tries from
+ * one address cannot all slip through.
  */
-const SPACING = ["login-account-spacing", 1, 1] as const;
-const countSpacing = (key: string) => countAttempt(SPACING[0], key, SPACING[1], SPACING[2]);
+const SPACING = ["login-pair-spacing", 1, 1] as const;
+const countSpacing = (pairKey: string) => countAttempt(SPACING[0], pairKey, SPACING[1], SPACING[2]);
 
 export type LoginAttempt =
   | { refused: "too-many" | "too-fast"; retryAfterSec: number }
@@ -37,19 +39,25 @@ const forgive = (counters: readonly Counter[]) => Promise.all(counters.map((c) =
  */
 export async function beginLoginAttempt(account: string, ip: string): Promise<LoginAttempt> {
   const key = accountKey(account);
+  const pairKey = `${key} ${ip}`;
   const counters: Counter[] = [
-    ["login-account-ip", `${key} ${ip}`, accountAddress.failures, accountAddress.windowSec],
+    ["login-account-ip", pairKey, accountAddress.failures, accountAddress.windowSec],
     ["login-ip", ip, address.failures, address.windowSec],
     ["login-account", key, COUNT_ONLY, perAccount.windowSec],
   ];
   const [pair, fromAddress, onAccount] = await Promise.all(counters.map((c) => countAttempt(...c)));
   const tooMany = Math.max(pair!.waitSec, fromAddress!.waitSec);
-  if (tooMany > 0) return { refused: "too-many", retryAfterSec: tooMany };
+  if (tooMany > 0) {
+    // a refused try is no try: it must not raise the account's count (and so its spacing) for anyone
+    await forgive(counters);
+    return { refused: "too-many", retryAfterSec: tooMany };
+  }
 
   // failures on the account before this try (tries in flight included)
   const failuresBefore = onAccount!.count - 1;
-  if (pair!.count > 1 && accountSpacingMs(failuresBefore) > 0) {
-    const spacing = await countSpacing(key);
+  const returning = pair!.count > 1;
+  if (returning && accountSpacingMs(failuresBefore) > 0) {
+    const spacing = await countSpacing(pairKey);
     if (spacing.waitSec > 0) {
       await forgive(counters);
       return { refused: "too-fast", retryAfterSec: spacing.waitSec };
@@ -60,7 +68,7 @@ export async function beginLoginAttempt(account: string, ip: string): Promise<Lo
     async settle(right) {
       if (right) return forgive(counters);
       const spacingMs = accountSpacingMs(failuresBefore + 1);
-      if (spacingMs > 0) await holdOff(SPACING[0], key, SPACING[1], SPACING[2], Math.ceil(spacingMs / 1000));
+      if (spacingMs > 0) await holdOff(SPACING[0], pairKey, SPACING[1], SPACING[2], Math.ceil(spacingMs / 1000));
     },
   };
 }

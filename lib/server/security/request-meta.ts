@@ -11,9 +11,13 @@ import { requestOrigin } from "@/lib/domain/request-origin";
 export const PEER_HEADER = "x-lianghua-peer";
 const PEER_RECORDED = Symbol.for("lianghua.peerAddressRecorded");
 
+/** Whether this process records each request's socket peer (scripts/peer-address.cjs is loaded). */
+export function peerAddressRecorded(): boolean {
+  return (globalThis as { [PEER_RECORDED]?: boolean })[PEER_RECORDED] === true;
+}
+
 function socketPeer(headers: Headers): string | null {
-  if ((globalThis as { [PEER_RECORDED]?: boolean })[PEER_RECORDED] !== true) return null;
-  return headers.get(PEER_HEADER);
+  return peerAddressRecorded() ? headers.get(PEER_HEADER) : null;
 }
 
 /**
