@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db";
+import { articles } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import * as paywall from "@/lib/domain/paywall";
-import type { Viewer } from "@/lib/server/auth/viewer";
-import { createBlogPost } from "@/lib/server/blog/posts";
-import { membershipOf } from "@/lib/server/members/grants";
-import { toUserInfo } from "@/lib/server/members/user-info";
 import { createUser } from "@/lib/server/members/users";
 import { articleForViewer, relatedArticles } from "./articles";
 
@@ -17,20 +15,28 @@ jest.mock("@/lib/domain/paywall", () => {
 /** Saves within the save budget, then took 1.4 s of the event loop when its article page parsed it again. */
 const SLOW_TO_PARSE = `${"*".repeat(3000)}a${"*".repeat(3000)}`;
 
-async function author(): Promise<Viewer> {
+/**
+ * A published post with that body, as the blog's save stores it when the machine is quick enough to pass the save
+ * budget (stored directly: whether a loaded test machine passes that budget is not what is tested here), and with no
+ * stored summary, so the page has to describe the body itself.
+ */
+async function publishedPost(title: string): Promise<string> {
   const user = await createUser({ email: `bodies-${randomUUID().slice(0, 8)}@example.com` });
-  return { userId: user.id, role: user.role, userInfo: toUserInfo(user, await membershipOf(user.id)) };
+  const [row] = await (await db()).insert(articles)
+    .values({ type: "blog", title, body: SLOW_TO_PARSE, summary: "", authorId: user.id, minLevel: 0, status: "published", publishedAt: new Date() })
+    .returning({ infoguid: articles.infoguid });
+  return row!.infoguid;
 }
 
 describeOnEachEngine("members' bodies on article pages", () => {
   it("never reach the paywall's parser: the description and related snippets come from the budgeted render", async () => {
-    // two posts (two authors: publishing is rate-limited per member), so the related list holds the other one
-    const first = await createBlogPost(await author(), { title: "星号", body: SLOW_TO_PARSE, publish: true });
-    await createBlogPost(await author(), { title: "星号二", body: SLOW_TO_PARSE, publish: true });
+    // two posts, so the related list holds the other one
+    const first = await publishedPost("星号");
+    await publishedPost("星号二");
     jest.mocked(paywall.plainText).mockClear();
     jest.mocked(paywall.leadIn).mockClear();
 
-    const article = await articleForViewer(first.infoguid, null);
+    const article = await articleForViewer(first, null);
     expect(article).not.toBeNull();
     expect(typeof article!.description).toBe("string");
     await relatedArticles(article!, null, 4);
