@@ -4,6 +4,7 @@ import { distinctSources, type BarSource } from "@/lib/domain/market/bar-source"
 import type { DailyBar } from "@/lib/domain/market/types";
 import { db, type Database } from "@/lib/db";
 import { marketBars, stocks } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { Exchange } from "@/lib/domain/market/types";
 
 type BarRow = typeof marketBars.$inferSelect;
@@ -66,21 +67,15 @@ export async function upsertBars(
   database?: Database,
 ): Promise<number> {
   const target = database ?? (await db());
-  const BATCH = 1000;
+  const BATCH = 5000;
   for (let i = 0; i < bars.length; i += BATCH) {
     const chunk = bars.slice(i, i + BATCH).map((b) => ({
       code: b.code, tradeDate: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, amount: b.amount, preClose: b.preClose ?? null, source: opts.source,
     }));
-    await target
-      .insert(marketBars)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [marketBars.code, marketBars.tradeDate],
-        set: {
-          open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`,
-          volume: sql`excluded.volume`, amount: sql`excluded.amount`, preClose: sql`excluded.pre_close`, source: sql`excluded.source`,
-        },
-      });
+    await insertRows(target, marketBars, chunk, {
+      onConflict: sql`on conflict (code, trade_date) do update set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+        volume = excluded.volume, amount = excluded.amount, pre_close = excluded.pre_close, source = excluded.source`,
+    });
     opts.onProgress?.(Math.min(i + BATCH, bars.length));
   }
   return bars.length;

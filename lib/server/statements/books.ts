@@ -5,6 +5,7 @@ import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
 import { roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { writeMasterFigures } from "./master-figures";
@@ -63,6 +64,6 @@ export async function rebuildRoundTrips(database: Database, book: Book): Promise
   const owner = book.kind === "master" ? { masterGuid: book.masterGuid, statementId: null } : { masterGuid: null, statementId: book.statementId };
   await database.delete(roundTrips).where(book.kind === "master" ? eq(roundTrips.masterGuid, book.masterGuid) : eq(roundTrips.statementId, book.statementId));
   const rows = analysis.roundTrips.map((t) => tripToRow(t, owner));
-  for (let i = 0; i < rows.length; i += 500) await database.insert(roundTrips).values(rows.slice(i, i + 500));
+  await insertRows(database, roundTrips, rows);
   return analysis;
 }

@@ -4,6 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { StatementRejected, type ImportReport } from "@/lib/domain/statements/types";
 import { db, type Database } from "@/lib/db";
 import { masters, roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import { actorUserId, assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/http/app-error";
 import { rememberStocks } from "@/lib/server/market/bars";
@@ -112,14 +113,12 @@ export async function storeReport(
       })
       .returning({ id: statements.id });
     const statementId = row!.id;
-    const BATCH = 1000;
+    const BATCH = 5000;
     for (let i = 0; i < fills.length; i += BATCH) {
-      await tx.insert(statementFills).values(fills.slice(i, i + BATCH).map((f) => fillToRow(f, statementId, publishedMaster)));
+      await insertRows(tx, statementFills, fills.slice(i, i + BATCH).map((f) => fillToRow(f, statementId, publishedMaster)));
       opts.onProgress?.("store", Math.min(i + BATCH, fills.length), fills.length);
     }
-    for (let i = 0; i < report.events.length; i += BATCH) {
-      await tx.insert(statementEvents).values(report.events.slice(i, i + BATCH).map((e) => eventToRow(e, statementId)));
-    }
+    await insertRows(tx, statementEvents, report.events.map((e) => eventToRow(e, statementId)));
     await rememberStocks(fills.map((f) => ({ code: f.code, exchange: f.exchange, name: f.name })), {}, tx);
     // The demo's statements trade stocks with 模拟行情, which no provider may overwrite.
     if ((opts.source ?? "file") === "file") await enqueueStatementSync(tx, statementId, "import", report.fills);

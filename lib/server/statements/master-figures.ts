@@ -4,8 +4,7 @@ import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import { masterFigures as figuresOf } from "@/lib/domain/statements/master-days";
 import type { Database } from "@/lib/db";
 import { masterDays, masterFigures, masterPositions, masters } from "@/lib/db/schema";
-
-const BATCH = 500;
+import { insertRows } from "@/lib/db/insert-rows";
 
 /**
  * Replaces a master's stored figures (days, positions held, ranking eligibility) with those of the analysis of the
@@ -37,7 +36,7 @@ export async function writeMasterFigures(database: Database, masterGuid: string,
     cumFills: d.cumFills,
     lastFillDay: d.lastFillDay,
   }));
-  for (let i = 0; i < dayRows.length; i += BATCH) await database.insert(masterDays).values(dayRows.slice(i, i + BATCH));
+  await insertRows(database, masterDays, dayRows);
   const positionRows = figures.positions.map((p) => ({
     masterGuid,
     code: p.code,
@@ -52,7 +51,7 @@ export async function writeMasterFigures(database: Database, masterGuid: string,
     heldFrom: p.heldFrom,
     heldUntil: p.heldUntil,
   }));
-  for (let i = 0; i < positionRows.length; i += BATCH) await database.insert(masterPositions).values(positionRows.slice(i, i + BATCH));
+  await insertRows(database, masterPositions, positionRows);
   const row = { eligibleFrom: figures.eligibleFrom, firstDay: figures.firstDay, lastDay: figures.lastDay, writtenAt: new Date() };
   await database
     .insert(masterFigures)
