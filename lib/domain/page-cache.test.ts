@@ -1,6 +1,5 @@
-import fc from "fast-check";
 import {
-  dataStamp, documentRequester, entryState, inlineScripts, isVisitorDocumentRequest, memberCacheable, memberPageKey, PAGE_MAX_AGE_MS,
+  dataStamp, documentRequester, entryState, isVisitorDocumentRequest, memberCacheable, memberPageKey, PAGE_MAX_AGE_MS,
   PAGE_RETIRE_AGE_MS, viewerClassHolds, viewersStamp, type PageRequest,
 } from "./page-cache";
 
@@ -138,31 +137,5 @@ describe("dataStamp", () => {
     expect(dataStamp([["statements", 3], ["articles", 1]])).toBe(dataStamp([["articles", 1], ["statements", 3]]));
     expect(dataStamp([["statements", 3], ["articles", 1]])).not.toBe(dataStamp([["statements", 4], ["articles", 1]]));
     expect(dataStamp([["plans", BigInt(2)]])).toBe("plans:2");
-  });
-});
-
-describe("inlineScripts", () => {
-  it("finds each inline script's exact text, not those loaded from a file", () => {
-    const html =
-      '<html><head><script src="/_next/static/chunks/a.js" async=""></script><script>(self.__next_f=self.__next_f||[]).push([0])</script>' +
-      '</head><body><script id="x">self.__next_f.push([1,"a\\u003c/script>b"])</script>' +
-      '<script type="application/ld+json">{"@type":"Article"}</script><img data-src="y"><script data-src="z">go()</script></body></html>';
-    expect(inlineScripts(html)).toEqual([
-      "(self.__next_f=self.__next_f||[]).push([0])",
-      'self.__next_f.push([1,"a\\u003c/script>b"])',
-      '{"@type":"Article"}',
-      "go()",
-    ]);
-  });
-
-  it("finds every script React could write, whatever its text (property)", () => {
-    // React's escaping of script text: no "</script" inside, and "<!--" is escaped as well.
-    const scriptText = fc.string({ maxLength: 60 }).map((s) => s.replace(/<\/script/gi, "\\u003c/script").replace(/<!--/g, "\\u003c!--"));
-    fc.assert(
-      fc.property(fc.array(scriptText, { maxLength: 6 }), fc.array(fc.constantFrom("<p>x</p>", '<script src="/f.js"></script>', "<div>", ""), { maxLength: 6 }), (texts, filler) => {
-        const html = texts.map((t, i) => `${filler[i] ?? ""}<script>${t}</script>`).join("") + filler.join("");
-        expect(inlineScripts(html)).toEqual(texts);
-      }),
-    );
   });
 });

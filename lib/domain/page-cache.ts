@@ -163,17 +163,3 @@ export function viewerClassHolds(known: KnownViewerClass, version: { stamp: stri
   if (version.stamp === null || now - version.readAt > VIEWER_STAMP_TRUST_MS) return false;
   return known.stamp === version.stamp && now < known.validUntil;
 }
-
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const SRC_ATTRIBUTE = /(?:^|\s)src\s*=/i;
-
-/**
- * The text of every inline script of the document, exactly as written: a policy allows each by the hash of this
- * text. Data blocks (JSON-LD) are included: a hash too many allows nothing, and no list of script types can be wrong
- * then. React escapes `</script` inside a script's text, so the first closing tag ends it.
- */
-export function inlineScripts(html: string): string[] {
-  const found: string[] = [];
-  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT)) if (!SRC_ATTRIBUTE.test(attributes)) found.push(text);
-  return found;
-}
