@@ -188,6 +188,15 @@ test.describe("page cache (ADR 0065)", () => {
     expect(violations).toEqual([]);
   });
 
+  test("an address with a query string its page does not read is answered by the page's entry and hydrates at its own address", async ({ page, request }) => {
+    await cachedAnswer(request, "/god");
+    const res = await page.goto("/god?utm_source=baidu&from=e2e");
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    await page.getByRole("button", { name: /登录/ }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(new URL(page.url()).search).toBe("?utm_source=baidu&from=e2e");
+  });
+
   test("the router's prefetches on a cached page get their payloads, and the page settles", async ({ page, request }) => {
     // Next.js takes the router's own headers and _rsc off before the proxy sees a request: a prefetch once looked like
     // a visitor's page request, was answered with the cached HTML, which the router never reads, and stayed pending.

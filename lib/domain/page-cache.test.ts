@@ -1,5 +1,5 @@
 import {
-  dataStamp, documentRequester, entryState, isVisitorDocumentRequest, memberCacheable, memberPageKey, PAGE_MAX_AGE_MS,
+  dataStamp, documentRequester, entryState, pageAddress, isVisitorDocumentRequest, memberCacheable, memberPageKey, PAGE_MAX_AGE_MS,
   PAGE_RETIRE_AGE_MS, viewerClassHolds, viewersStamp, type PageRequest,
 } from "./page-cache";
 
@@ -137,5 +137,16 @@ describe("dataStamp", () => {
     expect(dataStamp([["statements", 3], ["articles", 1]])).toBe(dataStamp([["articles", 1], ["statements", 3]]));
     expect(dataStamp([["statements", 3], ["articles", 1]])).not.toBe(dataStamp([["statements", 4], ["articles", 1]]));
     expect(dataStamp([["plans", BigInt(2)]])).toBe("plans:2");
+  });
+});
+
+describe("pageAddress", () => {
+  it("keeps the path and the parameters the route reads, in their order and number, and drops the rest", () => {
+    expect(pageAddress("rank", "/rank/2026-09-15", "")).toBe("/rank/2026-09-15");
+    expect(pageAddress("rank", "/rank", "?utm_source=baidu&page=3&from=x")).toBe("/rank?page=3");
+    expect(pageAddress("Home", "/god", "?page=2&date=2026-09-15&page=3")).toBe("/god?page=2&date=2026-09-15&page=3");
+    expect(pageAddress("type", "/list/god", "?q=%E8%8C%85%E5%8F%B0&sort=pnl&spm=1")).toBe("/list/god?q=%E8%8C%85%E5%8F%B0&sort=pnl");
+    expect(pageAddress("price", "/price", "?from=wechat")).toBe("/price");
+    expect(pageAddress("terms", "/terms", "?")).toBe("/terms");
   });
 });

@@ -33,6 +33,32 @@ export const MEMBER_CACHED_ROUTES: ReadonlySet<string> = new Set([
   "terms",
 ]);
 
+/**
+ * The query parameters each cached route's page reads (its `searchParams`, its metadata's): the cache keys an address
+ * on these alone, in the order and number given, and renders it without the rest, so `?utm_source=…` or a crawler's
+ * one-off query string answers from the page's entry instead of making one of its own. A page that starts reading a
+ * parameter adds it here (`lib/domain/page-cache.test.ts` holds the pages to this list).
+ */
+export const CACHED_ROUTE_QUERY: Readonly<Record<string, readonly string[]>> = {
+  newhome: ["code"],
+  Home: ["date", "page"],
+  type: ["q", "sort"],
+  rank: ["page"],
+  loss: ["page"],
+  analysis: ["page"],
+  strategy: ["s", "sort", "dir"],
+  realtrade: ["date"],
+};
+
+/** The address the cache keeps a page under: the path and the parameters its route reads (CACHED_ROUTE_QUERY). */
+export function pageAddress(routeName: string, pathname: string, search: string): string {
+  const read = CACHED_ROUTE_QUERY[routeName] ?? [];
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search)) if (read.includes(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** Whether a members' class view of this address may be cached: a cached route, and not a strategy's own page. */
 export function memberCacheable(routeName: string, search: string): boolean {
   if (!MEMBER_CACHED_ROUTES.has(routeName)) return false;

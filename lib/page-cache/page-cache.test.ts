@@ -95,6 +95,27 @@ describe("the page cache", () => {
     expect(pageCacheDecision(visitorRequest("/search"), { name: "search", params: {} })).toEqual({ kind: "bypass" });
   });
 
+  it("keys a page on the query parameters its route reads: one-off query strings answer from the page's entry and fill no entries of their own", async () => {
+    const rendered: string[] = [];
+    server = await ownServer((req, res) => {
+      rendered.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT);
+    });
+    setPageDataStamp("s:1");
+    missTwice(() => visitorRequest("/god?utm_source=baidu"), GOD);
+    await filled("/god");
+    expect(rendered).toEqual(["/god"]);
+    // A crawler's or an attacker's thousand one-off query strings: every one answered by /god's entry, none kept.
+    for (let i = 0; i < 1_100; i++) {
+      expect(pageCacheDecision(visitorRequest(`/god?x${i}=${i}&from=${i}`), GOD)).toMatchObject({ kind: "hit" });
+    }
+    expect([...pageCache().entries.keys()]).toEqual(["/god"]);
+    // What the page reads is its own page, in the order given, without the rest.
+    missTwice(() => visitorRequest("/god?utm=1&page=2&date=2026-09-15"), GOD);
+    await filled("/god?page=2&date=2026-09-15");
+    expect(rendered).toEqual(["/god", "/god?page=2&date=2026-09-15"]);
+  });
+
   it("answers nothing rendered before the data changed, and nothing at all while the data's versions are unknown", async () => {
     server = await ownServer((_req, res) => res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT));
     setPageDataStamp("s:1");

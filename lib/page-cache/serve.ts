@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { RouteParams } from "@/lib/domain/routes";
-import { CACHED_ROUTES, documentRequester, entryState, memberCacheable, memberPageKey, PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
+import { CACHED_ROUTES, documentRequester, entryState, memberCacheable, memberPageKey, PAGE_FILL_HEADER, pageAddress } from "@/lib/domain/page-cache";
 import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { logger } from "@/lib/server/logger";
 import { fillBehind } from "./fill";
@@ -32,7 +32,7 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
     search: req.nextUrl.search,
   });
   if (requester === null || state.stamp === null) return { kind: "bypass" };
-  const address = req.nextUrl.pathname + req.nextUrl.search;
+  const address = pageAddress(route.name, req.nextUrl.pathname, req.nextUrl.search);
   let levelId: number | null = null;
   if (requester === "member") {
     if (!memberCacheable(route.name, req.nextUrl.search)) return { kind: "bypass" };
