@@ -18,12 +18,12 @@ export default async function SetupPage({ searchParams }: Props) {
   const raw = (await searchParams).token;
   const token = typeof raw === "string" ? raw : "";
   const [state, viewer] = await Promise.all([setupTokenState(token || null), getViewer()]);
-  if (state === "admin-exists") {
+  if (state === "admin-exists" || state === "setup-ended") {
     return (
       <>
         <PageIntro title="设置管理员" />
         <Card className="mx-auto max-w-md space-y-3 text-sm text-slate-700">
-          <p data-testid="setup-closed">{SETUP_MESSAGES.adminExists}。</p>
+          <p data-testid="setup-closed">{state === "admin-exists" ? `${SETUP_MESSAGES.adminExists}。` : SETUP_MESSAGES.setupEnded}</p>
           <p>
             <Link className="text-brand underline" href={viewer?.role === "admin" ? "/admin" : "/"}>
               {viewer?.role === "admin" ? "进入后台" : "返回首页"}

@@ -64,7 +64,9 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
     const b = (await issueSetupToken())!;
     const member = await createUser({ email: "late@example.com" });
     await createUser({ email: "cli-admin@example.com", role: "admin" });
-    await expect(claimFirstAdmin(a.token, { userId: member.id })).rejects.toMatchObject({ code: "conflict", message: SETUP_MESSAGES.adminExists });
+    // The appointment removed every token: the page says an administrator exists, the claim finds no token.
+    expect(await setupTokenState(a.token)).toBe("admin-exists");
+    await expect(claimFirstAdmin(a.token, { userId: member.id })).rejects.toMatchObject({ code: "forbidden", message: SETUP_MESSAGES.badToken });
     await clearAdmins();
     const c = (await issueSetupToken())!;
     const d = (await issueSetupToken())!;
@@ -82,5 +84,32 @@ describeOnEachEngine("the first administrator by setup token (ADR 0034)", () => 
     await expect(claimFirstAdmin(token, { email: "new@example.com", password: "password123" })).rejects.toMatchObject({ code: "invalid" });
     await expect(claimFirstAdmin(token, { email: "not-an-email", password: "granite-orchard-17" })).rejects.toMatchObject({ code: "invalid" });
     expect(await setupTokenState(token)).toBe("usable");
+  });
+
+  it("ends for good with the first administrator, however made: a token issued before or beside it is never good again, even after a demotion", async () => {
+    const member = await createUser({ email: "racer@example.com" });
+    const before = (await issueSetupToken())!;
+    // Another instance's token, written after the appointment (it read no administrator before it committed).
+    const made = await createUser({ email: "psql-admin@example.com", role: "admin" });
+    expect((await (await db()).select().from(appMeta)).map((r) => r.key)).toEqual(["admin_appointed_at"]);
+    await (await db()).insert(appMeta).values({ key: `setup_token:${"x".repeat(43)}`, value: new Date(Date.now() + HOUR).toISOString() });
+    // The only administrator demoted (on PostgreSQL as on PGlite): no administrator, and still no setup.
+    await (await db()).update(users).set({ role: "member" }).where(eq(users.id, made.id));
+    expect(await adminExists()).toBe(false);
+    expect(await setupTokenState(before.token)).toBe("setup-ended");
+    await expect(claimFirstAdmin(before.token, { userId: member.id })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await issueSetupToken()).toBeNull();
+    expect((await (await db()).select().from(appMeta)).map((r) => r.key)).toEqual(["admin_appointed_at"]);
+    const [row] = await (await db()).select({ role: users.role }).from(users).where(eq(users.id, member.id));
+    expect(row!.role).toBe("member");
+  });
+
+  it("a token written beside the appointment's record is refused with the reason, not spent into an administrator", async () => {
+    const member = await createUser({ email: "late-claim@example.com" });
+    const { token } = (await issueSetupToken())!;
+    await (await db()).insert(appMeta).values({ key: "admin_appointed_at", value: new Date().toISOString() });
+    expect(await setupTokenState(token)).toBe("setup-ended");
+    await expect(claimFirstAdmin(token, { userId: member.id })).rejects.toMatchObject({ code: "conflict", message: SETUP_MESSAGES.setupEnded });
+    expect(await adminExists()).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, like, lt } from "drizzle-orm";
-import { db } from "@/lib/db";
+import { db, type Database } from "@/lib/db";
 import { appMeta, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/app-error";
 import { newPasswordProblem } from "@/lib/server/auth/password-change";
@@ -13,10 +13,13 @@ import { hashToken } from "./tokens";
  * one-time setup token and prints the link to /setup with it, as Ghost's first-run setup does. Only the token's
  * SHA-256 is stored (app_meta, key `setup_token:<hash>`, value its expiry), so the database alone cannot open the page;
  * a token is good for SETUP_TOKEN_HOURS, once, and never after an administrator exists. Each instance that starts
- * without an administrator prints its own token; using any of them removes them all.
+ * without an administrator prints its own token; using any of them removes them all. The setup is for the first
+ * administrator only: once one has existed (app_meta `admin_appointed_at`, written with the appointment by a trigger,
+ * migration 0018), no token is good again, even if every administrator is later demoted; `user:role` makes the next.
  */
 export const SETUP_TOKEN_HOURS = 24;
 const KEY_PREFIX = "setup_token:";
+const APPOINTED_KEY = "admin_appointed_at";
 const keyOf = (token: string) => KEY_PREFIX + hashToken(token);
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -24,10 +27,17 @@ export const SETUP_MESSAGES = {
   badToken: "设置链接无效、已用过或已过期：重启服务器后，启动输出里会打印新的设置链接",
   adminExists: "已经有管理员了：请用管理员账号登录，或请管理员在后台操作",
   accountTaken: "该邮箱已注册：请先用它登录，再打开设置链接，把这个账号设为管理员",
+  setupEnded: "首次设置已经完成过：如需新的管理员，请在服务器上运行 npm run cli -- user:role --email 邮箱 --role admin",
 } as const;
 
 export async function adminExists(): Promise<boolean> {
   const [row] = await (await db()).select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  return row !== undefined;
+}
+
+/** Whether an administrator has ever existed here (the record the appointment's trigger writes). */
+async function setupEnded(database: Database): Promise<boolean> {
+  const [row] = await database.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, APPOINTED_KEY)).limit(1);
   return row !== undefined;
 }
 
@@ -37,7 +47,7 @@ export async function adminExists(): Promise<boolean> {
  */
 export async function issueSetupToken(now = new Date()): Promise<{ token: string; expiresAt: Date } | null> {
   const database = await db();
-  if (await adminExists()) {
+  if ((await adminExists()) || (await setupEnded(database))) {
     await database.delete(appMeta).where(like(appMeta.key, `${KEY_PREFIX}%`));
     return null;
   }
@@ -49,8 +59,9 @@ export async function issueSetupToken(now = new Date()): Promise<{ token: string
 }
 
 /** Whether the page may offer the setup: the token is known and unexpired, and no administrator exists yet. */
-export async function setupTokenState(token: string | null, now = new Date()): Promise<"usable" | "bad-token" | "admin-exists"> {
+export async function setupTokenState(token: string | null, now = new Date()): Promise<"usable" | "bad-token" | "admin-exists" | "setup-ended"> {
   if (await adminExists()) return "admin-exists";
+  if (await setupEnded(await db())) return "setup-ended";
   if (!token || !TOKEN_SHAPE.test(token)) return "bad-token";
   const [row] = await (await db()).select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, keyOf(token))).limit(1);
   return row && row.value > now.toISOString() ? "usable" : "bad-token";
@@ -80,6 +91,7 @@ export async function claimFirstAdmin(token: string, who: SetupClaimant, now = n
       if (!mine || mine.value <= now.toISOString()) throw new AppError("forbidden", SETUP_MESSAGES.badToken);
       const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
       if (admin) throw new AppError("conflict", SETUP_MESSAGES.adminExists);
+      if (await setupEnded(tx)) throw new AppError("conflict", SETUP_MESSAGES.setupEnded);
       if ("userId" in who) {
         const done = await tx.update(users).set({ role: "admin", updatedAt: now }).where(eq(users.id, who.userId)).returning({ id: users.id });
         if (!done[0]) throw new AppError("unauthenticated", "请先登录");
