@@ -12,6 +12,7 @@ process.env.PAGE_CACHE_MB = "64";
 reloadConfigForTests();
 
 const GOD = { name: "Home", params: {} };
+const BAIDUSPIDER = "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)";
 const DOCUMENT = '<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head>' +
   '<body><h1>大神交割单</h1><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x"])</script></body></html>';
 
@@ -213,15 +214,15 @@ describe("the page cache", () => {
   it("tells the listeners of each answer from the cache which route it was (readings are counted)", async () => {
     server = await ownServer((_req, res) => res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT));
     const heard: unknown[] = [];
-    const stop = onPageCacheHit((name, params) => heard.push([name, params]));
+    const stop = onPageCacheHit((name, params, request) => heard.push([name, params, request]));
     setPageDataStamp("s:1");
     const article = { name: "infodeail", params: { infoguid: "0b6f1a52-3c1d-4e8e-9d55-0c9f2f6a7b10" } };
     const path = `/info/detail/${article.params.infoguid}`;
     missTwice(() => visitorRequest(path), article);
     await filled(path);
     expect(heard).toEqual([]);
-    pageCacheDecision(visitorRequest(path), article);
-    expect(heard).toEqual([["infodeail", article.params]]);
+    pageCacheDecision(visitorRequest(path, { "user-agent": BAIDUSPIDER }), article);
+    expect(heard).toEqual([["infodeail", article.params, { userAgent: BAIDUSPIDER }]]);
     stop();
   });
 });

@@ -45,7 +45,7 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
   const status = page ? entryState(page, state.stamp, now) : "changed";
   if (page && status !== "changed") {
     if (status === "old") fillBehind(key, address, levelId);
-    answered(route.name, route.params);
+    answered(route.name, route.params, { userAgent: req.headers.get("user-agent") });
     return { kind: "hit", page, stale: status === "old" };
   }
   // An address is rendered for the cache once it is asked for again (or was cached before): see missedOnce. One whose
@@ -57,10 +57,10 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
 }
 
 /** What a render would have done for the visitor: count the reading (lib/server registers the listener). */
-function answered(routeName: string, params: RouteParams): void {
+function answered(routeName: string, params: RouteParams, request: { userAgent: string | null }): void {
   for (const listener of pageCache().hitListeners) {
     try {
-      listener(routeName, params);
+      listener(routeName, params, request);
     } catch (err) {
       logger().warn({ route: routeName, err: (err as Error).message }, "page cache hit listener failed");
     }

@@ -20,8 +20,10 @@ export interface CachedPage {
   storedAt: number;
 }
 
-/** Called for every answer from the cache with the route and its params (what a render would have counted). */
-export type HitListener = (routeName: string, params: RouteParams) => void;
+/**
+ * Called for every answer from the cache with the route, its params and who asked (what a render would have counted).
+ */
+export type HitListener = (routeName: string, params: RouteParams, request: { userAgent: string | null }) => void;
 
 interface PageCacheState {
   entries: LRUCache<string, CachedPage>;

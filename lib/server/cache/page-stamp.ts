@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { cacheVersions } from "@/lib/db/schema";
+import { isHumanReader } from "@/lib/domain/human-reader";
 import { dataStamp, viewersStamp } from "@/lib/domain/page-cache";
 import type { RouteParams } from "@/lib/domain/routes";
 import { onPageCacheHit, pageCacheEnabled, setPageDataStamp, setViewerStamp } from "@/lib/page-cache/store";
@@ -42,9 +43,12 @@ export async function refreshPageStamp(): Promise<void> {
   setViewerStamp(viewers);
 }
 
-/** Counts what a render of the page would have counted (a reading of an article) when the cache answers instead. */
-function countCachedReading(routeName: string, params: RouteParams): void {
-  if (routeName === "infodeail" && params.infoguid) countArticleView(params.infoguid, 0);
+/**
+ * Counts what a render of the page would have counted (a person's reading of an article) when the cache answers
+ * instead.
+ */
+export function countCachedReading(routeName: string, params: RouteParams, request: { userAgent: string | null }): void {
+  if (routeName === "infodeail" && params.infoguid && isHumanReader(request.userAgent)) countArticleView(params.infoguid, 0);
 }
 
 /** Starts the stamp's polling (server start-up); returns its stop. */

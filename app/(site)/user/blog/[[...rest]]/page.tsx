@@ -16,6 +16,7 @@ import { requireViewer } from "@/lib/server/auth/gate";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { blogPostForViewer, type BlogPostView } from "@/lib/server/blog/posts";
 import { countArticleView } from "@/lib/server/content/view-counts";
+import { isHumanReader } from "@/lib/domain/human-reader";
 import { validatedParams } from "@/lib/server/routing";
 
 type Props = {
@@ -81,8 +82,9 @@ export default async function BlogPage(props: Props) {
       </div>
     );
   }
-  // A router prefetch is not a reading, nor is the author's own.
-  const reading = post.status === "published" && !post.isAuthor && !(await headers()).get("next-router-prefetch");
+  // A router prefetch is not a reading, nor is the author's own, nor a crawler's visit.
+  const request = await headers();
+  const reading = post.status === "published" && !post.isAuthor && !request.get("next-router-prefetch") && isHumanReader(request.get("user-agent"));
   const views = reading ? countArticleView(post.infoguid, post.views) : post.views;
   return <PostView post={post} views={views} signedIn={viewer !== null} />;
 }
