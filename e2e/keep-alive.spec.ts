@@ -28,3 +28,24 @@ test("an idle keep-alive connection outlasts Node's 5 s default, so a pooled soc
     agent.destroy();
   }
 });
+
+test("after a body over the limit is refused, the 413 reaches the page and its next request is answered (Chromium, one connection)", async ({ page }) => {
+  await page.goto("/disclaimer");
+  const answers = await page.evaluate(async () => {
+    const timed = (url: string, init?: RequestInit) =>
+      Promise.race([
+        fetch(url, init).then(async (res) => `${res.status} ${(await res.text()).slice(0, 40)}`),
+        new Promise<string>((resolve) => setTimeout(() => resolve("no answer in 8 s"), 8_000)),
+      ]);
+    const out: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      out.push(await timed("/api/Logs/Insert", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "x".repeat(300_000) }) }));
+      out.push(await timed("/api/health"));
+    }
+    return out;
+  });
+  expect(answers[0]).toMatch(/^413 /);
+  expect(answers[1]).toMatch(/^200 /);
+  expect(answers[2]).toMatch(/^413 /);
+  expect(answers[3]).toMatch(/^200 /);
+});

@@ -6,7 +6,11 @@
 //
 // --require peer-address.cjs: records each request's socket address where the client cannot write it, so per-address
 // limits count the real peer (docs/security.md, "Client addresses").
+//
+// --require early-answer.cjs: an answer sent before its request's body arrived (a 413) closes the connection after a
+// lingering read, so the client reads it and its next request is answered (docs/security.md, "Early answers").
 import { fileURLToPath } from "node:url";
 
 export const PEER_ADDRESS_PRELOAD = fileURLToPath(new URL("./peer-address.cjs", import.meta.url));
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64", "--require", PEER_ADDRESS_PRELOAD];
+export const EARLY_ANSWER_PRELOAD = fileURLToPath(new URL("./early-answer.cjs", import.meta.url));
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64", "--require", PEER_ADDRESS_PRELOAD, "--require", EARLY_ANSWER_PRELOAD];
