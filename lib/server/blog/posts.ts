@@ -23,7 +23,8 @@ export { BlogPostInput, BODY_MAX, TITLE_MAX, type BlogPostInputValue } from "@/l
  * - published posts: everyone; drafts: the author only; hidden posts (hidden by an editor): the author and staff,
  *   with a note saying so;
  * - only the author writes, publishes and deletes a post; editors hide and unhide published ones;
- * - publishing is limited to PUBLISH_LIMIT per member and hour, other saves to SAVE_BURST per 10 s;
+ * - publishing is limited to PUBLISH_LIMIT per member and hour, changes to a published post (each one retires the
+ *   cached article pages, ADR 0071) to LIVE_EDIT_LIMIT per hour, other saves to SAVE_BURST per 10 s;
  * - a body is stored only when it renders within the save budget (./render.ts), and is shown only as
  *   renderMarkdown's output;
  * - a post above the viewer's level (`min_level`, decided by `canRead` like every other article) leaves this module
@@ -31,6 +32,7 @@ export { BlogPostInput, BODY_MAX, TITLE_MAX, type BlogPostInputValue } from "@/l
  */
 export const PUBLISH_LIMIT = { points: 10, seconds: 60 * 60 } as const;
 export const SAVE_BURST = { points: 3, seconds: 10 } as const;
+export const LIVE_EDIT_LIMIT = { points: 30, seconds: 60 * 60 } as const;
 /** Drafts a member may keep (a bound on what an account can store). */
 export const MAX_DRAFTS = 100;
 export const BLOG_PAGE_SIZE = 10;
@@ -92,7 +94,11 @@ function waitText(seconds: number): string {
 }
 
 /** Takes one token of the limit this save falls under; throws a 429 when it is used up. */
-async function rateLimit(userId: string, publishing: boolean): Promise<void> {
+async function rateLimit(userId: string, publishing: boolean, live = false): Promise<void> {
+  if (live) {
+    const wait = await takeToken("blog-live-edit", userId, LIVE_EDIT_LIMIT.points, LIVE_EDIT_LIMIT.seconds);
+    if (wait > 0) throw rateLimited(`已发布的文章修改过于频繁（每小时最多 ${LIVE_EDIT_LIMIT.points} 次），请 ${waitText(wait)}后再试`, wait);
+  }
   if (publishing) {
     const wait = await takeToken("blog-publish", userId, PUBLISH_LIMIT.points, PUBLISH_LIMIT.seconds);
     if (wait > 0) throw rateLimited(`发布过于频繁（每小时最多 ${PUBLISH_LIMIT.points} 篇），请 ${waitText(wait)}后再试`, wait);
@@ -119,12 +125,14 @@ interface PostRow {
   infoguid: string;
   authorId: string | null;
   status: BlogStatus;
+  title: string;
+  body: string;
   minLevel: number;
 }
 
 async function blogRow(infoguid: string): Promise<PostRow | null> {
   const [row] = await (await db())
-    .select({ infoguid: articles.infoguid, authorId: articles.authorId, status: articles.status, minLevel: articles.minLevel })
+    .select({ infoguid: articles.infoguid, authorId: articles.authorId, status: articles.status, minLevel: articles.minLevel, title: articles.title, body: articles.body })
     .from(articles)
     .where(and(eq(articles.infoguid, infoguid), eq(articles.type, "blog")))
     .limit(1);
@@ -170,7 +178,9 @@ export async function updateBlogPost(viewer: Viewer, infoguid: string, input: Bl
   if (row.authorId !== viewer.userId) throw notAuthor(viewer, row);
   if (row.status === "hidden" && publish) throw new AppError("conflict", "这篇文章已被编辑隐藏，暂时不能发布");
   const becomesPublished = publish && row.status !== "published";
-  await rateLimit(viewer.userId, becomesPublished);
+  // A change to what readers see of a published post (or its withdrawal) retires every cached article page.
+  const changesLivePost = row.status === "published" && (!publish || row.title !== title || row.body !== body);
+  await rateLimit(viewer.userId, becomesPublished, changesLivePost);
   if (!bodyRenders(body)) throw new AppError("invalid", TOO_COMPLEX);
   const status: BlogStatus = row.status === "hidden" ? "hidden" : publish ? "published" : "draft";
   const updated = await (await db())

@@ -54,8 +54,9 @@ describeOnEachEngine("the viewers version (migration 0017)", () => {
   });
 
   it("stands while the pages' data moves", async () => {
+    const [article] = await (await db()).insert(articles).values({ type: "news", title: "原标题", status: "published", publishedAt: new Date() }).returning();
     const before = await stamps();
-    await (await db()).update(articles).set({ title: "改过的标题" }).where(eq(articles.infoguid, "00000000-0000-4000-8000-0000000000ff"));
+    await (await db()).update(articles).set({ title: "改过的标题" }).where(eq(articles.infoguid, article!.infoguid));
     const after = await stamps();
     expect(after.viewers).toBe(before.viewers);
     expect(after.data).not.toBe(before.data);
