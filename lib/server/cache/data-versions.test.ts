@@ -14,15 +14,10 @@ import { createUser } from "@/lib/server/members/users";
 import { deleteStatement, importStatement, publishMasterStatement } from "@/lib/server/statements/import";
 import { createMaster } from "@/lib/server/statements/masters-admin";
 import { deleteOwnStatement, saveOwnStatement, setOwnStatementVisibility } from "@/lib/server/statements/own";
+import { ROUND_TRIP_CSV, roundTripBytes } from "@/lib/server/statements/round-trip-csv.test-support";
 
 process.env.LOG_LEVEL = "silent";
 
-const STATEMENT_CSV = [
-  "成交日期,成交时间,证券代码,证券名称,操作,成交数量,成交均价,成交金额,发生金额,手续费,印花税",
-  "20240102,09:35:00,600519,贵州茅台,证券买入,100,1700.00,170000.00,-170005.00,5.00,0.00",
-  "20240103,10:01:00,600519,贵州茅台,证券卖出,100,1710.00,171000.00,170824.00,5.00,171.00",
-].join("\n");
-const utf8 = (text: string) => new TextEncoder().encode(text);
 
 async function versions(): Promise<Record<string, number>> {
   const rows = await (await db()).select().from(cacheVersions);
@@ -46,7 +41,7 @@ describeOnEachEngine("the page cache's data versions (migration 0019)", () => {
     // upload limits.
     await rememberStocks([{ code: "600519", exchange: "SH", name: "贵州茅台" }]);
     const before = await pagesStamp();
-    const { statementId } = await saveOwnStatement(viewer, utf8(STATEMENT_CSV), "我的交割单.csv", false);
+    const { statementId } = await saveOwnStatement(viewer, roundTripBytes(), "我的交割单.csv", false);
     for (let i = 0; i < 6; i++) await setOwnStatementVisibility(viewer, statementId, i % 2 === 0);
     await deleteOwnStatement(viewer, statementId);
     expect(await pagesStamp()).toBe(before);
@@ -61,7 +56,7 @@ describeOnEachEngine("the page cache's data versions (migration 0019)", () => {
       last = now;
       return did;
     };
-    const { statementId } = await importStatement(OPERATOR, utf8(STATEMENT_CSV.replace("600519", "000858").replace("600519", "000858")), "draft.csv", { kind: "master", masterGuid: guid, isPublic: false });
+    const { statementId } = await importStatement(OPERATOR, roundTripBytes(ROUND_TRIP_CSV.replaceAll("600519", "000858")), "draft.csv", { kind: "master", masterGuid: guid, isPublic: false });
     expect(await moved()).toBe(true);
     await publishMasterStatement(OPERATOR, statementId);
     expect(await moved()).toBe(true);
