@@ -36,6 +36,7 @@ const ALLOWED: Record<string, string> = {
   "cache/public-data#forgetPublicData": "cache invalidation after an authorized write",
   "cache/page-stamp#refreshPageStamp": "reads the data versions (cache_versions), no member data",
   "cache/page-stamp#startPageStamp": "start-up: polls the data versions for the page cache, no member data",
+  "cache/page-stamp#countCachedReading": "counts a person's reading of a public article answered from the page cache, no member data",
   "content/articles#feedArticles": "public RSS read: always the visitor's view",
   "content/articles#sitemapArticles": "public sitemap: addresses and dates only",
   "content/articles#countSitemapArticles": "public sitemap: a count",
