@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   SMS_TEMPLATE_CODE: optional,
   SMS_ENDPOINT: z.url().default("https://dysmsapi.aliyuncs.com/"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  RENDER_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   PAYMENT_TEST_MODE: z.enum(["0", "1"]).default("0"),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must look like pk_test_… or pk_live_…").optional(),
@@ -103,6 +105,8 @@ export type AppConfig = {
   sms: { provider: "aliyun"; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string } | null;
   /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (0: the socket address). */
   trustedProxyHops: number;
+  /** Page renders at once per process, and how many may wait for a slot (scripts/admission.cjs, docs/scaling.md). */
+  renderAdmission: { renders: number; queue: number };
   /** Enables /paytest and the 测试模式 payment provider (never in production). */
   paymentTestMode: boolean;
   /** Stripe, when both keys and the webhook secret are set; apiBase points the SDK at a Stripe-compatible server (tests). */
@@ -190,6 +194,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     logLevel: e.LOG_LEVEL,
     loadDemoData: e.DEMO_DATA === "1",
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    renderAdmission: { renders: e.RENDER_CONCURRENCY, queue: e.RENDER_QUEUE },
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     sms:

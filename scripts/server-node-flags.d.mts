@@ -2,3 +2,4 @@
 export const SERVER_NODE_FLAGS: readonly string[];
 export const PEER_ADDRESS_PRELOAD: string;
 export const EARLY_ANSWER_PRELOAD: string;
+export const ADMISSION_PRELOAD: string;

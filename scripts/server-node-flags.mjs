@@ -9,8 +9,13 @@
 //
 // --require early-answer.cjs: an answer sent before its request's body arrived (a 413) closes the connection after a
 // lingering read, so the client reads it and its next request is answered (docs/security.md, "Early answers").
+//
+// --require admission.cjs: page renders wait for one of RENDER_CONCURRENCY slots in a queue of RENDER_QUEUE; the rest
+// is answered 503 at once, crawlers get a share, static files and the API never wait (docs/scaling.md).
 import { fileURLToPath } from "node:url";
 
 export const PEER_ADDRESS_PRELOAD = fileURLToPath(new URL("./peer-address.cjs", import.meta.url));
 export const EARLY_ANSWER_PRELOAD = fileURLToPath(new URL("./early-answer.cjs", import.meta.url));
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64", "--require", PEER_ADDRESS_PRELOAD, "--require", EARLY_ANSWER_PRELOAD];
+export const ADMISSION_PRELOAD = fileURLToPath(new URL("./admission.cjs", import.meta.url));
+// Admission last: it wraps the others, so a request it holds back has not yet been seen by them.
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64", "--require", PEER_ADDRESS_PRELOAD, "--require", EARLY_ANSWER_PRELOAD, "--require", ADMISSION_PRELOAD];

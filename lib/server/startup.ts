@@ -18,6 +18,7 @@ import { closeStatementParser } from "@/lib/server/statements/parser-pool";
 import { issueSetupToken, SETUP_TOKEN_HOURS } from "@/lib/server/auth/first-admin";
 import { closeLimitStores, limitStoreFor } from "@/lib/server/security/rate-limit-store";
 import { peerAddressRecorded } from "@/lib/server/security/request-meta";
+import { renderAdmission } from "@/lib/server/admission";
 
 export interface PrepareServerOptions {
   /** `NEXT_MANUAL_SIG_HANDLE` is set (Next.js then leaves SIGTERM/SIGINT to the app and does not drain). */
@@ -97,6 +98,7 @@ export async function prepareServer(opts: PrepareServerOptions = {}): Promise<vo
         `warmed ${warm.tables} tables in ${Math.round(warm.ms)} ms)`,
     );
     await announceSetup(cfg.siteUrl);
+    renderAdmission()?.configure(cfg.renderAdmission);
     if (!peerAddressRecorded() && cfg.trustedProxyHops === 0) {
       console.warn(
         "⚠ Started without scripts/peer-address.cjs (npm start loads it): with TRUSTED_PROXY_HOPS=0 every client counts " +

@@ -1,0 +1,14 @@
+import "server-only";
+
+/** What scripts/admission.cjs (preloaded by `npm start`) exposes on the process. */
+interface Admission {
+  configure(settings: { renders?: number; queue?: number }): void;
+  stats(): { active: number; waiting: number; waitingCrawlers: number; admitted: number; shed: number; timedOut: number; settings: { renders: number; queue: number; waitMs: number } };
+}
+
+const KEY = Symbol.for("lianghua.admission");
+
+/** The admission control of this process's page renders, or null when the server runs without its preload. */
+export function renderAdmission(): Admission | null {
+  return ((globalThis as { [KEY]?: Admission })[KEY]) ?? null;
+}
