@@ -36,6 +36,7 @@ export default async function jestConfig(): Promise<Config> {
       return { ...resolved, transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`] };
     }),
   );
-  // Both cores: test files share nothing but the run's template databases (lib/db/test-support.ts, docs/testing.md).
-  return { projects, maxWorkers: 2, testSequencer: "<rootDir>/jest/slow-first.mjs", globalSetup: "<rootDir>/jest/global-setup.mjs", globalTeardown: "<rootDir>/jest/global-teardown.mjs" } as Config;
+  // Three workers on two cores: files share nothing but the run's template databases (lib/db/test-support.ts), and a
+  // worker waiting on PostgreSQL or a child process leaves its core to another (docs/testing.md).
+  return { projects, maxWorkers: 3, testSequencer: "<rootDir>/jest/slow-first.mjs", globalSetup: "<rootDir>/jest/global-setup.mjs", globalTeardown: "<rootDir>/jest/global-teardown.mjs" } as Config;
 }
