@@ -111,18 +111,33 @@ async function storeBars() {
 
 type Master = typeof masters.$inferSelect;
 
-function oracle(access: StatementAccess) {
-  const memo = new Map<string, Promise<StatementAnalysis>>();
-  const analysis = (guid: string, through: string) => {
-    const key = `${guid}|${through}`;
-    if (!memo.has(key)) {
-      memo.set(key, (async () => {
-        const database = await db();
-        return analyzeBook(database, await loadBookInput(database, { kind: "master", masterGuid: guid }, through), through);
-      })());
-    }
+/**
+ * What the oracle reads from the database during one step, read once: the book does not change within a step, and the
+ * analysis of a master through a day does not depend on who looks. `through` undefined is the whole book.
+ */
+function stepReads() {
+  const once = <T>(memo: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+    if (!memo.has(key)) memo.set(key, read());
     return memo.get(key)!;
   };
+  const analyses = new Map<string, Promise<StatementAnalysis>>();
+  const bars = new Map<string, Promise<(typeof marketBars.$inferSelect)[]>>();
+  const fills = new Map<string, Promise<(typeof statementFills.$inferSelect)[]>>();
+  return {
+    analysis: (guid: string, through?: string) =>
+      once(analyses, `${guid}|${through ?? ""}`, async () => {
+        const database = await db();
+        return analyzeBook(database, await loadBookInput(database, { kind: "master", masterGuid: guid }, through), through);
+      }),
+    barsOf: (code: string) => once(bars, code, async () => (await db()).select().from(marketBars).where(eq(marketBars.code, code))),
+    allFills: () => once(fills, "all", async () => (await db()).select().from(statementFills)),
+  };
+}
+
+type StepReads = ReturnType<typeof stepReads>;
+
+function oracle(access: StatementAccess, reads: StepReads) {
+  const analysis = (guid: string, through: string) => reads.analysis(guid, through);
   const counted = (a: StatementAnalysis) => a.roundTrips.filter((t) => t.realized && t.market === "A" && t.closeDate !== null);
 
   async function ranking(all: Master[], day: string, period: RankPeriod, show: "profit" | "loss") {
@@ -165,7 +180,7 @@ function oracle(access: StatementAccess) {
     const [from, to] = period === "week" ? weekOf(day) : [day, day];
     const visible = all.filter((m) => to <= access.through(m.disclosureDelayDays) || (period === "week" && from <= access.through(m.disclosureDelayDays)));
     const endOf = new Map(visible.map((m) => [m.guid, { name: m.name, end: to <= access.through(m.disclosureDelayDays) ? to : access.through(m.disclosureDelayDays) }]));
-    const buys = (await (await db()).select().from(statementFills))
+    const buys = (await reads.allFills())
       .filter((f) => f.masterGuid && f.market === "A" && f.side === "buy" && f.tradeDate >= from)
       .sort((a, b) => (a.tradeDate < b.tradeDate ? 1 : a.tradeDate > b.tradeDate ? -1 : 0));
     const byCode = new Map<string, { name: string; masters: Set<string>; amount: number }>();
@@ -184,7 +199,6 @@ function oracle(access: StatementAccess) {
   }
 
   async function losses(all: Master[], day: string) {
-    const database = await db();
     const visible = all.filter((m) => day <= access.through(m.disclosureDelayDays));
     const closed: ClosedLoss[] = [];
     const winners: number[] = [];
@@ -201,7 +215,7 @@ function oracle(access: StatementAccess) {
         }
       }
       for (const p of a.openPositions.filter((p) => (p.market ?? "A") === "A" && p.quantity > 0 && p.cost > 0)) {
-        const bars = (await database.select().from(marketBars).where(eq(marketBars.code, p.code))).filter((b) => b.tradeDate <= day);
+        const bars = (await reads.barsOf(p.code)).filter((b) => b.tradeDate <= day);
         const last = bars.sort((x, y) => (x.tradeDate < y.tradeDate ? 1 : -1))[0];
         if (!last) continue;
         const unrealized = roundMoney(last.close * p.quantity - p.cost);
@@ -232,9 +246,10 @@ async function expectPagesEqualAnalysis(step: string): Promise<{ profit: number;
   const days = (await masterTradingDays()).slice(0, 10);
   expect(days.length).toBeGreaterThan(0);
   const compared = { profit: 0, loss: 0, stocks: 0, closed: 0, open: 0, unranked: 0 };
+  const reads = stepReads();
   for (const [who, viewer] of VIEWERS) {
     const access = await rankingAccess(viewer);
-    const truth = oracle(access);
+    const truth = oracle(access, reads);
     for (const day of days) {
       for (const period of ["day", "week"] as const) {
         for (const show of ["profit", "loss"] as const) {
@@ -278,22 +293,21 @@ async function expectPagesEqualAnalysis(step: string): Promise<{ profit: number;
     }
     // the default days, newest first, as the analysis finds them
     for (const result of ["win", "loss", undefined] as const) {
-      const want = await newestCloseDay(all, access, result);
+      const want = await newestCloseDay(all, access, reads, result);
       expect({ step, who, result, day: await latestCloseDay(access.through, { result }) }).toEqual({ step, who, result, day: want });
     }
     const closeDays = await recentCloseDays(access.through, 5);
-    expect(closeDays).toEqual(await newestCloseDays(all, access, 5));
+    expect(closeDays).toEqual(await newestCloseDays(all, access, reads, 5));
   }
   return compared;
 }
 
 /** latestCloseDay as before: the newest day some visible master's counted trips closed that day sum above (below) zero. */
-async function newestCloseDay(all: Master[], access: StatementAccess, result: "win" | "loss" | undefined): Promise<string | null> {
+async function newestCloseDay(all: Master[], access: StatementAccess, reads: StepReads, result: "win" | "loss" | undefined): Promise<string | null> {
   let newest: string | null = null;
   for (const m of all) {
     const through = access.through(m.disclosureDelayDays);
-    const database = await db();
-    const a = await analyzeBook(database, await loadBookInput(database, { kind: "master", masterGuid: m.guid }));
+    const a = await reads.analysis(m.guid);
     const byDay = new Map<string, number>();
     for (const t of a.roundTrips) {
       if (!t.realized || t.market !== "A" || t.closeDate === null || t.closeDate > through) continue;
@@ -307,11 +321,10 @@ async function newestCloseDay(all: Master[], access: StatementAccess, result: "w
   return newest;
 }
 
-async function newestCloseDays(all: Master[], access: StatementAccess, limit: number): Promise<string[]> {
+async function newestCloseDays(all: Master[], access: StatementAccess, reads: StepReads, limit: number): Promise<string[]> {
   const days = new Set<string>();
-  const database = await db();
   for (const m of all) {
-    const a = await analyzeBook(database, await loadBookInput(database, { kind: "master", masterGuid: m.guid }));
+    const a = await reads.analysis(m.guid);
     for (const t of a.roundTrips) if (t.realized && t.market === "A" && t.closeDate !== null && t.closeDate <= access.through(m.disclosureDelayDays)) days.add(t.closeDate);
   }
   return [...days].sort().reverse().slice(0, limit);
