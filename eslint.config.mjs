@@ -21,14 +21,7 @@ const config = [
   { ignores: [".next/**", "node_modules/**", ".data*/**", "coverage/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**"] },
   ...coreWebVitals,
   ...typescript,
-  // No module may reach itself through its imports (type-only imports excepted: they are erased). eslint-config-next
-  // registers eslint-plugin-import and its TypeScript resolver, so `@/` paths are followed.
-  // Packages are not followed (`import/ignore`): a cycle needs our own modules, and parsing node_modules is slow.
-  {
-    files: ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"],
-    settings: { "import/ignore": ["node_modules"] },
-    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
-  },
+  // No module may reach itself through its imports: scripts/import-cycles.mjs checks that after ESLint (npm run lint).
   layer(["lib/domain/**"], ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/db/*", "@/lib/client/*", "@/lib/config", "next/*", "react", "react-dom"],
     "lib/domain is pure: no React, no Next, no database, no I/O."),
   layer(["lib/client/**"], ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/db/*", "@/lib/config", "@/lib/domain/common-passwords"],

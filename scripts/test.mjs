@@ -60,6 +60,7 @@ const stages = [
     build: ["scripts/build-if-needed.mjs"],
     types: { after: "build", args: ["node_modules/typescript/bin/tsc", "--noEmit"] },
     lint: ["node_modules/eslint/bin/eslint.js", "--max-warnings=0", "."],
+    "import cycles": { after: "lint", args: ["scripts/import-cycles.mjs"] },
     "browser tests' data": { after: "lint", args: ["scripts/e2e-data.mjs", e2eDataDir] },
   }],
   ["unit + integration", ["--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--ci"]],
