@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { copyOfPreparedData, operatorCommands } from "./data-copies";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 const FIXTURES = path.join(process.cwd(), "lib/domain/statements/fixtures");
@@ -30,14 +29,9 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-bulk-"));
+  dataDir = copyOfPreparedData("migrated", "lianghua-bulk-");
   const env: Record<string, string> = { PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0" };
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env }, encoding: "utf8",
-    });
-  cli("db:migrate");
-  cli("user:create", "--email", admin.email, "--password", admin.password, "--nickname", "批量管理员", "--role", "admin");
+  operatorCommands(env, ["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "批量管理员", "--role", "admin"]);
   server = await startOwnServer({ env });
 });
 

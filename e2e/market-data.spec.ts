@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { copyOfPreparedData, operatorCommands } from "./data-copies";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "../test/market-local/tushare";
 
@@ -29,19 +28,15 @@ test.skip(!fs.existsSync(statementFile), `real statements not found at ${stateme
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   tushare = await startTushareLocal({ port: 0 });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-market-"));
+  dataDir = copyOfPreparedData("migrated", "lianghua-market-");
   const env: Record<string, string> = {
     PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0",
     MARKET_DATA_PROVIDER: "tushare", TUSHARE_TOKEN: TUSHARE_LOCAL_TOKEN, TUSHARE_API_URL: tushare.url,
   };
   // the CLI as an operator runs it on this server's data directory, before the server starts (PGlite: one process)
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env }, encoding: "utf8",
-    });
-  cli("db:migrate");
-  cli("user:create", "--email", admin.email, "--password", admin.password, "--nickname", "行情管理员", "--role", "admin");
-  cli("import:statement", statementFile, "--new-trader", "中信实盘", "--public");
+  operatorCommands(env,
+    ["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "行情管理员", "--role", "admin"],
+    ["import:statement", statementFile, "--new-trader", "中信实盘", "--public"]);
 
   server = await startOwnServer({ env });
 });

@@ -1,12 +1,11 @@
-import { execFileSync } from "node:child_process";
+import { readOutbox } from "../lib/server/messaging/outbox";
 
-/** The latest message to an address, read through the operator CLI while the server runs (PGlite mode). */
+/**
+ * The latest message to an address, read from the suite's outbox as `npm run cli -- outbox` reads it (the same
+ * function, in this process: a CLI process per read cost seconds of CPU the whole suite shares).
+ */
 export function latestMessage(to: string): { code?: string; text: string; subject: string } {
-  const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", "outbox", "--to", to, "--limit", "1", "--json"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e", LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
-  const [entry] = JSON.parse(out.slice(out.indexOf("["))) as { code?: string; text: string; subject: string }[];
+  const [entry] = readOutbox(process.env.E2E_DATA_DIR ?? ".data-e2e", { to, limit: 1 });
   if (!entry) throw new Error(`no message to ${to} in the outbox`);
   return entry;
 }

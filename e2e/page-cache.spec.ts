@@ -1,10 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type ConsoleMessage } from "@playwright/test";
 import { ACCOUNTS, DOCUMENT_REQUEST, logIn, logInPage } from "./fixtures";
+import { copyOfPreparedData, operatorCommands } from "./data-copies";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
@@ -27,19 +25,10 @@ test.use({ baseURL });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lianghua-page-cache-"));
+  // the suite's prepared data (demo data, the accounts): svip holds SVIP there; buyer joins it, one access class of two
+  dataDir = copyOfPreparedData("seeded", "lianghua-page-cache-");
   const env: Record<string, string> = { PORT: String(port), SITE_URL: baseURL, DATA_DIR: dataDir, PAGE_CACHE_MB: "64" };
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env }, encoding: "utf8",
-    });
-  cli("db:migrate");
-  for (const who of ["svip", "buyer", "member", "editor"] as const) {
-    const { email, password, nickname } = ACCOUNTS[who];
-    cli("user:create", "--email", email, "--password", password, "--nickname", nickname, ...(who === "editor" ? ["--role", "editor"] : []));
-  }
-  // Two SVIP members (one access class) and a free one (another).
-  for (const who of ["svip", "buyer"] as const) cli("user:grant", "--email", ACCOUNTS[who].email, "--level", "svip", "--days", "30");
+  operatorCommands(env, ["user:grant", "--email", ACCOUNTS.buyer.email, "--level", "svip", "--days", "30"]);
   server = await startOwnServer({ env });
 });
 

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { Client } from "pg";
 import sharp from "sharp";
 import { startS3Local, type S3Local } from "../test/s3-local/server";
 import { startStripeLocal, type StripeLocal } from "../test/stripe-local/server";
+import { operatorCommands } from "./data-copies";
 import { DOCUMENT_REQUEST } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
@@ -54,14 +54,9 @@ async function admin(sql: string) {
   }
 }
 
-/** Runs an operator command on the test database; its last printed line (a guid, a key). */
-function cli(databaseUrl: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, ["node_modules/.bin/tsx", "--conditions=react-server", "cli/index.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
-  return run.stdout.trim().split("\n").pop()!.trim();
+/** Runs operator commands on the test database in one process; the last line they printed (a guid, a key). */
+function cli(databaseUrl: string, ...commands: string[][]): string {
+  return operatorCommands({ DATABASE_URL: databaseUrl }, ...commands).trim().split("\n").pop()!.trim();
 }
 
 test.beforeAll(async () => {
@@ -71,15 +66,16 @@ test.beforeAll(async () => {
   const url = new URL(adminUrl!);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
-  cli(databaseUrl, "db:migrate");
-  cli(databaseUrl, "user:create", "--email", MEMBER.account, "--password", MEMBER.password);
-  cli(databaseUrl, "user:create", "--email", EDITOR.account, "--password", EDITOR.password, "--role", "editor");
-  cli(databaseUrl, "user:create", "--email", FOLLOWER.account, "--password", FOLLOWER.password);
-  cli(databaseUrl, "user:create", "--email", BUYER.account, "--password", BUYER.password);
-  cli(databaseUrl, "user:create", "--email", PORTRAIT.account, "--password", PORTRAIT.password);
-  cli(databaseUrl, "user:grant", "--email", FOLLOWER.account, "--level", "svip", "--days", "30");
-  const guid = cli(databaseUrl, "strategy:create", "--name", "轮询策略", "--author", "测试组", "--status", "live", "--start", "2026-01-05");
-  strategy = { guid, key: cli(databaseUrl, "strategy:key", guid) };
+  const guid = cli(databaseUrl,
+    ["db:migrate"],
+    ["user:create", "--email", MEMBER.account, "--password", MEMBER.password],
+    ["user:create", "--email", EDITOR.account, "--password", EDITOR.password, "--role", "editor"],
+    ["user:create", "--email", FOLLOWER.account, "--password", FOLLOWER.password],
+    ["user:create", "--email", BUYER.account, "--password", BUYER.password],
+    ["user:create", "--email", PORTRAIT.account, "--password", PORTRAIT.password],
+    ["user:grant", "--email", FOLLOWER.account, "--level", "svip", "--days", "30"],
+    ["strategy:create", "--name", "轮询策略", "--author", "测试组", "--status", "live", "--start", "2026-01-05"]);
+  strategy = { guid, key: cli(databaseUrl, ["strategy:key", guid]) };
   const site = `http://localhost:${proxyPort}`;
   // Stripe's events are delivered by the test, to both instances (delivery "manual").
   stripe = await startStripeLocal({ port: proxyPort + 1, webhookUrl: null, webhookSecret: WEBHOOK_SECRET, delivery: "manual" });

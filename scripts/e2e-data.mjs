@@ -12,26 +12,51 @@ export function isPrepared(dataDir) {
   return fs.existsSync(path.join(dataDir, DONE));
 }
 
+/** Runs operator commands on `dataDir` in one process (scripts/operator-commands.ts). */
+export function operatorCommands(dataDir, commands, env = {}) {
+  return execFileSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/operator-commands.ts", JSON.stringify(commands)], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_OPTIONS: "", ...env },
+    encoding: "utf8",
+  });
+}
+
+/** Where a prepared directory keeps copies of itself for the specs that start their own server (e2e/data-copies.ts). */
+export const MIGRATED_COPY = ".migrated";
+export const SEEDED_COPY = ".seeded";
+
+/**
+ * Prepares `dataDir`: migrated, the demo data, the suite's accounts. Inside it, before the suite's server opens it,
+ * two copies for the specs with servers of their own: `.migrated` (empty, just migrated) and `.seeded` (as prepared).
+ */
 export function prepareE2eData(dataDir) {
-  const cli = (...args) =>
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "cli/index.ts", ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-      encoding: "utf8",
-    });
-  cli("db:migrate");
-  cli("db:seed", "--demo");
-  cli("user:create", "--email", "member@e2e.test", "--password", "quiet-river-41", "--nickname", "测试会员");
-  cli("user:create", "--email", "editor@e2e.test", "--password", "amber-kite-52", "--nickname", "测试编辑", "--role", "editor");
-  cli("user:create", "--email", "admin@e2e.test", "--password", "lunar-tide-96", "--nickname", "测试管理员", "--role", "admin");
-  cli("user:create", "--email", "svip@e2e.test", "--password", "velvet-moon-63", "--nickname", "测试SVIP");
-  cli("user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30");
-  cli("user:create", "--email", "buyer@e2e.test", "--password", "copper-fern-74", "--nickname", "测试买家");
-  cli("user:create", "--email", "subscriber@e2e.test", "--password", "silent-orbit-85", "--nickname", "测试订阅");
-  // accounts of one spec each, whose level or notifications change while other specs read member's
-  cli("user:create", "--email", "grantee@e2e.test", "--password", "maple-drift-29", "--nickname", "测试授权");
-  cli("user:create", "--email", "notified@e2e.test", "--password", "cedar-spark-17", "--nickname", "测试提醒");
+  const account = (email, password, nickname, ...more) => ["user:create", "--email", email, "--password", password, "--nickname", nickname, ...more];
+  operatorCommands(dataDir, [["db:migrate"]]);
+  copyDataDir(dataDir, path.join(dataDir, MIGRATED_COPY));
+  operatorCommands(dataDir, [
+    ["db:seed", "--demo"],
+    account("member@e2e.test", "quiet-river-41", "测试会员"),
+    account("editor@e2e.test", "amber-kite-52", "测试编辑", "--role", "editor"),
+    account("admin@e2e.test", "lunar-tide-96", "测试管理员", "--role", "admin"),
+    account("svip@e2e.test", "velvet-moon-63", "测试SVIP"),
+    ["user:grant", "--email", "svip@e2e.test", "--level", "svip", "--days", "30"],
+    account("buyer@e2e.test", "copper-fern-74", "测试买家"),
+    account("subscriber@e2e.test", "silent-orbit-85", "测试订阅"),
+    // accounts of one spec each, whose level or notifications change while other specs read member's
+    account("grantee@e2e.test", "maple-drift-29", "测试授权"),
+    account("notified@e2e.test", "cedar-spark-17", "测试提醒"),
+  ]);
+  copyDataDir(dataDir, path.join(dataDir, SEEDED_COPY));
   fs.writeFileSync(path.join(dataDir, DONE), new Date().toISOString());
   return dataDir;
+}
+
+/** A data directory's files, without the copies it keeps inside it. */
+function copyDataDir(from, to) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from)) {
+    if (entry === MIGRATED_COPY || entry === SEEDED_COPY) continue;
+    fs.cpSync(path.join(from, entry), path.join(to, entry), { recursive: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

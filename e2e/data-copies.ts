@@ -1,0 +1,26 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A fresh data directory for a spec's own server, copied from what scripts/e2e-data.mjs prepared before the suite's
+ * server opened its directory: "migrated" is empty and migrated, "seeded" also holds the demo data and the suite's
+ * accounts (e2e/fixtures.ts ACCOUNTS). A copy costs a fraction of a second; making one through the CLI cost a minute
+ * of a busy machine's time (docs/testing.md).
+ */
+export function copyOfPreparedData(kind: "migrated" | "seeded", prefix: string): string {
+  const prepared = path.join(process.env.E2E_DATA_DIR ?? ".data-e2e", `.${kind}`);
+  if (!fs.existsSync(prepared)) throw new Error(`no ${kind} copy at ${prepared}: run the browser tests through scripts/e2e.mjs (npm run test:e2e)`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.cpSync(prepared, dir, { recursive: true });
+  return dir;
+}
+
+/** Operator commands on a data directory in one process (scripts/operator-commands.ts), before its server starts. */
+export function operatorCommands(env: Record<string, string>, ...commands: string[][]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/operator-commands.ts", JSON.stringify(commands)], {
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_OPTIONS: "", ...env },
+    encoding: "utf8",
+  });
+}
