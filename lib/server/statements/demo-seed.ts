@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { DEMO_MARKET_START, DEMO_STOCKS, demoBars } from "@/lib/domain/demo/demo-market";
-import { DEMO_MASTER_END, DEMO_MASTERS, demoMasterEvents, demoMasterFills } from "@/lib/domain/demo/demo-masters";
+import { DEMO_MASTER_END, DEMO_MASTERS, simulateDemoMaster } from "@/lib/domain/demo/demo-masters";
 import { exchangeOf } from "@/lib/domain/market/codes";
 import type { ImportReport } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
@@ -28,8 +28,7 @@ export async function seedDemoStatements(database: Database, now = new Date()): 
     for (const master of demoMasters) {
       const generated = DEMO_MASTERS.find((m) => m.name === master.name);
       if (!generated) continue;
-      const fills = demoMasterFills(generated, bars);
-      const events = demoMasterEvents(generated, bars);
+      const { fills, events } = simulateDemoMaster(generated, bars);
       const report: ImportReport = {
         format: "generic",
         formatLabel: "演示数据（系统生成）",
