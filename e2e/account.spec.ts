@@ -15,7 +15,7 @@ function ownMember(playwright: PlaywrightWorkerArgs["playwright"], baseURL: stri
     const api = await playwright.request.newContext({ baseURL });
     const email = `account-${Date.now()}@e2e.test`;
     expect((await api.post("/api/auth/code/send", { data: { account: email } })).status()).toBe(200);
-    const { code } = latestMessage(email);
+    const { code } = await latestMessage(email);
     expect((await api.post("/api/auth/code/verify", { data: { account: email, code } })).status()).toBe(200);
     const password = "account-pass-1";
     const set = await api.post("/api/user/password", { data: { newPassword: password } });

@@ -180,7 +180,7 @@ async function memberWithOrders(page: Page): Promise<MemberIds> {
   const api = page.context().request;
   const email = `phone-${randomUUID()}@e2e.test`;
   expect((await api.post("/api/auth/code/send", { data: { account: email } })).status()).toBe(200);
-  expect((await api.post("/api/auth/code/verify", { data: { account: email, code: latestMessage(email).code } })).status()).toBe(200);
+  expect((await api.post("/api/auth/code/verify", { data: { account: email, code: (await latestMessage(email)).code } })).status()).toBe(200);
   const order = async (planId: string) => {
     const res = await api.post("/api/pay/orders", { data: { planId, method: "test", nonce: randomUUID() } });
     expect(res.status(), await res.text()).toBe(200);

@@ -23,7 +23,7 @@ test("a newcomer registers by code from an invitation link and holds SVIP for 3 
   await form.getByRole("button", { name: "获取验证码" }).click();
   await expect(form.getByText("验证码已发送，10 分钟内有效")).toBeVisible();
 
-  const message = latestMessage(email);
+  const message = await latestMessage(email);
   expect(message.code).toMatch(/^\d{6}$/);
   // The device is this context's signed device cookie (ADR 0027), set by its first page view; the inviter logged in
   // from another context.
@@ -50,7 +50,7 @@ test("a wrong code is refused with the tries left", async ({ page }) => {
   const email = `wrong-${Date.now()}@e2e.test`;
   await form.getByPlaceholder("请输入手机号或邮箱").fill(email);
   await form.getByRole("button", { name: "获取验证码" }).click();
-  const { code } = latestMessage(email);
+  const { code } = await latestMessage(email);
   await form.getByPlaceholder("6 位数字").fill(code === "000000" ? "111111" : "000000");
   await form.getByRole("button", { name: "登录 / 注册" }).click();
   await expect(form.getByRole("alert")).toHaveText("验证码错误，还可尝试 4 次");
@@ -60,7 +60,7 @@ test("the one-click link in the login e-mail logs in once", async ({ page, brows
   const email = `magic-${Date.now()}@e2e.test`;
   const res = await page.context().request.post("/api/auth/code/send", { data: { account: email } });
   expect(res.status()).toBe(200);
-  const link = /(\/auth\?token=[\w-]+)/.exec(latestMessage(email).text)![1]!;
+  const link = /(\/auth\?token=[\w-]+)/.exec((await latestMessage(email)).text)![1]!;
   await page.goto(link);
   await expect(page).toHaveURL("/");
   const { data } = await (await page.context().request.get("/api/user/info")).json();
@@ -94,7 +94,7 @@ test("a reward claimed on the inviter's own device waits for review", async ({ p
   await form.getByRole("tab", { name: "验证码登录" }).click();
   await form.getByPlaceholder("请输入手机号或邮箱").fill(email);
   await form.getByRole("button", { name: "获取验证码" }).click();
-  await form.getByPlaceholder("6 位数字").fill(latestMessage(email).code!);
+  await form.getByPlaceholder("6 位数字").fill((await latestMessage(email)).code!);
   await form.getByRole("button", { name: "登录 / 注册" }).click();
   await expect(page).toHaveURL("/");
   const { data: me } = await (await page.context().request.get("/api/user/info")).json();
