@@ -159,6 +159,11 @@ globalThis[KEY] = {
       if (Number.isInteger(value) && value > 0) settings[name] = value;
     }
   },
+  /** The lane a request with these headers waits in: "member", "visitor" or "crawler" (scripts/admission.test.ts holds
+   * it to the app's own session cookie and crawler rule). */
+  laneOf(headers) {
+    return laneOf({ headers: headers ?? {} });
+  },
   /** What admission is doing now (the health answer, the burst bench). */
   stats() {
     return { ...counts, waiting: waiting(), waitingCrawlers: lanes.crawler.length, settings: { ...settings } };

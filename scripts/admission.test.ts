@@ -1,6 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { once } from "node:events";
+import { isHumanReader } from "@/lib/domain/human-reader";
+import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { ADMISSION_PRELOAD } from "./server-node-flags.mjs";
 
 /**
@@ -106,5 +108,18 @@ describe("scripts/admission.cjs", () => {
     expect(started).not.toContain("/list/god");
     // Refused while the slow renders still held both slots.
     expect(late.doneAt).toBeLessThan(Math.min(...(await Promise.all(slow)).map((a) => a.doneAt)));
+  });
+});
+
+describe("admission's lanes follow the app's own rules", () => {
+  it("a member is whoever sends the session cookie (TOKEN_COOKIE); a crawler is whoever isHumanReader says is not a person", () => {
+    const userAgents = [BAIDUSPIDER, PERSON, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Sogou web spider/4.0", "curl/8.5.0", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", ""];
+    const cookies = [`${TOKEN_COOKIE}=abc`, `lh_device=x; ${TOKEN_COOKIE}=abc`, `not${TOKEN_COOKIE}=abc`, "lh_device=x", ""];
+    const cases = userAgents.flatMap((ua) => cookies.map((cookie) => ({ "user-agent": ua, cookie })));
+    const script = `const a = globalThis[Symbol.for("lianghua.admission")]; console.log(JSON.stringify(${JSON.stringify(cases)}.map((h) => a.laneOf(h))));`;
+    const lanes = JSON.parse(execFileSync(process.execPath, ["--require", ADMISSION_PRELOAD, "-e", script], { encoding: "utf8" })) as string[];
+    const expected = cases.map((h) => (new RegExp(`(?:^|;\\s*)${TOKEN_COOKIE}=`).test(h.cookie) ? "member" : isHumanReader(h["user-agent"]) ? "visitor" : "crawler"));
+    expect(lanes).toEqual(expected);
+    expect(new Set(expected)).toEqual(new Set(["member", "visitor", "crawler"]));
   });
 });

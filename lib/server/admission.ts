@@ -3,6 +3,7 @@ import "server-only";
 /** What scripts/admission.cjs (preloaded by `npm start`) exposes on the process. */
 interface Admission {
   configure(settings: { renders?: number; queue?: number }): void;
+  laneOf(headers: Record<string, string | undefined>): "member" | "visitor" | "crawler";
   stats(): { active: number; waiting: number; waitingCrawlers: number; admitted: number; shed: number; timedOut: number; settings: { renders: number; queue: number; waitMs: number } };
 }
 
