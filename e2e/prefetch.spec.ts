@@ -6,19 +6,28 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 
 const isPrefetch = (req: Request) => new URL(req.url()).searchParams.has("_rsc") && req.headers()["next-router-prefetch"] === "1";
 
-/** The prefetches of `path` within `waitMs` of its load, each with when it was seen, in ms after the load event began. */
+/**
+ * The prefetches `path`'s page made within `waitMs` of its load, each with when it started, in ms after the load event
+ * began. Both times come from the page's own performance timeline: the test process's clock and the browser's
+ * `performance.timeOrigin` need not agree (a clean-clone run once measured four prefetches at −465 ms, before the load
+ * event they wait for), and a prefetch the previous page sent as it was left is in that page's timeline, not this one's.
+ */
 async function prefetchesOf(page: Page, path: string, waitMs: number) {
-  const seen: { path: string; epoch: number }[] = [];
+  const requested = new Set<string>();
   const listener = (req: Request) => {
-    // Seen here a little after the browser sent it: never earlier.
-    if (isPrefetch(req)) seen.push({ path: new URL(req.url()).pathname, epoch: Date.now() });
+    if (isPrefetch(req)) requested.add(req.url());
   };
   page.on("request", listener);
   await page.goto(path);
-  const loadStart = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart);
   await page.waitForTimeout(waitMs);
   page.off("request", listener);
-  return seen.map((p) => ({ path: p.path, at: Math.round(p.epoch - loadStart) }));
+  const timeline = await page.evaluate(() => ({
+    load: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+    resources: performance.getEntriesByType("resource").map((entry) => ({ url: entry.name, start: entry.startTime })),
+  }));
+  return timeline.resources
+    .filter((entry) => requested.has(entry.url))
+    .map((entry) => ({ path: new URL(entry.url).pathname, at: Math.round(entry.start - timeline.load) }));
 }
 
 test.describe("route prefetches", () => {
