@@ -1,6 +1,6 @@
 import {
   dataStamp, documentRequester, entryState, pageAddress, isVisitorDocumentRequest, memberCacheable, memberPageKey, PAGE_MAX_AGE_MS,
-  PAGE_RETIRE_AGE_MS, viewerClassHolds, viewersStamp, type PageRequest,
+  PAGE_RETIRE_AGE_MS, viewerClassHolds, viewersVersion, type PageRequest,
 } from "./page-cache";
 
 // Chromium 156 loading a page (its Accept and Sec-Fetch-Dest as sent).
@@ -91,19 +91,25 @@ describe("memberCacheable", () => {
 describe("the viewers version", () => {
   it("is kept out of the pages' data stamp: a logout or a purchase leaves every cached page standing", () => {
     expect(dataStamp([["statements", 3], ["viewers", 1]])).toBe(dataStamp([["statements", 3], ["viewers", 9]]));
-    expect(viewersStamp([["statements", 3], ["viewers", 9n]])).toBe("9");
-    expect(viewersStamp([["statements", 3]])).toBeNull();
+    expect(viewersVersion([["statements", 3], ["viewers", 9n]])).toBe(9);
+    expect(viewersVersion([["statements", 3]])).toBeNull();
   });
 
-  it("ends a known class when who may see what changes, when it runs out, and while the version is unknown or not read lately", () => {
-    const known = { levelId: 200, stamp: "4", validUntil: 1_000 };
-    const read = (stamp: string | null, readAt = 900) => ({ stamp, readAt });
-    expect(viewerClassHolds(known, read("4"), 999)).toBe(true);
-    expect(viewerClassHolds(known, read("5"), 999)).toBe(false);
-    expect(viewerClassHolds(known, read("4"), 1_000)).toBe(false);
-    expect(viewerClassHolds(known, read(null), 0)).toBe(false);
+  it("ends a known class when its member's sessions, grants or role change, when it runs out, and while the version is unknown or not read lately", () => {
+    const known = { levelId: 200, userId: "member-a", version: 4, validUntil: 1_000 };
+    const read = (version: number | null, readAt = 900, floor = 0) => ({ version, readAt, floor });
+    expect(viewerClassHolds(known, read(4), undefined, 999)).toBe(true);
+    // Another member's change moved the version: this member's class stands.
+    expect(viewerClassHolds(known, read(5), undefined, 999)).toBe(true);
+    // A change of this member's, made before the class was learnt (the lookup saw it), or after.
+    expect(viewerClassHolds(known, read(5), 4, 999)).toBe(true);
+    expect(viewerClassHolds(known, read(5), 5, 999)).toBe(false);
+    // A change to everyone (a table emptied) after it was learnt.
+    expect(viewerClassHolds(known, read(6, 900, 5), undefined, 999)).toBe(false);
+    expect(viewerClassHolds(known, read(4), undefined, 1_000)).toBe(false);
+    expect(viewerClassHolds(known, read(null), undefined, 0)).toBe(false);
     // Not read for over 2 s: a revocation elsewhere may be unseen.
-    expect(viewerClassHolds(known, read("4", -1_101), 900)).toBe(false);
+    expect(viewerClassHolds(known, read(4, -1_101), undefined, 900)).toBe(false);
   });
 });
 

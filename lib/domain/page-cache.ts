@@ -169,23 +169,42 @@ export function dataStamp(versions: Iterable<readonly [string, number | bigint]>
 }
 
 /** The version of who may see what (sessions, grants, roles), or null when the database has none (before 0017). */
-export function viewersStamp(versions: Iterable<readonly [string, number | bigint]>): string | null {
-  for (const [tag, version] of versions) if (tag === VIEWERS_TAG) return String(version);
+export function viewersVersion(versions: Iterable<readonly [string, number | bigint]>): number | null {
+  for (const [tag, version] of versions) if (tag === VIEWERS_TAG) return Number(version);
   return null;
 }
 
-/** What the proxy knows of a session: its members' access class, under which viewers version, until when. */
+/**
+ * How many of the latest changes to who may see what the database keeps, by user (`viewer_changes`, migration 0020,
+ * which prunes to this). An instance further behind than this forgets every class it knows.
+ */
+export const VIEWER_CHANGES_KEPT = 10_000;
+
+/** What the proxy knows of a session: its member, their access class, under which viewers version, until when. */
 export interface KnownViewerClass {
   levelId: number;
-  stamp: string;
+  userId: string;
+  version: number;
   validUntil: number;
 }
 
+/** What this process has read of the viewers version and of the changes behind it. */
+export interface ViewerVersionRead {
+  /** The version applied, or null while unknown. */
+  version: number | null;
+  readAt: number;
+  /** Classes learnt before this version are forgotten (a change to everyone, or changes this process could not keep). */
+  floor: number;
+}
+
 /**
- * Whether a known class still holds: the same viewers version, read lately (a version not read for a while — the
- * database slow or unreachable — may hide a revocation), and not past the record's end.
+ * Whether a known class still holds: no change to its member's sessions, grants or role since it was learnt
+ * (`lastChange`, the newest such change this process has read), no change to everyone, the version read lately (a
+ * version not read for a while — the database slow or unreachable — may hide a revocation), and not past the
+ * record's end. A change to one member leaves every other member's class standing (ADR 0071).
  */
-export function viewerClassHolds(known: KnownViewerClass, version: { stamp: string | null; readAt: number }, now: number): boolean {
-  if (version.stamp === null || now - version.readAt > VIEWER_STAMP_TRUST_MS) return false;
-  return known.stamp === version.stamp && now < known.validUntil;
+export function viewerClassHolds(known: KnownViewerClass, read: ViewerVersionRead, lastChange: number | undefined, now: number): boolean {
+  if (read.version === null || now - read.readAt > VIEWER_STAMP_TRUST_MS) return false;
+  if (known.version < read.floor || (lastChange !== undefined && lastChange > known.version)) return false;
+  return now < known.validUntil;
 }

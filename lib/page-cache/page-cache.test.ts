@@ -5,7 +5,7 @@ import { reloadConfigForTests } from "@/lib/config";
 import { memberPageKey, PAGE_CLASS_HEADER, PAGE_FILL_HEADER, PAGE_MAX_AGE_MS } from "@/lib/domain/page-cache";
 import { scriptHash } from "./fill";
 import { pageCacheDecision } from "./serve";
-import { classRenderHeader, classRenderLevel, forgetCachedPages, knownViewerLevel, onPageCacheHit, pageCache, rememberViewerClass, setPageDataStamp, setViewerStamp } from "./store";
+import { classRenderHeader, classRenderLevel, forgetCachedPages, knownViewerLevel, onPageCacheHit, pageCache, rememberViewerClass, setPageDataStamp, applyViewerVersion } from "./store";
 
 // On, whatever the environment says (a developer or CI may run the suite with PAGE_CACHE_MB=0).
 process.env.PAGE_CACHE_MB = "64";
@@ -51,7 +51,7 @@ let server: http.Server | null = null;
 afterEach(async () => {
   forgetCachedPages();
   setPageDataStamp(null);
-  setViewerStamp(null);
+  applyViewerVersion(null, []);
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
   server = null;
   reloadConfigForTests();
@@ -238,11 +238,11 @@ describe("the page cache for members' access classes (ADR 0067)", () => {
       res.writeHead(200, { "content-type": "text/html", [PAGE_FILL_HEADER]: "1" }).end(DOCUMENT);
     });
     setPageDataStamp("s:1");
-    setViewerStamp("7");
+    applyViewerVersion(7, "everyone");
     // Not resolved by this process yet: the member's own render, which tells the cache the class.
     expect(pageCacheDecision(member(SVIP_TOKEN), GOD)).toEqual({ kind: "bypass" });
-    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
-    rememberViewerClass("other-svip", { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, userId: "svip-a", version: 7, validUntil: Date.now() + 60_000 });
+    rememberViewerClass("other-svip", { levelId: 200, userId: "svip-b", version: 7, validUntil: Date.now() + 60_000 });
     missTwice(() => member(SVIP_TOKEN), GOD);
     await filled(memberPageKey(200, "/god"));
     expect(seen).toHaveLength(1);
@@ -254,32 +254,41 @@ describe("the page cache for members' access classes (ADR 0067)", () => {
     expect(pageCacheDecision(visitorRequest(), GOD)).toEqual({ kind: "miss" });
   });
 
-  it("forgets every known class when sessions, grants or roles change, and knows none while that version is unknown", () => {
+  it("forgets the class of the member whose sessions, grants or role changed, and only theirs; knows none while the version is unknown", () => {
     setPageDataStamp("s:1");
-    setViewerStamp("7");
-    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    applyViewerVersion(7, "everyone");
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, userId: "svip-a", version: 7, validUntil: Date.now() + 60_000 });
+    rememberViewerClass("other-svip", { levelId: 200, userId: "svip-b", version: 7, validUntil: Date.now() + 60_000 });
     expect(knownViewerLevel(SVIP_TOKEN)).toBe(200);
-    setViewerStamp("8");
+    applyViewerVersion(8, [{ version: 8, userId: "svip-a" }]);
     expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
-    // Learnt under the old version while the new one was being read: dead on arrival.
-    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    // A logout or a grant of one member leaves everyone else's class known: their next page still comes from the cache.
+    expect(knownViewerLevel("other-svip")).toBe(200);
+    // Learnt under the old version while the change was being read: dead on arrival.
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, userId: "svip-a", version: 7, validUntil: Date.now() + 60_000 });
     expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
     // A class ends with the member's level (or the minute a record is trusted).
-    rememberViewerClass(SVIP_TOKEN, { levelId: 100, stamp: "8", validUntil: Date.now() + 1_000 });
+    rememberViewerClass(SVIP_TOKEN, { levelId: 100, userId: "svip-a", version: 8, validUntil: Date.now() + 1_000 });
     expect(knownViewerLevel(SVIP_TOKEN)).toBe(100);
     expect(knownViewerLevel(SVIP_TOKEN, Date.now() + 1_000)).toBeNull();
     // A version not read for a while (the database slow) may hide a revocation: no class is trusted then.
-    rememberViewerClass(SVIP_TOKEN, { levelId: 100, stamp: "8", validUntil: Date.now() + 60_000 });
-    setViewerStamp("8", Date.now() - 2_001);
+    rememberViewerClass(SVIP_TOKEN, { levelId: 100, userId: "svip-a", version: 8, validUntil: Date.now() + 60_000 });
+    applyViewerVersion(8, [], Date.now() - 2_001);
     expect(knownViewerLevel(SVIP_TOKEN)).toBeNull();
-    setViewerStamp(null);
+    // A change to everyone (a table emptied), or changes that could not be read, end every class.
+    applyViewerVersion(9, [{ version: 9, userId: null }]);
+    expect(knownViewerLevel("other-svip")).toBeNull();
+    rememberViewerClass("other-svip", { levelId: 200, userId: "svip-b", version: 9, validUntil: Date.now() + 60_000 });
+    applyViewerVersion(20_000, "everyone");
+    expect(knownViewerLevel("other-svip")).toBeNull();
+    applyViewerVersion(null, []);
     expect(pageCacheDecision(member(SVIP_TOKEN), GOD)).toEqual({ kind: "bypass" });
   });
 
   it("shares no page with own state in it: a strategy's page", () => {
     setPageDataStamp("s:1");
-    setViewerStamp("7");
-    rememberViewerClass(SVIP_TOKEN, { levelId: 200, stamp: "7", validUntil: Date.now() + 60_000 });
+    applyViewerVersion(7, "everyone");
+    rememberViewerClass(SVIP_TOKEN, { levelId: 200, userId: "svip-a", version: 7, validUntil: Date.now() + 60_000 });
     expect(pageCacheDecision(member(SVIP_TOKEN, "/quant?s=abc"), { name: "strategy", params: {} })).toEqual({ kind: "bypass" });
     expect(pageCacheDecision(member(SVIP_TOKEN, "/quant"), { name: "strategy", params: {} })).toEqual({ kind: "miss" });
   });

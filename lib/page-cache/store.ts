@@ -3,7 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import type { RouteParams } from "@/lib/domain/routes";
-import { PAGE_RETIRE_AGE_MS, viewerClassHolds, type KnownViewerClass } from "@/lib/domain/page-cache";
+import { PAGE_RETIRE_AGE_MS, viewerClassHolds, type KnownViewerClass, type ViewerVersionRead } from "@/lib/domain/page-cache";
 
 /**
  * The rendered visitor pages of this process (ADR 0065). The proxy reads and fills it; lib/server keeps its data stamp
@@ -45,10 +45,13 @@ interface PageCacheState {
    * again under it, for at most ten minutes. A failed render (5xx, a timeout) is not remembered.
    */
   readonly refused: LRUCache<string, string>;
-  /** The `viewers` version (sessions, grants, roles), or null while unknown: then no member is answered from the cache. */
-  viewerStamp: string | null;
-  /** When the `viewers` version was last read (ms): a version not read lately is not trusted. */
-  viewerStampReadAt: number;
+  /**
+   * The `viewers` version (sessions, grants, roles) applied, when it was read, and the floor below which every class
+   * learnt is forgotten; version null while unknown: then no member is answered from the cache.
+   */
+  viewerRead: ViewerVersionRead;
+  /** The newest change read to each member's sessions, grants or role; one evicted raises the floor. */
+  readonly viewerChanges: LRUCache<string, number>;
   /** Members' access classes as lib/server last resolved them, by the SHA-256 of the session token (ADR 0067). */
   readonly viewerClasses: LRUCache<string, KnownViewerClass>;
 }
@@ -59,7 +62,7 @@ const ENTRY_OVERHEAD_BYTES = 2_048;
 
 function create(): PageCacheState {
   const maxSize = Math.max(config().pageCacheBytes, 1);
-  return {
+  const state: PageCacheState = {
     entries: new LRUCache<string, CachedPage>({ maxSize, sizeCalculation: (page, key) => page.html.length * 2 + key.length + ENTRY_OVERHEAD_BYTES }),
     stamp: null,
     fillSecret: randomBytes(24).toString("base64url"),
@@ -67,10 +70,17 @@ function create(): PageCacheState {
     missedOnce: new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 }),
     hitListeners: [],
     refused: new LRUCache<string, string>({ max: 10_000, ttl: PAGE_RETIRE_AGE_MS }),
-    viewerStamp: null,
-    viewerStampReadAt: 0,
+    viewerRead: { version: null, readAt: 0, floor: 0 },
+    viewerChanges: new LRUCache<string, number>({
+      max: 100_000,
+      dispose: (version, _userId, reason) => {
+        // forgetting when a member last changed forgets, to be safe, every class learnt before that
+        if (reason === "evict") state.viewerRead.floor = Math.max(state.viewerRead.floor, version);
+      },
+    }),
     viewerClasses: new LRUCache<string, KnownViewerClass>({ max: 100_000 }),
   };
+  return state;
 }
 
 export function pageCache(): PageCacheState {
@@ -92,13 +102,39 @@ export function setPageDataStamp(stamp: string | null): void {
   for (const [key, page] of state.entries.entries()) if (page.stamp !== stamp) state.entries.delete(key);
 }
 
-/** The current `viewers` version, just read; every class learnt under another one is forgotten. */
-export function setViewerStamp(stamp: string | null, readAt = Date.now()): void {
+/**
+ * One change to who may see what, as `viewer_changes` records it: the viewers version it made and the member whose
+ * sessions, grants or role changed, or null for everyone (a table emptied).
+ */
+export interface ViewerChange {
+  version: number;
+  userId: string | null;
+}
+
+/**
+ * The `viewers` version just read, with the changes since the version applied before (ADR 0071): the classes of
+ * the members they name end, everyone else's stand. `"everyone"` when the changes between are not known (the first
+ * read, a read after the version was unknown for a while, a database restored): every class learnt before ends.
+ * A null version (unreadable) trusts no class until one is read again.
+ */
+export function applyViewerVersion(version: number | null, changes: readonly ViewerChange[] | "everyone", readAt = Date.now()): void {
   const state = pageCache();
-  state.viewerStampReadAt = readAt;
-  if (state.viewerStamp === stamp) return;
-  state.viewerStamp = stamp;
-  state.viewerClasses.clear();
+  state.viewerRead.readAt = readAt;
+  if (version === null) {
+    state.viewerRead.version = null;
+    return;
+  }
+  if (changes === "everyone") {
+    state.viewerClasses.clear();
+    state.viewerChanges.clear();
+    state.viewerRead.floor = Math.max(state.viewerRead.floor, version);
+  } else {
+    for (const change of changes) {
+      if (change.userId === null) state.viewerRead.floor = Math.max(state.viewerRead.floor, change.version);
+      else state.viewerChanges.set(change.userId, Math.max(state.viewerChanges.get(change.userId) ?? 0, change.version));
+    }
+  }
+  state.viewerRead.version = version;
 }
 
 /** The session's key here: its token's SHA-256 (the proxy may not reach lib/server/auth's own, P1). */
@@ -107,8 +143,8 @@ function tokenKey(token: string): string {
 }
 
 /**
- * Records a session's access class as lib/server resolved it. `stamp` is the viewers version read before the session
- * was: a change that overlapped the lookup leaves the record already dead.
+ * Records a session's access class as lib/server resolved it. `version` is the viewers version applied before the
+ * session was read: a change to its member that overlapped the lookup leaves the record already dead.
  */
 export function rememberViewerClass(token: string, known: KnownViewerClass): void {
   if (!pageCacheEnabled()) return;
@@ -144,7 +180,7 @@ export function knownViewerLevel(token: string, now = Date.now()): number | null
   const key = tokenKey(token);
   const known = state.viewerClasses.get(key);
   if (!known) return null;
-  if (viewerClassHolds(known, { stamp: state.viewerStamp, readAt: state.viewerStampReadAt }, now)) return known.levelId;
+  if (viewerClassHolds(known, state.viewerRead, state.viewerChanges.get(known.userId), now)) return known.levelId;
   state.viewerClasses.delete(key);
   return null;
 }
@@ -162,5 +198,7 @@ export function forgetCachedPages(): void {
   pageCache().entries.clear();
   pageCache().missedOnce.clear();
   pageCache().viewerClasses.clear();
+  pageCache().viewerChanges.clear();
+  pageCache().viewerRead = { version: null, readAt: 0, floor: 0 };
   pageCache().refused.clear();
 }

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Front-end error reports posted to /api/Logs/Insert (SPEC §3 "Error report"), size-capped at the edge. */
 export const clientErrorReports = pgTable(
@@ -30,6 +30,16 @@ export const appMeta = pgTable("app_meta", {
 export const cacheVersions = pgTable("cache_versions", {
   tag: text("tag").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Each change to who may see what (a member's sessions, grants or role), under the `viewers` version it made, with
+ * the member — null for a change to everyone — so instances forget only that member's access class (migration 0020,
+ * ADR 0071). Triggers write it and keep its latest 10,000 rows.
+ */
+export const viewerChanges = pgTable("viewer_changes", {
+  version: bigint("version", { mode: "number" }).primaryKey(),
+  userId: uuid("user_id"),
 });
 
 /**

@@ -61,7 +61,8 @@ export function accessClassViewer(levelId: number): Viewer {
 /**
  * The viewer of the current request (token cookie, or `Authorization: Bearer`), once per request. A member's session
  * resolved from the cookie also tells the page cache the member's access class (ADR 0067), under the viewers version
- * read before the lookup, so a grant, logout or role change that overlaps it leaves the record already dead.
+ * applied before the lookup, so a grant, logout or role change of that member that overlaps it leaves the record
+ * already dead (ADR 0071).
  */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const requestHeaders = await headers();
@@ -70,14 +71,15 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const cookieToken = (await cookies()).get(TOKEN_COOKIE)?.value;
   const bearer = /^Bearer\s+(.+)$/i.exec(requestHeaders.get("authorization") ?? "")?.[1];
   const token = cookieToken ?? bearer;
-  const viewersVersion = pageCache().viewerStamp;
+  const viewersVersion = pageCache().viewerRead.version;
   const resolved = await resolveToken(token);
   if (resolved && cookieToken && viewersVersion !== null && resolved.viewer.role === "member") {
     const now = Date.now();
     const levelEnd = resolved.levelEndsAt?.getTime() ?? Number.POSITIVE_INFINITY;
     rememberViewerClass(cookieToken, {
       levelId: resolved.viewer.userInfo.levelId,
-      stamp: viewersVersion,
+      userId: resolved.viewer.userId,
+      version: viewersVersion,
       validUntil: Math.min(now + VIEWER_CLASS_TTL_MS, levelEnd),
     });
   }

@@ -1,10 +1,11 @@
 import "server-only";
+import { and, asc, gt, lte } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cacheVersions } from "@/lib/db/schema";
+import { cacheVersions, viewerChanges } from "@/lib/db/schema";
 import { isHumanReader } from "@/lib/domain/human-reader";
-import { dataStamp, viewersStamp } from "@/lib/domain/page-cache";
+import { dataStamp, VIEWER_CHANGES_KEPT, viewersVersion } from "@/lib/domain/page-cache";
 import type { RouteParams } from "@/lib/domain/routes";
-import { onPageCacheHit, pageCacheEnabled, setPageDataStamp, setViewerStamp } from "@/lib/page-cache/store";
+import { applyViewerVersion, onPageCacheHit, pageCacheEnabled, setPageDataStamp, type ViewerChange } from "@/lib/page-cache/store";
 import { countArticleView } from "@/lib/server/content/view-counts";
 import { logger } from "@/lib/server/logger";
 import { outsideRequest } from "@/lib/server/startup-context";
@@ -20,16 +21,35 @@ export const STAMP_POLL_MS = 250;
 
 let started = 0;
 let applied = 0;
+/** The viewers version whose changes this process has applied; null before the first read. */
+let viewersApplied: number | null = null;
+
+/**
+ * The changes to who may see what after `since` up to `version` (ADR 0071), or "everyone" when they cannot all be
+ * read: the first read, a database restored to an older version, or more changes than the table keeps.
+ */
+async function changesSince(since: number | null, version: number): Promise<ViewerChange[] | "everyone"> {
+  if (since === null || version < since || version - since > VIEWER_CHANGES_KEPT) return "everyone";
+  if (version === since) return [];
+  return (await db())
+    .select({ version: viewerChanges.version, userId: viewerChanges.userId })
+    .from(viewerChanges)
+    .where(and(gt(viewerChanges.version, since), lte(viewerChanges.version, version)))
+    .orderBy(asc(viewerChanges.version));
+}
 
 export async function refreshPageStamp(): Promise<void> {
   if (!pageCacheEnabled()) return;
   const mine = ++started;
+  const since = viewersApplied;
   let stamp: string | null;
-  let viewers: string | null;
+  let viewers: number | null;
+  let changes: ViewerChange[] | "everyone" = "everyone";
   try {
     const rows = (await (await db()).select().from(cacheVersions)).map((row) => [row.tag, row.version] as const);
     stamp = dataStamp(rows);
-    viewers = viewersStamp(rows);
+    viewers = viewersVersion(rows);
+    if (viewers !== null) changes = await changesSince(since, viewers);
   } catch (err) {
     // Unknown data: no cached page is answered until the versions can be read again.
     stamp = null;
@@ -40,7 +60,8 @@ export async function refreshPageStamp(): Promise<void> {
   if (mine < applied) return;
   applied = mine;
   setPageDataStamp(stamp);
-  setViewerStamp(viewers);
+  applyViewerVersion(viewers, changes);
+  if (viewers !== null) viewersApplied = viewers;
 }
 
 /**
@@ -71,6 +92,6 @@ export function startPageStamp(): () => Promise<void> {
     stopCounting();
     await last;
     setPageDataStamp(null);
-    setViewerStamp(null);
+    applyViewerVersion(null, []);
   };
 }
