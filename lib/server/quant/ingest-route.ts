@@ -13,7 +13,7 @@ import { AppError, rateLimited } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
 import { readBodyBytes } from "@/lib/server/request-body";
 import { clientIp } from "@/lib/server/security/request-meta";
-import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
+import { takeToken, withFailureLimits } from "@/lib/server/security/rate-limit";
 import { keyForBearer } from "./api-keys";
 import { IngestConflict, ingestFills, ingestNav, ingestSignals, StrategyKeyRefused, type Ingested } from "./ingest";
 
@@ -62,17 +62,21 @@ async function checkAndStore(kind: IngestKind, guid: string, body: unknown, toda
 export async function handleIngest(req: NextRequest, guidParam: string, kind: IngestKind, now = new Date()): Promise<NextResponse> {
   try {
     const ip = clientIp(req.headers);
-    const wait = await blockedFor("quant-ingest-auth", ip, INGEST_AUTH_FAILURES_PER_MINUTE, 60);
-    if (wait > 0) throw rateLimited(RATE_LIMITED, wait);
-
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
     const guid = guidParam.toLowerCase();
-    const holder = isGuid(guid) ? await keyForBearer(bearer) : null;
-    if (!holder || holder.strategyGuid !== guid) {
-      await recordFailure("quant-ingest-auth", ip, INGEST_AUTH_FAILURES_PER_MINUTE, 60);
-      logger().info({ ip, guid: guidParam.slice(0, 40), kind, hadKey: !!bearer }, "quant ingest refused: key");
-      throw new StrategyKeyRefused();
-    }
+    const holder = await withFailureLimits(
+      [["quant-ingest-auth", ip, INGEST_AUTH_FAILURES_PER_MINUTE, 60]],
+      async () => {
+        const found = isGuid(guid) ? await keyForBearer(bearer) : null;
+        if (!found || found.strategyGuid !== guid) {
+          logger().info({ ip, guid: guidParam.slice(0, 40), kind, hadKey: !!bearer }, "quant ingest refused: key");
+          throw new StrategyKeyRefused();
+        }
+        return found;
+      },
+      (err) => err instanceof StrategyKeyRefused,
+      (wait) => rateLimited(RATE_LIMITED, wait),
+    );
 
     const limited = await takeToken("quant-ingest", holder.keyId, INGEST_RATE_PER_MINUTE, 60);
     if (limited > 0) throw rateLimited(RATE_LIMITED, limited);

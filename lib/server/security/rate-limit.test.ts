@@ -6,7 +6,7 @@ import { rateLimits } from "@/lib/db/schema";
 import { describeOnEachEngine, openTestDatabase } from "@/lib/db/test-support";
 import { rememberStartupContext } from "@/lib/server/startup-context";
 import { storesOfTimersMade } from "@/lib/server/timer-contexts.test-support";
-import { blockedFor, failuresOf, limitsOn, recordFailure, takeToken } from "./rate-limit";
+import { blockedFor, failuresOf, limitsOn, recordFailure, takeToken, withFailureLimits } from "./rate-limit";
 import { postgresStore, redisClient, redisStore, type LimitStore } from "./rate-limit-store";
 
 describe("rate limits", () => {
@@ -19,6 +19,39 @@ describe("rate limits", () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     expect(await blockedFor("t-fail", "other", 3, 60)).toBe(0);
+  });
+
+  it("withFailureLimits checks no more parallel tries than the limit allows, and only failures spend it", async () => {
+    class Wrong extends Error {}
+    class Refused extends Error {
+      constructor(readonly waitSec: number) {
+        super("refused");
+      }
+    }
+    const limits = [["t-guard-acct", "acct", 5, 60], ["t-guard-ip", "ip", 20, 60]] as const;
+    const right = () => withFailureLimits(limits, async () => "ok", (err) => err instanceof Wrong, (wait) => new Refused(wait));
+    // right tries take their count back: any number of them pass
+    for (let i = 0; i < 8; i++) expect(await right()).toBe("ok");
+    let checked = 0;
+    const wrong = () =>
+      withFailureLimits(limits, async () => {
+        checked += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        throw new Wrong();
+      }, (err) => err instanceof Wrong, (wait) => new Refused(wait));
+    // twenty wrong guesses sent together: five are checked, fifteen refused with the wait
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, wrong));
+    expect(checked).toBe(5);
+    const reasons = outcomes.map((o) => (o.status === "rejected" ? o.reason : null));
+    expect(reasons.filter((r) => r instanceof Wrong)).toHaveLength(5);
+    const refused = reasons.filter((r): r is Refused => r instanceof Refused);
+    expect(refused).toHaveLength(15);
+    expect(refused.every((r) => r.waitSec > 0 && r.waitSec <= 60)).toBe(true);
+    // refused tries did not count: the key is exactly at its limit, and the right password is refused too until the window ends
+    expect(await failuresOf("t-guard-acct", "acct", 5, 60)).toBe(5);
+    await expect(right()).rejects.toBeInstanceOf(Refused);
+    // another key is untouched
+    expect(await withFailureLimits([["t-guard-acct", "other", 5, 60]], async () => 1, () => true, (wait) => new Refused(wait))).toBe(1);
   });
 
   it("takeToken answers 0 until the points are used up", async () => {

@@ -99,3 +99,36 @@ export const countAttempt = async (name: string, key: string, points: number, du
 export const forgiveAttempt = async (name: string, key: string, points: number, durationSec: number) => (await limits()).forgiveAttempt(name, key, points, durationSec);
 export const holdOff = async (name: string, key: string, points: number, durationSec: number, seconds: number) => (await limits()).holdOff(name, key, points, durationSec, seconds);
 export const failuresOf = async (name: string, key: string, points: number, durationSec: number) => (await limits()).failuresOf(name, key, points, durationSec);
+
+/** One limit on failures: its name, the key counted, how many failures, in a window of how many seconds. */
+export type FailureLimit = readonly [name: string, key: string, failures: number, windowSec: number];
+
+/**
+ * Runs `attempt` (a password, a code, a key checked) under limits on its failures: the try is counted against each
+ * limit atomically before it runs, so parallel tries each see the ones before them and no burst is checked past the
+ * limit; over any limit, `refuse(seconds)` is thrown and nothing is checked. A try that does not fail (no error, or
+ * one `isFailure` does not count) takes its count back afterwards: only failures spend the limits.
+ */
+export async function withFailureLimits<T>(
+  limits: readonly FailureLimit[],
+  attempt: () => Promise<T>,
+  isFailure: (err: unknown) => boolean,
+  refuse: (waitSec: number) => Error,
+): Promise<T> {
+  const counted = await Promise.all(limits.map((limit) => countAttempt(...limit)));
+  const giveBack = () => Promise.all(limits.map((limit) => forgiveAttempt(...limit)));
+  const wait = Math.max(0, ...counted.map((c) => c.waitSec));
+  if (wait > 0) {
+    // a refused try is no try: it does not lengthen the wait
+    await giveBack();
+    throw refuse(wait);
+  }
+  try {
+    const value = await attempt();
+    await giveBack();
+    return value;
+  } catch (err) {
+    if (!isFailure(err)) await giveBack();
+    throw err;
+  }
+}

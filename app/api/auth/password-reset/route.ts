@@ -6,7 +6,7 @@ import { clearLoginCookies } from "@/lib/server/auth/cookies";
 import { newPasswordProblem, resetPassword, resetPasswordNames } from "@/lib/server/auth/password-change";
 import { AppError, rateLimited, route } from "@/lib/server/http";
 import { logger } from "@/lib/server/logger";
-import { blockedFor, recordFailure } from "@/lib/server/security/rate-limit";
+import { withFailureLimits } from "@/lib/server/security/rate-limit";
 import { clientIp } from "@/lib/server/security/request-meta";
 
 /** One answer whether or not the account exists. */
@@ -41,13 +41,13 @@ export const POST = route({ name: "password reset", auth: "visitor", body: Passw
   // only, so the answer cannot depend on whether it has a member (ADR 0029).
   const problem = newPasswordProblem(body.newPassword, resetPasswordNames(account));
   if (problem) throw new AppError("invalid", problem);
-  const limits = [["password-reset-ip", ip, 20], ["password-reset-account", account.value, 10]] as const;
-  const wait = Math.max(...(await Promise.all(limits.map(([name, key, points]) => blockedFor(name, key, points, WINDOW_SEC)))));
-  if (wait > 0) throw rateLimited(`尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, wait);
-  const verified = await verifyCode({ account: account.value, purpose: "reset", code: body.code }).catch(async (err: unknown) => {
-    if (err instanceof AppError) await Promise.all(limits.map(([name, key, points]) => recordFailure(name, key, points, WINDOW_SEC)));
-    throw err;
-  });
+  const limits = [["password-reset-ip", ip, 20, WINDOW_SEC], ["password-reset-account", account.value, 10, WINDOW_SEC]] as const;
+  const verified = await withFailureLimits(
+    limits,
+    () => verifyCode({ account: account.value, purpose: "reset", code: body.code }),
+    (err) => err instanceof AppError,
+    (wait) => rateLimited(`尝试次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`, wait),
+  );
   const userId = await resetPassword(verified, body.newPassword);
   const res = NextResponse.json({ message: "密码已重置，请使用新密码登录" });
   // This browser's session of the member ended with the others: forget it here too.

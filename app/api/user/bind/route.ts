@@ -5,7 +5,7 @@ import { issueCode, verifyCode } from "@/lib/server/auth/codes";
 import { refreshUserInfoCookie } from "@/lib/server/auth/cookies";
 import { AppError, rateLimited, route } from "@/lib/server/http";
 import { bindAccount, checkNewAddress } from "@/lib/server/members/profile";
-import { blockedFor, recordFailure, takeToken } from "@/lib/server/security/rate-limit";
+import { takeToken, withFailureLimits } from "@/lib/server/security/rate-limit";
 import { clientIp } from "@/lib/server/security/request-meta";
 
 const WINDOW_SEC = 15 * 60;
@@ -31,12 +31,12 @@ export const POST = route({ name: "e-mail/mobile binding", auth: "member", body:
   }
 
   // Wrong codes count per member on top of the code service's own limit per code.
-  const blocked = await blockedFor("bind-confirm-user", viewer.userId, 10, WINDOW_SEC);
-  if (blocked > 0) throw tooMany(blocked);
-  const verified = await verifyCode({ account: account.value, purpose: "bind", code: body.code, userId: viewer.userId }).catch(async (err: unknown) => {
-    if (err instanceof AppError) await recordFailure("bind-confirm-user", viewer.userId, 10, WINDOW_SEC);
-    throw err;
-  });
+  const verified = await withFailureLimits(
+    [["bind-confirm-user", viewer.userId, 10, WINDOW_SEC]],
+    () => verifyCode({ account: account.value, purpose: "bind", code: body.code, userId: viewer.userId }),
+    (err) => err instanceof AppError,
+    tooMany,
+  );
   if (verified.kind !== body.kind) throw new AppError("invalid", BIND_INVALID[body.kind]);
   const userInfo = await bindAccount(viewer, verified);
   const res = NextResponse.json({ message: body.kind === "email" ? "邮箱已绑定" : "手机号已绑定", userInfo });

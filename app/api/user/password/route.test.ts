@@ -48,4 +48,14 @@ describeOnEachEngine("POST /api/user/password", () => {
     expect((await post({ newPassword: "new-password" }, { token, origin: "https://evil.example" })).status).toBe(403);
     expect((await post("nonsense", { token })).status).toBe(400);
   });
+
+  it("checks no more guesses sent together than the limit allows: each is counted before the password is checked", async () => {
+    const user = await createUser({ email: "pw-route3@example.com", password: "real-password" });
+    const { token } = await createSession(user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post({ currentPassword: `guess-${i}-xx`, newPassword: "new-password" }, { token, ip: `192.0.2.${i}` }).then((r) => r.status)),
+    );
+    expect(answers.filter((s) => s === 400)).toHaveLength(5);
+    expect(answers.filter((s) => s === 429)).toHaveLength(7);
+  });
 });
