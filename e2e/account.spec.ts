@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import sharp from "sharp";
-import { latestMessage } from "./outbox";
+import { latestCode } from "./outbox";
 
 // A member of this file's own (registered by one login code, then given a password), so changing the nickname,
 // avatar and password never disturbs the shared accounts other specs log in with.
@@ -15,7 +15,7 @@ function ownMember(playwright: PlaywrightWorkerArgs["playwright"], baseURL: stri
     const api = await playwright.request.newContext({ baseURL });
     const email = `account-${Date.now()}@e2e.test`;
     expect((await api.post("/api/auth/code/send", { data: { account: email } })).status()).toBe(200);
-    const { code } = await latestMessage(email);
+    const code = await latestCode(email);
     expect((await api.post("/api/auth/code/verify", { data: { account: email, code } })).status()).toBe(200);
     const password = "account-pass-1";
     const set = await api.post("/api/user/password", { data: { newPassword: password } });

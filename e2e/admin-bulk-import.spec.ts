@@ -31,7 +31,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   dataDir = copyOfPreparedData("migrated", "lianghua-bulk-");
   const env: Record<string, string> = { PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0" };
-  operatorCommands(env, ["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "批量管理员", "--role", "admin"]);
+  operatorCommands([["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "批量管理员", "--role", "admin"]], env);
   server = await startOwnServer({ env });
 });
 

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,10 +16,5 @@ export function copyOfPreparedData(kind: "migrated" | "seeded", prefix: string):
   return dir;
 }
 
-/** Operator commands on a data directory in one process (scripts/operator-commands.ts), before its server starts. */
-export function operatorCommands(env: Record<string, string>, ...commands: string[][]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/operator-commands.ts", JSON.stringify(commands)], {
-    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_OPTIONS: "", ...env },
-    encoding: "utf8",
-  });
-}
+/** Operator commands in one process, before the server of their data starts (one writer: PGlite). */
+export { operatorCommands } from "../scripts/run-operator-commands.cjs";

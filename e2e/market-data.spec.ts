@@ -34,9 +34,10 @@ test.beforeAll(async () => {
     MARKET_DATA_PROVIDER: "tushare", TUSHARE_TOKEN: TUSHARE_LOCAL_TOKEN, TUSHARE_API_URL: tushare.url,
   };
   // the CLI as an operator runs it on this server's data directory, before the server starts (PGlite: one process)
-  operatorCommands(env,
+  operatorCommands([
     ["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "行情管理员", "--role", "admin"],
-    ["import:statement", statementFile, "--new-trader", "中信实盘", "--public"]);
+    ["import:statement", statementFile, "--new-trader", "中信实盘", "--public"],
+  ], env);
 
   server = await startOwnServer({ env });
 });

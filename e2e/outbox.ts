@@ -14,3 +14,10 @@ export async function latestMessage(to: string, timeoutMs = 15_000): Promise<{ c
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The code of the latest message to an address; a message without one fails with what it said instead. */
+export async function latestCode(to: string, timeoutMs?: number): Promise<string> {
+  const message = await latestMessage(to, timeoutMs);
+  if (!message.code) throw new Error(`the latest message to ${to} carries no code: ${message.subject} — ${message.text.slice(0, 120)}`);
+  return message.code;
+}

@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   // the suite's prepared data (demo data, the accounts): svip holds SVIP there; buyer joins it, one access class of two
   dataDir = copyOfPreparedData("seeded", "lianghua-page-cache-");
   const env: Record<string, string> = { PORT: String(port), SITE_URL: baseURL, DATA_DIR: dataDir, PAGE_CACHE_MB: "64" };
-  operatorCommands(env, ["user:grant", "--email", ACCOUNTS.buyer.email, "--level", "svip", "--days", "30"]);
+  operatorCommands([["user:grant", "--email", ACCOUNTS.buyer.email, "--level", "svip", "--days", "30"]], env);
   server = await startOwnServer({ env });
 });
 

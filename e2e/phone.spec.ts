@@ -4,7 +4,7 @@ import { ARTICLE_TYPES } from "../lib/domain/article-types";
 import { ANALYSIS_TYPES, ERROR_CODES, LIST_TYPES, RANK_PERIODS, RANK_SHOWS } from "../lib/domain/route-params";
 import { ROUTES, matchRoute } from "../lib/domain/routes";
 import { logInPage } from "./fixtures";
-import { latestMessage } from "./outbox";
+import { latestCode } from "./outbox";
 
 // Every route at 375 px (playwright.config.ts's viewport), as a visitor, as a member with orders and as an
 // administrator: the page never scrolls sideways, and the day's trades show every figure of a row on screen.
@@ -180,7 +180,7 @@ async function memberWithOrders(page: Page): Promise<MemberIds> {
   const api = page.context().request;
   const email = `phone-${randomUUID()}@e2e.test`;
   expect((await api.post("/api/auth/code/send", { data: { account: email } })).status()).toBe(200);
-  expect((await api.post("/api/auth/code/verify", { data: { account: email, code: (await latestMessage(email)).code } })).status()).toBe(200);
+  expect((await api.post("/api/auth/code/verify", { data: { account: email, code: await latestCode(email) } })).status()).toBe(200);
   const order = async (planId: string) => {
     const res = await api.post("/api/pay/orders", { data: { planId, method: "test", nonce: randomUUID() } });
     expect(res.status(), await res.text()).toBe(200);

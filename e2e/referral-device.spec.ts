@@ -3,7 +3,7 @@ import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, newDeviceToken } from "../lib/domain/device-cookie";
 import { encryptPayload, FINGERPRINT_COOKIES, hashSignals } from "../lib/domain/fingerprint-payload";
-import { latestMessage } from "./outbox";
+import { latestCode } from "./outbox";
 
 /**
  * Issue 20 point 4 (ADR 0027), against the running product. The audit's script registered invitees with fingerprint
@@ -53,7 +53,7 @@ const cookieValue = (answer: Answer, name: string) => {
 /** Registers by code, as the login form does; the verify answer and the session token it set. */
 async function registerByScript(call: ReturnType<typeof script>, email: string, cookies: Record<string, string>, invitationCode?: string) {
   expect((await call("POST", "/api/auth/code/send", cookies, { account: email })).status).toBe(200);
-  const verified = await call("POST", "/api/auth/code/verify", cookies, { account: email, code: (await latestMessage(email)).code, ...(invitationCode ? { invitationCode } : {}) });
+  const verified = await call("POST", "/api/auth/code/verify", cookies, { account: email, code: await latestCode(email), ...(invitationCode ? { invitationCode } : {}) });
   return { status: verified.status, body: JSON.parse(verified.body) as { registered: boolean; referral: string | null; userInfo: { invitationCode: string } }, token: cookieValue(verified, "token")! };
 }
 
@@ -146,7 +146,7 @@ test("a browser's first page view gets the signed HttpOnly cookie and its regist
     await expect(form.getByPlaceholder("填写好友的邀请码，注册即得3天SVIP")).toHaveValue(code);
     await form.getByRole("button", { name: "获取验证码" }).click();
     await expect(form.getByText("验证码已发送，10 分钟内有效")).toBeVisible();
-    await form.getByPlaceholder("6 位数字").fill((await latestMessage(email)).code!);
+    await form.getByPlaceholder("6 位数字").fill(await latestCode(email));
     await form.getByRole("button", { name: "登录 / 注册" }).click();
     await expect(page).toHaveURL("/");
     return (await (await page.context().request.get("/api/user/info")).json()).data as { levelCode: string };

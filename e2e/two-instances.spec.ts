@@ -56,7 +56,7 @@ async function admin(sql: string) {
 
 /** Runs operator commands on the test database in one process; the last line they printed (a guid, a key). */
 function cli(databaseUrl: string, ...commands: string[][]): string {
-  return operatorCommands({ DATABASE_URL: databaseUrl }, ...commands).trim().split("\n").pop()!.trim();
+  return operatorCommands(commands, { DATABASE_URL: databaseUrl }).trim().split("\n").pop()!.trim();
 }
 
 test.beforeAll(async () => {

@@ -15,7 +15,7 @@ const KEY = Symbol.for("lianghua.admission");
 const TOKEN_COOKIE = /(?:^|;\s*)token=/;
 
 const settings = { renders: 8, queue: 64, waitMs: 5_000, retryAfterSeconds: 10 };
-const counts = { active: 0, crawlersActive: 0, admitted: 0, shed: 0, timedOut: 0 };
+const counts = { active: 0, crawlersActive: 0 };
 /** Waiting requests per lane, served in this order when a slot frees. */
 const lanes = { member: [], visitor: [], crawler: [] };
 
@@ -64,7 +64,6 @@ const BUSY_PAGE =
   "<h1 style=\"font-size:1.25rem\">服务器繁忙，请稍后再试</h1><p>访问的人太多了，请过几秒刷新页面。</p></body></html>";
 
 function shed(res) {
-  counts.shed += 1;
   if (res.headersSent || res.writableEnded) return;
   res.writeHead(503, {
     "content-type": "text/html; charset=utf-8",
@@ -89,7 +88,6 @@ function canStart(lane) {
 
 function start(entry) {
   counts.active += 1;
-  counts.admitted += 1;
   if (entry.lane === "crawler") counts.crawlersActive += 1;
   let released = false;
   const release = () => {
@@ -128,7 +126,6 @@ function admit(req, res, run) {
     const at = queue.indexOf(entry);
     if (at < 0) return;
     queue.splice(at, 1);
-    counts.timedOut += 1;
     shed(res);
   }, settings.waitMs);
   entry.timer.unref();
@@ -163,9 +160,5 @@ globalThis[KEY] = {
    * it to the app's own session cookie and crawler rule). */
   laneOf(headers) {
     return laneOf({ headers: headers ?? {} });
-  },
-  /** What admission is doing now (the health answer, the burst bench). */
-  stats() {
-    return { ...counts, waiting: waiting(), waitingCrawlers: lanes.crawler.length, settings: { ...settings } };
   },
 };

@@ -27,17 +27,6 @@ let server: ChildProcess;
 let port: number;
 let started: string[] = [];
 
-beforeEach(async () => {
-  started = [];
-  server = spawn(process.execPath, ["--require", ADMISSION_PRELOAD, "-e", SERVER], { stdio: ["ignore", "pipe", "pipe"] });
-  server.stderr!.on("data", (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (line.startsWith("start ")) started.push(line.slice(6));
-  });
-  const [chunk] = (await once(server.stdout!, "data")) as [Buffer];
-  port = Number(chunk.toString().trim());
-});
-afterEach(() => server.kill());
-
 /** `doneAt`: when the answer ended (the tests compare orders, not durations: CI machines are loaded). */
 type Answer = { status: number; ms: number; doneAt: number; body: string; retryAfter?: string };
 
@@ -58,6 +47,17 @@ function ask(path: string, headers: Record<string, string> = {}): Promise<Answer
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("scripts/admission.cjs", () => {
+  beforeEach(async () => {
+    started = [];
+    server = spawn(process.execPath, ["--require", ADMISSION_PRELOAD, "-e", SERVER], { stdio: ["ignore", "pipe", "pipe"] });
+    server.stderr!.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) if (line.startsWith("start ")) started.push(line.slice(6));
+    });
+    const [chunk] = (await once(server.stdout!, "data")) as [Buffer];
+    port = Number(chunk.toString().trim());
+  });
+  afterEach(() => server.kill());
+
   it("answers what does not fit at once with 503 and Retry-After, in Chinese, and renders the rest", async () => {
     const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => ask(`/detail/p${i}`)));
     const shed = answers.filter((a) => a.status === 503);

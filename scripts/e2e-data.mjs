@@ -1,23 +1,15 @@
 // The Playwright suite's data directory: migrated, the demo data, and the accounts the specs log in with
 // (e2e/fixtures.ts reads the same constants). `node scripts/e2e-data.mjs DIR` prepares DIR; `npm test` does so while
 // lint, types and the build run, and scripts/e2e.mjs takes it through E2E_PREPARED_DATA_DIR (docs/testing.md).
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { operatorCommands } from "./run-operator-commands.cjs";
 
 const DONE = ".e2e-prepared";
 
 export function isPrepared(dataDir) {
   return fs.existsSync(path.join(dataDir, DONE));
-}
-
-/** Runs operator commands on `dataDir` in one process (scripts/operator-commands.ts). */
-export function operatorCommands(dataDir, commands, env = {}) {
-  return execFileSync(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/operator-commands.ts", JSON.stringify(commands)], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_OPTIONS: "", ...env },
-    encoding: "utf8",
-  });
 }
 
 /** Where a prepared directory keeps copies of itself for the specs that start their own server (e2e/data-copies.ts). */
@@ -30,9 +22,9 @@ export const SEEDED_COPY = ".seeded";
  */
 export function prepareE2eData(dataDir) {
   const account = (email, password, nickname, ...more) => ["user:create", "--email", email, "--password", password, "--nickname", nickname, ...more];
-  operatorCommands(dataDir, [["db:migrate"]]);
+  operatorCommands([["db:migrate"]], { DATA_DIR: dataDir });
   copyDataDir(dataDir, path.join(dataDir, MIGRATED_COPY));
-  operatorCommands(dataDir, [
+  operatorCommands([
     ["db:seed", "--demo"],
     account("member@e2e.test", "quiet-river-41", "测试会员"),
     account("editor@e2e.test", "amber-kite-52", "测试编辑", "--role", "editor"),
@@ -44,7 +36,7 @@ export function prepareE2eData(dataDir) {
     // accounts of one spec each, whose level or notifications change while other specs read member's
     account("grantee@e2e.test", "maple-drift-29", "测试授权"),
     account("notified@e2e.test", "cedar-spark-17", "测试提醒"),
-  ]);
+  ], { DATA_DIR: dataDir });
   copyDataDir(dataDir, path.join(dataDir, SEEDED_COPY));
   fs.writeFileSync(path.join(dataDir, DONE), new Date().toISOString());
   return dataDir;

@@ -4,7 +4,6 @@ import "server-only";
 interface Admission {
   configure(settings: { renders?: number; queue?: number }): void;
   laneOf(headers: Record<string, string | undefined>): "member" | "visitor" | "crawler";
-  stats(): { active: number; waiting: number; waitingCrawlers: number; admitted: number; shed: number; timedOut: number; settings: { renders: number; queue: number; waitMs: number } };
 }
 
 const KEY = Symbol.for("lianghua.admission");

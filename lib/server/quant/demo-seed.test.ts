@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { benchmarkLevels, strategies, strategyNav, strategySignals } from "@/lib/db/schema";
 import { seedDemoData } from "@/lib/db/seed/demo";
-import { seedDemoStatements } from "@/lib/server/statements/demo-seed";
+import { loadDemoMarket } from "@/lib/server/statements/demo-seed";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { DEMO_STRATEGY_END, DEMO_STRATEGY_SPECS } from "@/lib/domain/demo/demo-strategies";
 import type { UserInfo } from "@/lib/domain/user-info";
@@ -18,7 +18,7 @@ describeOnEachEngine("quant: the demo strategies seed", () => {
     const database = await db();
     expect(await seedDemoStrategies(database)).toBe(false); // no demo profiles yet: nothing claimed
     await seedDemoData(database);
-    await seedDemoStatements(database); // the demo market's bars, for replicability
+    await loadDemoMarket(database); // the demo market's bars, for replicability (the masters' statements play no part)
     expect(await seedDemoStrategies(database)).toBe(true);
     expect(await seedDemoStrategies(database)).toBe(false);
 

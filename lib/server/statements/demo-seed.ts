@@ -11,6 +11,12 @@ import { storeReport } from "./import";
 
 const SEEDED_KEY = "demo_statements_seeded_at";
 
+/** The demo market alone (synthetic bars of real codes and their names, 模拟行情); idempotent. */
+export async function loadDemoMarket(database: Database, bars = demoBars(DEMO_MARKET_START, DEMO_MASTER_END)): Promise<void> {
+  await upsertBars(bars, { source: "synthetic" }, database);
+  await rememberStocks(DEMO_STOCKS.map((s) => ({ code: s.code, exchange: exchangeOf(s.code), name: s.name })), { synthetic: true, overwriteName: true }, database);
+}
+
 /**
  * Loads the demo market (synthetic bars of real codes, 模拟行情) and one generated statement per demo master
  * (演示数据), once per database, in one transaction. Each demo master gets the generated record of the demo master
@@ -23,8 +29,7 @@ export async function seedDemoStatements(database: Database, now = new Date()): 
   return database.transaction(async (tx) => {
     const claimed = await tx.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing({ target: appMeta.key }).returning();
     if (claimed.length === 0) return false;
-    await upsertBars(bars, { source: "synthetic" }, tx);
-    await rememberStocks(DEMO_STOCKS.map((s) => ({ code: s.code, exchange: exchangeOf(s.code), name: s.name })), { synthetic: true, overwriteName: true }, tx);
+    await loadDemoMarket(tx, bars);
     for (const master of demoMasters) {
       const generated = DEMO_MASTERS.find((m) => m.name === master.name);
       if (!generated) continue;

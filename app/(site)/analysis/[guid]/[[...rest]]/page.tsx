@@ -13,9 +13,8 @@ import { firstParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { parseAnalysisFilter } from "@/lib/domain/statements/analysis-filter";
 import { ANALYSIS_TAB_LABELS, analysisHref, analysisLinks, type AnalysisTab } from "@/lib/domain/statements/analysis-links";
 import { FREE_SAMPLE_DELAY_DAYS, statementDelayNote } from "@/lib/domain/statements/visibility";
-import { headers } from "next/headers";
-import { PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
 import { getViewer } from "@/lib/server/auth/viewer";
+import { renderIsForTheCache } from "@/lib/server/page-render";
 import { validatedParams } from "@/lib/server/routing";
 import { analysisPage } from "@/lib/server/statements/analysis-page";
 
@@ -29,8 +28,7 @@ async function load(params: Props["params"]) {
   // A member's statement shows its owner their own controls and hides a private one from everyone else: never the
   // same page for a whole access class, so the class render for the cache (ADR 0067) keeps none of it. Nor does the
   // visitor's render for the cache: a member's writes move no data version (ADR 0071), so nothing would retire it.
-  const forTheCache = viewer?.accessClassOnly || (await headers()).has(PAGE_FILL_HEADER);
-  if (!data || (forTheCache && data.subject.kind === "statement")) notFound();
+  if (!data || (data.subject.kind === "statement" && (await renderIsForTheCache(viewer)))) notFound();
   return { data, tab: (p.firsttype ?? "overview") as AnalysisTab, filter: p.secondtype ?? null };
 }
 

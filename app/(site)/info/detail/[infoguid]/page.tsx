@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ArticleBody } from "@/components/content/ArticleBody";
@@ -16,11 +15,10 @@ import {
   articleJsonLd, articlePath, breadcrumbJsonLd, ogImagePath, socialMetadata, videoJsonLd, type ArticleLd, type Site,
 } from "@/lib/domain/seo";
 import { getViewer } from "@/lib/server/auth/viewer";
+import { renderIsAPersonReading } from "@/lib/server/page-render";
 import { renderBody } from "@/lib/server/blog/render";
 import { articleForViewer, relatedArticles, type ArticleDetail } from "@/lib/server/content/articles";
 import { countArticleView } from "@/lib/server/content/view-counts";
-import { isHumanReader } from "@/lib/domain/human-reader";
-import { PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
 import { STORED_VIDEO_PREFIX } from "@/lib/domain/content/video-links";
 import { validatedParams } from "@/lib/server/routing";
 
@@ -70,11 +68,7 @@ function publicVideoAddress(address: string | null): string | null {
 export default async function InfoDetailPage({ params }: Props) {
   const article = await load((await params).infoguid);
   const viewer = await getViewer();
-  // A router prefetch is not a reading, nor is the render for the page cache (each answer from the cache counts itself),
-  // nor a crawler's visit.
-  const request = await headers();
-  const notReading = request.has("next-router-prefetch") || request.has(PAGE_FILL_HEADER) || !isHumanReader(request.get("user-agent"));
-  const views = notReading ? article.views : countArticleView(article.infoguid, article.views);
+  const views = (await renderIsAPersonReading()) ? countArticleView(article.infoguid, article.views) : article.views;
   const related = await relatedArticles(article, viewer, 4);
 
   const path = articlePath(article.infoguid);

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "@/components/ui/Link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
@@ -14,9 +13,9 @@ import { PageIntro } from "@/components/content/PageIntro";
 import { formatDate } from "@/lib/domain/format";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { getViewer } from "@/lib/server/auth/viewer";
+import { renderIsAPersonReading } from "@/lib/server/page-render";
 import { blogPostForViewer, type BlogPostView } from "@/lib/server/blog/posts";
 import { countArticleView } from "@/lib/server/content/view-counts";
-import { isHumanReader } from "@/lib/domain/human-reader";
 import { validatedParams } from "@/lib/server/routing";
 
 type Props = {
@@ -82,9 +81,8 @@ export default async function BlogPage(props: Props) {
       </div>
     );
   }
-  // A router prefetch is not a reading, nor is the author's own, nor a crawler's visit.
-  const request = await headers();
-  const reading = post.status === "published" && !post.isAuthor && !request.get("next-router-prefetch") && isHumanReader(request.get("user-agent"));
+  // Nor is the author's own visit a reading.
+  const reading = post.status === "published" && !post.isAuthor && (await renderIsAPersonReading());
   const views = reading ? countArticleView(post.infoguid, post.views) : post.views;
   return <PostView post={post} views={views} signedIn={viewer !== null} />;
 }

@@ -1,0 +1,2 @@
+/** Types for run-operator-commands.cjs. */
+export function operatorCommands(commands: string[][], env: Record<string, string>): string;
