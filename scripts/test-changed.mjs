@@ -17,5 +17,5 @@ if (changed.size > 0) {
   const lint = spawnSync(process.execPath, ["node_modules/eslint/bin/eslint.js", "--max-warnings=0", ...changed], { stdio: "inherit" });
   if (lint.status !== 0) process.exit(lint.status ?? 1);
 }
-const jest = spawnSync(process.execPath, ["--experimental-vm-modules", "node_modules/jest/bin/jest.js", `--changedSince=${base}`, "--passWithNoTests"], { stdio: "inherit" });
+const jest = spawnSync(process.execPath, ["--experimental-vm-modules", "--liftoff-only", "node_modules/jest/bin/jest.js", `--changedSince=${base}`, "--passWithNoTests"], { stdio: "inherit" });
 process.exit(jest.status ?? 1);

@@ -63,7 +63,10 @@ const stages = [
     "import cycles": { after: "lint", args: ["scripts/import-cycles.mjs"] },
     "browser tests' data": { after: "lint", args: ["scripts/e2e-data.mjs", e2eDataDir] },
   }],
-  ["unit + integration", ["--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--ci"]],
+  // --liftoff-only: Jest's workers (which inherit it) keep PGlite's WebAssembly on V8's baseline compiler. Each test
+  // file loads PGlite afresh, and optimising its hot functions again in every file cost more CPU than it saved
+  // (docs/testing.md).
+  ["unit + integration", ["--experimental-vm-modules", "--liftoff-only", "node_modules/jest/bin/jest.js", "--ci"]],
   ["browser (Playwright)", ["scripts/e2e.mjs"]],
   // After the Playwright stage: it has built the app (bench/bundle-budgets.json, ADR 0015).
   ["first-load JS budgets", ["bench/bundle-budget.mjs"]],
