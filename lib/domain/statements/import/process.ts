@@ -4,6 +4,7 @@ import { handleRow } from "@/lib/domain/statements/import/phases/dispatch";
 import { pairIpo } from "@/lib/domain/statements/import/phases/ipo";
 import { createLookups, isSubscriptionText } from "@/lib/domain/statements/import/phases/lookups";
 import { readRow } from "@/lib/domain/statements/import/phases/read-row";
+import { newRepeatLog, noteRepeats } from "@/lib/domain/statements/import/phases/repeats";
 import type { ImportState, ProcessOptions, ProcessResult } from "@/lib/domain/statements/import/phases/state";
 import { mergeSplitSubscriptions } from "@/lib/domain/statements/import/phases/subscriptions";
 import { checkCash, dropZeroShareBalances, feeBasisOf, noteEventKinds, noteFees } from "@/lib/domain/statements/import/phases/summary";
@@ -16,7 +17,7 @@ export type { ProcessOptions, ProcessResult, SecurityId } from "@/lib/domain/sta
 /**
  * Data rows → fills, events and skipped rows (research A.8), with the file-level checks: 发生金额 against 成交金额 and
  * fees, and the running 资金余额. The phases (ADR 0058), over one ImportState:
- * 1. readRow: each line's cells into a Row (phases/read-row);
+ * 1. readRow: each line's cells into a Row (phases/read-row), a repeated row once (phases/repeats);
  * 2. handleRow: each Row into a fill, an event or a skipped row; IPO and subscription-code rows wait (phases/dispatch);
  * 3. the waiting rows: split subscriptions merged, then payments and arrivals of new shares paired (phases/ipo);
  * 4. whole-file checks and notes: share balances, fees, signs and balances, event kinds (phases/summary).
@@ -58,6 +59,7 @@ function initialState(map: ColumnMap): ImportState {
     feeRows: { merged: 0, total: 0, separate: 0 },
     balanceRows: { lines: [], nets: [], balances: [] },
     signChecks: { lines: [], buys: [], flipped: [] },
+    repeats: newRepeatLog(),
   };
 }
 
@@ -86,6 +88,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   noteFees(state);
   checkCash(state);
   noteEventKinds(state);
+  noteRepeats(state);
   const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
   state.fills.sort(byLine);
   state.events.sort(byLine);

@@ -1,5 +1,6 @@
 import { EMPTY_NUMBER, parseNumber, type NumberCell } from "@/lib/domain/statements/import/cells";
 import type { ColumnMap, Field } from "@/lib/domain/statements/import/header";
+import { idColumns, type IdColumns } from "@/lib/domain/statements/import/phases/repeats";
 
 /** A fee column by position and header name. */
 export interface FeeColumn {
@@ -38,6 +39,8 @@ export interface Columns {
   balanceColumns: readonly BalanceColumn[];
   /** the columns this reader uses (the only ones unquoted) */
   used: readonly number[];
+  /** the fill and order numbers, which only tell a repeated row (phases/repeats) */
+  ids: IdColumns;
   fees: FeePlan;
 }
 
@@ -75,6 +78,7 @@ export function readColumns(map: ColumnMap): Columns {
         ...map.ambiguousBalance.map((c) => c.index),
       ]),
     ],
+    ids: idColumns(map.names),
     fees: {
       yong: feeAt("佣金"),
       shou: feeAt("手续费"),

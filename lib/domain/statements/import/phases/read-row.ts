@@ -3,6 +3,7 @@ import { decimalToFen, numberText, parseNumber, parseTime, stripCell } from "@/l
 import { isBlankSide, type Classified } from "@/lib/domain/statements/import/classify";
 import { cellAt, numberAt, type Columns } from "@/lib/domain/statements/import/phases/columns";
 import { classifyText, dateOf, isBare, isHongKongMarket, needsDetail } from "@/lib/domain/statements/import/phases/lookups";
+import { isRepeatedRow } from "@/lib/domain/statements/import/phases/repeats";
 import type { ImportState, Row } from "@/lib/domain/statements/import/phases/state";
 import type { RawRow } from "@/lib/domain/statements/import/table";
 
@@ -116,6 +117,8 @@ export function readRow(state: ImportState, raw: RawRow): Row | null {
   state.rowCount += 1;
   const { columns, lookups } = state;
   let { business, classified } = businessOf(state, cells);
+  // before its balance joins the chain: a repeated block would restart it
+  if (isRepeatedRow(state, raw.line, cells, classified)) return null;
   const remark = cellAt(columns, cells, "remark");
   const fxRate = fxRateOf(columns, cells, remark);
   const currency = columns.fields.currency === undefined ? "CNY" : currencyOfText(cellAt(columns, cells, "currency").replace(/\s+/g, ""));

@@ -1,3 +1,4 @@
+import type { RepeatLog } from "@/lib/domain/statements/import/phases/repeats";
 import type { Currency } from "@/lib/domain/market/types";
 import type { NumberCell } from "@/lib/domain/statements/import/cells";
 import type { Classified } from "@/lib/domain/statements/import/classify";
@@ -112,4 +113,6 @@ export interface ImportState {
   readonly balanceRows: BalanceRows;
   /** written by the trade phase, read by reportSigns */
   readonly signChecks: SignChecks;
+  /** rows seen, for the repeated blocks (phases/repeats) */
+  readonly repeats: RepeatLog;
 }
