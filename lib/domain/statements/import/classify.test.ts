@@ -21,6 +21,8 @@ describe("classifyBusiness (research A.8)", () => {
     ["OTC资金划入", "transfer"], ["资管T0取现拨", "transfer"], ["OTC现金宝交?0", "transfer"],
     ["红利入账", "dividend"], ["股息入帐", "dividend"],
     ["股息红利差异扣税", "dividend_tax"], ["股息红利差异", "dividend_tax"], ["股息红利税补缴", "dividend_tax"], ["红利差异税扣税", "dividend_tax"],
+    // a tax however the export cuts or words it, never a dividend: THS cuts 股息红利税补缴 at 12 bytes
+    ["股息红利税补", "dividend_tax"], ["股息红利个税", "dividend_tax"], ["红利个税扣收", "dividend_tax"], ["股息红利税", "dividend_tax"], ["代扣股息红利所得税", "dividend_tax"],
     ["利息归本", "interest"], ["批量利息归本", "interest"], ["债券兑息", "interest"],
     ["红股入账", "bonus_shares"], ["送股", "bonus_shares"], ["转增", "bonus_shares"],
     ["股份转入", "shares_in"], ["托管转入", "shares_in"], ["新增证券", "shares_in"], ["转股入账", "shares_in"],

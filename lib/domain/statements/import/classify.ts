@@ -35,7 +35,7 @@ add(["中签缴款", "配售缴款", "新股缴款", "配股缴款", "中签扣�
 add(["银行转证券", "银证转帐存", "银证转账存", "银证转入", "银行转存", "证券转存", "转存管转入"], ev("cash_in"));
 add(["证券转银行", "转存管转出", "银证转帐取", "银证转账取", "银证转出", "银行转取", "证券转取"], ev("cash_out"));
 add(["红利入账", "红利入帐", "股息入账", "股息入帐", "红利发放", "股息红利发放", "现金红利", "派息"], ev("dividend"));
-add(["股息红利差异扣税", "股息红利差异", "股息红利税补缴", "红利差异税扣税", "股息红利差", "红利税扣税"], ev("dividend_tax"));
+add(["股息红利差异扣税", "股息红利差异", "股息红利税补缴", "股息红利税补", "股息红利个税", "红利个税", "股息个税", "个税", "红利差异税扣税", "股息红利差", "红利税扣税", "股息红利税"], ev("dividend_tax"));
 add(["利息归本", "批量利息归本", "结息", "利息入账", "利息结转", "债券兑息", "配股退款退息"], ev("interest"));
 add(["红股入账", "红股入帐", "送股", "转增", "红股派送", "送股入账"], ev("bonus_shares"));
 add(["股份转入", "托管转入", "转托管入", "转股入账", "转股入帐", "新增证券", "证券转入", "担保物转入", "担保品划入", "担保品转入"], ev("shares_in"));
@@ -70,7 +70,8 @@ const RULES: readonly Rule[] = [
   { test: /配股入[账帐]/, result: { type: "ipo_arrival", rights: true } },
   { test: /中签(?!通知|缴款)|配债|发债|可转债申购|扣款回冲|申购返款/, result: ev("allotment") },
   { test: /缴款/, result: { type: "ipo_payment" } },
-  { test: /扣税|税补缴|补缴税|差异税|红利差/, result: ev("dividend_tax") },
+  // a tax on a dividend, however cut or worded (THS cuts 股息红利税补缴 to 股息红利税补): never the dividend itself
+  { test: /扣税|税补|补缴税|差异税|红利差|个税|红利税|股息税|代扣.*税/, result: ev("dividend_tax") },
   { test: /红股|送股|转增/, result: ev("bonus_shares") },
   { test: /OTC|资管T0|现金宝|资金划|资金调拨|取现/i, result: ev("transfer") },
   { test: /基金|理财|LOF|资管计划/i, result: ev("fund") },

@@ -94,6 +94,14 @@ describe("files that cannot be read are rejected with a Chinese message and an E
     for (const name of ["成交日期", "交收日期", "操作", "业务名称", "证券代码", "成交数量"]) expect(e.message).toContain(name);
   });
 
+  it("a file with columns but neither date nor side names the columns it found and what is missing", () => {
+    // a position list (持仓) saved instead of a statement
+    const e = rejection(() => read("证券代码\t证券名称\t股票余额\t成本价\t市值\r\n600519\t贵州茅台\t100\t1700.00\t170000.00\r\n"));
+    expect(e.code).toBe("no_header");
+    expect(e.message).toContain("文件里最像表头的一行是：证券代码、证券名称、股票余额、成本价、市值，缺少日期（成交日期、发生日期…）、买卖方向或业务名称（操作、买卖标志、业务名称…）、成交数量或金额。");
+    expect(e.detail).toContain("nearest: 证券代码|证券名称|股票余额|成本价|市值");
+  });
+
   it("a read that runs past the time limit, checked with the given clock", () => {
     const rows = Array.from({ length: 3000 }, () => trade("buy", "2024-03-04", "600036", 100, 10));
     const text = table(THS_HEADER, rows);

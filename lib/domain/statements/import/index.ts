@@ -38,11 +38,40 @@ function findHeader(rows: readonly string[][], limit = HEADER_SCAN): HeaderHit |
   return best;
 }
 
-function noHeader(detail: string): StatementRejected {
+/** The line most like a header of the rows looked at (most columns this reader knows), for the refusal's message. */
+function nearestHeader(rows: readonly string[][]): ColumnMap | null {
+  let best: ColumnMap | null = null;
+  for (const cells of rows.slice(0, HEADER_SCAN)) {
+    if (cells.length < 3) continue;
+    const map = mapHeader(cells);
+    if (map.score > 0 && (!best || map.score > best.score)) best = map;
+  }
+  return best;
+}
+
+/** What a header needs and this one lacks, in the member's words. */
+function missingColumns(map: ColumnMap): string[] {
+  const f = map.fields;
+  return [
+    ...(f.date === undefined ? ["日期（成交日期、发生日期…）"] : []),
+    ...(map.sideColumns.length === 0 ? ["买卖方向或业务名称（操作、买卖标志、业务名称…）"] : []),
+    ...(f.code === undefined && f.name === undefined ? ["证券代码或证券名称"] : []),
+    ...(f.quantity === undefined && f.amount === undefined && f.cash === undefined ? ["成交数量或金额"] : []),
+  ];
+}
+
+const LISTED_COLUMNS = 16;
+
+function noHeader(detail: string, nearest: ColumnMap | null): StatementRejected {
+  const found = nearest ? nearest.names.filter((n) => n !== "") : [];
+  const shown = found.slice(0, LISTED_COLUMNS).join("、") + (found.length > LISTED_COLUMNS ? ` 等 ${found.length} 列` : "");
+  const what = nearest
+    ? `文件里最像表头的一行是：${shown}，缺少${missingColumns(nearest).join("、")}。`
+    : "";
   return new StatementRejected(
     "no_header",
-    `没有找到交割单的表头。需要包含这些列：${LOOKED_FOR}。请确认上传的是交易软件导出的历史成交/交割单。`,
-    `no header row with date, side, code/name and quantity/amount columns (${detail})`,
+    `没有找到交割单的表头。${what}需要包含这些列：${LOOKED_FOR}。请确认上传的是交易软件导出的历史成交/交割单。`,
+    `no header row with date, side, code/name and quantity/amount columns (${detail}${nearest ? `; nearest: ${found.join("|")}` : ""})`,
   );
 }
 
@@ -68,7 +97,11 @@ function textTable(text: string): Table {
     const hit = findHeader(head.map((l) => splitText(l, delimiter)));
     if (hit && (!chosen || hit.map.score > chosen.hit.map.score)) chosen = { delimiter, hit };
   }
-  if (!chosen) throw noHeader(`text, ${lines.length} lines, delimiters tried: ${delimiters.join("/")}`);
+  if (!chosen) {
+    const candidates = delimiters.map((d) => nearestHeader(head.map((l) => splitText(l, d)))).filter((m): m is ColumnMap => m !== null);
+    const nearest = candidates.reduce<ColumnMap | null>((a, b) => (!a || b.score > a.score ? b : a), null);
+    throw noHeader(`text, ${lines.length} lines, delimiters tried: ${delimiters.join("/")}`, nearest);
+  }
   const { delimiter, hit } = chosen;
   const spaced = delimiter === "space" || delimiter === "space1";
   const minGap = delimiter === "space1" ? 1 : 2;
@@ -97,7 +130,8 @@ function xlsxTable(bytes: Uint8Array, limits: ImportLimits, tick: () => void): T
   }
   if (!chosen) {
     if (sheets.every((s) => s.rows.every((r) => r.cells.every((c) => c.trim() === "")))) throw emptyFile("xlsx has no cells");
-    throw noHeader(`xlsx, sheets: ${sheets.map((s) => s.name).join(", ")}`);
+    const nearest = sheets.map((sheet) => nearestHeader(sheet.rows.map((r) => r.cells))).reduce<ColumnMap | null>((a, b) => (b && (!a || b.score > a.score) ? b : a), null);
+    throw noHeader(`xlsx, sheets: ${sheets.map((s) => s.name).join(", ")}`, nearest);
   }
   return { header: chosen.hit, rows: chosen.rows.slice(chosen.hit.index + 1) };
 }

@@ -1,6 +1,7 @@
 import type { ColumnMap } from "@/lib/domain/statements/import/header";
 import { readColumns } from "@/lib/domain/statements/import/phases/columns";
 import { handleRow } from "@/lib/domain/statements/import/phases/dispatch";
+import { pairHkSettlements } from "@/lib/domain/statements/import/phases/hk-settlement";
 import { pairIpo } from "@/lib/domain/statements/import/phases/ipo";
 import { createLookups, isSubscriptionText } from "@/lib/domain/statements/import/phases/lookups";
 import { readRow } from "@/lib/domain/statements/import/phases/read-row";
@@ -19,7 +20,8 @@ export type { ProcessOptions, ProcessResult, SecurityId } from "@/lib/domain/sta
  * fees, and the running 资金余额. The phases (ADR 0058), over one ImportState:
  * 1. readRow: each line's cells into a Row (phases/read-row), a repeated row once (phases/repeats);
  * 2. handleRow: each Row into a fill, an event or a skipped row; IPO and subscription-code rows wait (phases/dispatch);
- * 3. the waiting rows: split subscriptions merged, then payments and arrivals of new shares paired (phases/ipo);
+ * 3. the waiting rows: split subscriptions merged, payments and arrivals of new shares paired (phases/ipo), 港股通
+ *    settlement rows paired with their trade rows (phases/hk-settlement);
  * 4. whole-file checks and notes: share balances, fees, signs and balances, event kinds (phases/summary).
  */
 
@@ -59,6 +61,7 @@ function initialState(map: ColumnMap): ImportState {
     feeRows: { merged: 0, total: 0, separate: 0 },
     balanceRows: { lines: [], nets: [], balances: [] },
     signChecks: { lines: [], buys: [], flipped: [] },
+    hkSettlements: [],
     repeats: newRepeatLog(),
   };
 }
@@ -84,6 +87,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   readRows(state, rows, options);
   for (const row of mergeSplitSubscriptions(state.deferred, state.warn)) handleRow(state, row);
   pairIpo(state);
+  pairHkSettlements(state);
   dropZeroShareBalances(state);
   noteFees(state);
   checkCash(state);

@@ -2,6 +2,7 @@ import { isRepoCode } from "@/lib/domain/market/codes";
 import type { Classified } from "@/lib/domain/statements/import/classify";
 import { cellAt } from "@/lib/domain/statements/import/phases/columns";
 import { buildEvent } from "@/lib/domain/statements/import/phases/event";
+import { isHkSettlementRow } from "@/lib/domain/statements/import/phases/hk-settlement";
 import { isBare } from "@/lib/domain/statements/import/phases/lookups";
 import { dateReason, hasMoney } from "@/lib/domain/statements/import/phases/row-values";
 import { securityOf } from "@/lib/domain/statements/import/phases/security";
@@ -52,7 +53,11 @@ function place(state: ImportState, row: Row): void {
     state.events.push(buildEvent(state, row, "allotment", id));
   } else if (c.type === "trade") {
     if (id && id.market === "A" && isRepoCode(id.code)) state.events.push(buildEvent(state, row, "repo", id));
-    else state.fills.push(buildTrade(state, row, c.side, "trade", undefined, id));
+    else {
+      const fill = buildTrade(state, row, c.side, "trade", undefined, id);
+      if (isHkSettlementRow(row, fill)) state.hkSettlements.push({ row, fill });
+      else state.fills.push(fill);
+    }
   } else if (c.type === "ipo_payment") {
     state.payments.push({ row, fill: buildTrade(state, row, "buy", "ipo") });
   } else if (c.type === "ipo_arrival") {

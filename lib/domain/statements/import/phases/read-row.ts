@@ -49,8 +49,15 @@ export function isDataLine(state: ImportState, cells: string[]): boolean {
 /**
  * The first business column that says something decides. Never a bare 买入/卖出 of a later column after an unknown
  * name (交收资金冻结 on a 买卖标志 买入 is no trade); a bare 买入/卖出 first is refined by a later column (备注: 融券购回,
- * 港股通组合费, 资金冻结) when the row has no security, a repo or a subscription code.
+ * 港股通组合费, 资金冻结) when the row has no security, a repo or a subscription code — and on a stock's row when the
+ * later column names what is no trade of that stock however it is flagged: a dividend or its tax, interest, bonus
+ * shares, new shares and their allotment or subscription (股息红利税补 or 新股入账 flagged 买入).
  */
+function namesNoTradeOfAStock(c: Classified): boolean {
+  if (c.type === "ipo_arrival" || c.type === "ipo_payment") return true;
+  return c.type === "event" && ["dividend", "dividend_tax", "interest", "bonus_shares", "allotment", "ignore"].includes(c.kind);
+}
+
 function businessOf(state: ImportState, cells: readonly string[]): { business: string; classified: Classified } {
   const { columns, lookups } = state;
   const detailCode = needsDetail(lookups, cellAt(columns, cells, "code"));
@@ -63,13 +70,13 @@ function businessOf(state: ImportState, cells: readonly string[]): { business: s
     if (business === "") {
       business = text;
       classified = c;
-      const refine = c.type === "trade" && detailCode && isBare(lookups, text);
+      const refine = c.type === "trade" && isBare(lookups, text);
       if (c.type !== "unknown" && !refine) break;
       continue;
     }
     if (classified.type === "unknown") {
       if (c.type === "unknown" || isBare(lookups, text)) continue;
-    } else if (c.type === "unknown" || c.type === "trade") continue;
+    } else if (c.type === "unknown" || c.type === "trade" || (!detailCode && !namesNoTradeOfAStock(c))) continue;
     business = text;
     classified = c;
     break;

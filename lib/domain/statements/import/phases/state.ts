@@ -1,3 +1,4 @@
+import type { HkSettlement } from "@/lib/domain/statements/import/phases/hk-settlement";
 import type { RepeatLog } from "@/lib/domain/statements/import/phases/repeats";
 import type { Currency } from "@/lib/domain/market/types";
 import type { NumberCell } from "@/lib/domain/statements/import/cells";
@@ -113,6 +114,8 @@ export interface ImportState {
   readonly balanceRows: BalanceRows;
   /** written by the trade phase, read by reportSigns */
   readonly signChecks: SignChecks;
+  /** 港股通 …交收 rows, waiting for their …成交 rows (phases/hk-settlement) */
+  readonly hkSettlements: HkSettlement[];
   /** rows seen, for the repeated blocks (phases/repeats) */
   readonly repeats: RepeatLog;
 }
