@@ -24,19 +24,27 @@ export function isHkSettlementRow(row: Row, fill: Fill): boolean {
   return fill.market === "HK" && /交收/.test(row.business);
 }
 
+const tradeKey = (f: Fill) => `${f.code}|${f.side}|${f.quantity}`;
+
 export function pairHkSettlements(state: ImportState): void {
   if (state.hkSettlements.length === 0) return;
-  const trades = state.fills.filter((f) => f.market === "HK");
-  const taken = new Set<Fill>();
+  // the file's own 港股通 trade rows by stock, side and quantity, oldest first: each pairs with one settlement at most
+  const open = new Map<string, Fill[]>();
+  for (const f of [...state.fills].sort((a, b) => a.date.localeCompare(b.date) || a.line - b.line)) {
+    if (f.market !== "HK") continue;
+    const list = open.get(tradeKey(f));
+    if (list) list.push(f);
+    else open.set(tradeKey(f), [f]);
+  }
   let paired = 0;
   for (const { row, fill } of [...state.hkSettlements].sort((a, b) => a.fill.date.localeCompare(b.fill.date) || a.row.line - b.row.line)) {
-    const own = trades.find((t) => !taken.has(t) && t.code === fill.code && t.side === fill.side && t.quantity === fill.quantity &&
-      daysBetween(t.date, fill.date) >= 0 && daysBetween(t.date, fill.date) <= MAX_SETTLEMENT_DAYS);
+    const list = open.get(tradeKey(fill)) ?? [];
+    const at = list.findIndex((t) => daysBetween(t.date, fill.date) >= 0 && daysBetween(t.date, fill.date) <= MAX_SETTLEMENT_DAYS);
+    const own = at >= 0 ? list.splice(at, 1)[0] : undefined;
     if (!own) {
       state.fills.push(fill);
       continue;
     }
-    taken.add(own);
     paired += 1;
     state.events.push({
       line: row.line, date: fill.date, time: fill.time, kind: "ignore", code: fill.code, exchange: fill.exchange, market: "HK",
