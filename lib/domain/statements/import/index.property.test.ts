@@ -122,6 +122,18 @@ function writeCsv(header: readonly string[], rows: readonly Record<string, strin
   return [header.map(quote).join(","), ...rows.map((r) => header.map((h) => quote(r[h] ?? "")).join(","))].join("\r\n");
 }
 
+/** The fee totals of every reading: all columns, or all but some non-zero ones (never every non-zero one). */
+function readingsOf(columns: readonly number[]): number[] {
+  const nonZero = columns.filter((c) => c > 0);
+  const all = nonZero.reduce((a, b) => a + b, 0);
+  const totals = [all];
+  for (let mask = 1; mask < 1 << nonZero.length; mask += 1) {
+    if (mask === (1 << nonZero.length) - 1) continue;
+    totals.push(all - nonZero.reduce((sum, c, i) => (mask & (1 << i) ? sum + c : sum), 0));
+  }
+  return totals;
+}
+
 const GENERIC_HEADER = ["日期", "时间", "代码", "名称", "买卖方向", "数量", "价格", "成交金额", "发生金额", "佣金", "印花税", "过户费"];
 
 function csvRow(t: GenTrade): Record<string, string> {
@@ -280,8 +292,10 @@ describe("issue 21: codes, 港股通, derived fees, reconciliation", () => {
         const report = readStatement(utf8(writeCsv(GENERIC_HEADER, [{ ...cells, 发生金额: yuan(writtenNet) }])), "t.csv");
         const fees = t.commission + t.stamp + t.transfer;
         expect(report.fills).toHaveLength(1);
+        // a fee column written twice or inside another is left out when that explains the net cash (docs/adr/0074)
+        const explained = readingsOf([t.commission, t.stamp, t.transfer]).some((kept) => (t.side === "buy" ? amountFen(t) + kept : amountFen(t) - kept) === Math.abs(writtenNet));
         expect(report.unreconciled).toEqual(
-          offFen === 0 ? [] : [{ line: 2, amount: amountFen(t) / 100, fees: fees / 100, netAmount: writtenNet / 100, difference: offFen / 100 }],
+          explained ? [] : [{ line: 2, amount: amountFen(t) / 100, fees: fees / 100, netAmount: writtenNet / 100, difference: offFen / 100 }],
         );
       }),
       { numRuns: 200 },

@@ -58,7 +58,7 @@ function initialState(map: ColumnMap): ImportState {
     payments: [],
     arrivals: [],
     allotmentPayments: [],
-    feeRows: { merged: 0, total: 0, separate: 0 },
+    feeRows: { merged: 0, total: 0, separate: 0, readings: new Map() },
     balanceRows: { lines: [], nets: [], balances: [] },
     signChecks: { lines: [], buys: [], flipped: [] },
     hkSettlements: [],

@@ -1,6 +1,7 @@
 import { decimalToFen, fenToYuan, numberText, parseNumber } from "@/lib/domain/statements/import/cells";
 import { cellAt, headerName, type Columns, type FeeColumn } from "@/lib/domain/statements/import/phases/columns";
 import { Skip, type ImportState, type Row } from "@/lib/domain/statements/import/phases/state";
+import { feeCells, readingLabel, reconciles, reconcilingReading, totalFen } from "@/lib/domain/statements/import/phases/fee-readings";
 import { yuan } from "@/lib/domain/statements/import/phases/warnings";
 import type { FillFees } from "@/lib/domain/statements/types";
 
@@ -135,5 +136,19 @@ export function feesOf(state: ImportState, row: Row, amountFen: number | null, s
     other = chosen.other;
   }
   if (state.columns.fields.totalFee !== undefined) commission = commissionByTotal(state, row, commission, stamp, transfer, other);
-  return { commission: fenToYuan(commission), stampDuty: fenToYuan(stamp), transferFee: fenToYuan(transfer), other: fenToYuan(other) };
+  const usual = { commission: fenToYuan(commission), stampDuty: fenToYuan(stamp), transferFee: fenToYuan(transfer), other: fenToYuan(other) };
+  if (amountFen === null || side === null || netFen === null || netFen === 0 || state.columns.fields.totalFee !== undefined) return usual;
+  return reconcilingFees(state, row, usual, side, amountFen, netFen);
+}
+
+/** The usual reading when it explains the net cash; else the first reading that does (phases/fee-readings). */
+function reconcilingFees(state: ImportState, row: Row, usual: FillFees, side: "buy" | "sell", amountFen: number, netFen: number): FillFees {
+  if (reconciles(side, amountFen, totalFen(usual), netFen)) return usual;
+  const choice = reconcilingReading(feeCells(state.columns.map.fees, row.cells), side, amountFen, netFen);
+  if (choice === null) return usual;
+  const label = readingLabel(choice.leftOut);
+  const lines = state.feeRows.readings.get(label);
+  if (lines) lines.push(row.line);
+  else state.feeRows.readings.set(label, [row.line]);
+  return { commission: fenToYuan(choice.commission), stampDuty: fenToYuan(choice.stampDuty), transferFee: fenToYuan(choice.transferFee), other: fenToYuan(choice.other) };
 }

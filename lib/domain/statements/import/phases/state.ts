@@ -89,6 +89,8 @@ export interface FeeRowCounts {
   total: number;
   /** 佣金 and 手续费 two charges, as 发生金额 says */
   separate: number;
+  /** rows whose usual reading did not explain 发生金额 but another did: the reading's words → its lines */
+  readings: Map<string, number[]>;
 }
 
 export interface ImportState {

@@ -36,6 +36,10 @@ export function noteFees(state: ImportState): void {
       `${unreconciled.length} 笔成交的${amountName}加减费用与${cashName}对不上（合计相差 ${yuan(fenToYuan(total))} 元，文件的费用列不全）：第${lines}行${unreconciled.length > 10 ? "等" : ""}。`,
     );
   }
+  for (const [label, lines] of feeRows.readings) {
+    const shown = lines.slice(0, 10).join("、");
+    warn.note(`${lines.length} 笔成交的费用列按“${label}”读取，才与${cashName}对得上：第${shown}行${lines.length > 10 ? "等" : ""}。`);
+  }
   if (feeRows.merged > 0) warn.note(`有 ${feeRows.merged} 行的“手续费”和“佣金”是同一笔费用（数值相同），只计一次。`);
   if (feeRows.separate > 0) warn.note(`有 ${feeRows.separate} 行的“手续费”与“佣金”不同且按发生金额核对为两笔费用，手续费计入其他费用。`);
   if (!columns.hasFees && derivedCount < fills.length) warn.note("文件没有费用列，手续费、印花税和过户费将按成交日期的费率估算。");
