@@ -87,7 +87,8 @@ export async function rememberStocks(
   opts: { synthetic?: boolean; overwriteName?: boolean } = {},
   database?: Database,
 ): Promise<void> {
-  const unique = [...new Map(entries.filter((e) => e.name).map((e) => [e.code, e])).values()];
+  // a security a file named without a code is keyed by its name (docs/adr/0075): not a stock the site knows
+  const unique = [...new Map(entries.filter((e) => e.name && /^\d{5,6}$/.test(e.code)).map((e) => [e.code, e])).values()];
   if (unique.length === 0) return;
   const target = database ?? (await db());
   await target

@@ -12,6 +12,7 @@ import { enqueueStatementSync } from "@/lib/server/market/sync/jobs";
 import { rebuildRoundTrips, type Book } from "./books";
 import { eventToRow, fillIdentity, fillToRow, rowToFill } from "./rows";
 import { invalidateAnalyses } from "./analysis-cache";
+import { withResolvedNames } from "./name-directory";
 import { statementParser } from "./parser-pool";
 
 /** `isPublic`: a master's statement joins the master's public book; a member's shows on their page. Drafts stay private. */
@@ -56,17 +57,18 @@ export async function importStatement(actor: Actor, bytes: Uint8Array, fileName:
 
 /** Stores an already-read report (the demo seed builds reports without a file). */
 export async function storeReport(
-  report: ImportReport,
+  read: ImportReport,
   file: { bytes: Uint8Array; fileName: string },
   target: ImportTarget,
   opts: ImportOptions = {},
   database?: Database,
 ): Promise<ImportOutcome> {
-  if (report.fills.length === 0 && report.events.length === 0) {
+  if (read.fills.length === 0 && read.events.length === 0) {
     throw new StatementRejected("unsupported", "文件中没有可导入的成交或资金记录", `no fills or events in ${file.fileName}`);
   }
   const fileHash = sha256(file.bytes);
   const target$ = database ?? (await db());
+  const report = await withResolvedNames(read, target$);
   const masterGuid = target.kind === "master" ? target.masterGuid : null;
   if (masterGuid) {
     const [master] = await target$.select({ guid: masters.guid }).from(masters).where(eq(masters.guid, masterGuid)).limit(1);

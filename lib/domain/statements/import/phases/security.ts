@@ -2,6 +2,7 @@ import { exchangeOf, hongKongCode, isHongKongMarketText, isShanghaiAccount, isSh
 import { cellAt, type Columns } from "@/lib/domain/statements/import/phases/columns";
 import { digitsOf, type Lookups } from "@/lib/domain/statements/import/phases/lookups";
 import type { Row, SecurityId } from "@/lib/domain/statements/import/phases/state";
+import { nameKeyOf } from "@/lib/domain/statements/name-codes";
 
 /**
  * The security of a row. 港股通 (five digits, exchange and market "HK") when: the code is written as five digits
@@ -11,7 +12,7 @@ import type { Row, SecurityId } from "@/lib/domain/statements/import/phases/stat
  * 000961).
  */
 export function securityOf(columns: Columns, lookups: Lookups, row: Row): SecurityId | null {
-  if (row.codeText === "") return null;
+  if (row.codeText === "") return columns.fields.code === undefined ? namedSecurity(columns, row) : null;
   const digits = digitsOf(lookups, row.codeText);
   if (!digits) return null;
   const account = cellAt(columns, row.cells, "account");
@@ -36,4 +37,17 @@ export function securityOf(columns: Columns, lookups: Lookups, row: Row): Securi
     if (lookups.ids.size < 100_000) lookups.ids.set(key, id);
   }
   return id;
+}
+
+/**
+ * A file without a code column: the security keyed by its name, for the import to resolve (docs/adr/0075). The
+ * exchange is what the 股东代码 or 交易市场 says; without either it is a guess (深圳) that a resolved code replaces.
+ */
+function namedSecurity(columns: Columns, row: Row): SecurityId | null {
+  const key = nameKeyOf(row.name);
+  if (key === "" || /^\d+$/.test(key)) return null;
+  if (row.hkSign) return { code: key, exchange: "HK", market: "HK", subscription: false };
+  const account = cellAt(columns, row.cells, "account");
+  const market = cellAt(columns, row.cells, "market");
+  return { code: key, exchange: exchangeOf("", { shareholderAccount: account || null, market: market || null }), market: "A", subscription: false };
 }

@@ -43,7 +43,7 @@ export function noteFees(state: ImportState): void {
   if (feeRows.merged > 0) warn.note(`有 ${feeRows.merged} 行的“手续费”和“佣金”是同一笔费用（数值相同），只计一次。`);
   if (feeRows.separate > 0) warn.note(`有 ${feeRows.separate} 行的“手续费”与“佣金”不同且按发生金额核对为两笔费用，手续费计入其他费用。`);
   if (!columns.hasFees && derivedCount < fills.length) warn.note("文件没有费用列，手续费、印花税和过户费将按成交日期的费率估算。");
-  if (columns.fields.code === undefined) warn.note("文件没有证券代码列，股票成交无法识别，已跳过。");
+  if (columns.fields.code === undefined) warn.note("文件没有证券代码列：成交按证券名称读取，导入时按股票列表和已导入的交割单对应代码。");
 }
 
 /** The signs of 发生金额 and the running balance; an ambiguous balance column that behaves like one fills the fills'. */

@@ -31,10 +31,10 @@ function statedFigures(state: ImportState, row: Row, known: SecurityId | null | 
   const { columns } = state;
   const names = columns.names;
   if (!row.date) throw new Skip(dateReason(columns, row));
-  if (columns.fields.code === undefined) throw new Skip(`文件没有证券代码列，无法确定“${row.name || row.business}”的代码`);
-  if (row.codeText === "") throw new Skip(`${row.business}缺少${names.code}`);
+  const byName = columns.fields.code === undefined;
+  if (row.codeText === "" && !byName) throw new Skip(`${row.business}缺少${names.code}`);
   const id = known ?? securityOf(columns, state.lookups, row);
-  if (!id) throw new Skip(`${names.code}无法识别：“${row.codeText}”`);
+  if (!id) throw new Skip(byName ? `文件没有证券代码列，这一行也没有证券名称` : `${names.code}无法识别：“${row.codeText}”`);
   const qtyRaw = valueOf(row.quantity, names.quantity);
   const quantity = qtyRaw === null ? 0 : Math.abs(qtyRaw);
   if (quantity === 0) throw new Skip(`${row.business}的${names.quantity}为 0`);
