@@ -6,6 +6,7 @@ import { pairIpo } from "@/lib/domain/statements/import/phases/ipo";
 import { createLookups, isSubscriptionText } from "@/lib/domain/statements/import/phases/lookups";
 import { readRow } from "@/lib/domain/statements/import/phases/read-row";
 import { newRepeatLog, noteRepeats } from "@/lib/domain/statements/import/phases/repeats";
+import { pairRepos } from "@/lib/domain/statements/import/phases/repo";
 import type { ImportState, ProcessOptions, ProcessResult } from "@/lib/domain/statements/import/phases/state";
 import { mergeSplitSubscriptions } from "@/lib/domain/statements/import/phases/subscriptions";
 import { checkCash, dropZeroShareBalances, feeBasisOf, noteEventKinds, noteFees } from "@/lib/domain/statements/import/phases/summary";
@@ -21,7 +22,8 @@ export type { ProcessOptions, ProcessResult, SecurityId } from "@/lib/domain/sta
  * 1. readRow: each line's cells into a Row (phases/read-row), a repeated row once (phases/repeats);
  * 2. handleRow: each Row into a fill, an event or a skipped row; IPO and subscription-code rows wait (phases/dispatch);
  * 3. the waiting rows: split subscriptions merged, payments and arrivals of new shares paired (phases/ipo), 港股通
- *    settlement rows paired with their trade rows (phases/hk-settlement);
+ *    settlement rows paired with their trade rows (phases/hk-settlement), a repo's lending and repurchase rows made
+ *    one event (phases/repo);
  * 4. whole-file checks and notes: share balances, fees, signs and balances, event kinds (phases/summary).
  */
 
@@ -88,6 +90,7 @@ export function processRows(map: ColumnMap, rows: Iterable<RawRow>, options: Pro
   for (const row of mergeSplitSubscriptions(state.deferred, state.warn)) handleRow(state, row);
   pairIpo(state);
   pairHkSettlements(state);
+  pairRepos(state);
   dropZeroShareBalances(state);
   noteFees(state);
   checkCash(state);

@@ -46,13 +46,10 @@ export function feeCells(columns: readonly { index: number; name: string; bucket
   });
 }
 
-/** |net| that amount ± total would give. */
-function expectedNet(side: "buy" | "sell", amountFen: number, totalFen: number): number {
-  return side === "buy" ? amountFen + totalFen : amountFen - totalFen;
-}
-
+/** The net cash amount ± total would give, signed (a buy pays); a file may write it with either sign. */
 export function reconciles(side: "buy" | "sell", amountFen: number, totalFen: number, netFen: number): boolean {
-  return Math.abs(netFen) === expectedNet(side, amountFen, totalFen);
+  const expected = side === "buy" ? -(amountFen + totalFen) : amountFen - totalFen;
+  return netFen === expected || -netFen === expected;
 }
 
 function* subsets<T>(items: readonly T[], size: number, start = 0): Generator<T[]> {
