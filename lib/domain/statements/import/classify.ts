@@ -49,6 +49,8 @@ add(["港股通组合费收取", "港股通组合费补扣", "港股通证券组
 add(["ETF现金替代退款", "现金替代退款", "ETF现金替代补款"], ev("transfer"));
 add(["市值申购中签", "申购中签", "市值申购中签扣款", "市值申购中签扣款回冲", "中签扣款回冲", "申购返款", "配债", "配售债券"], ev("allotment"));
 add(["OTC资金划入", "OTC资金划出", "资管T0取现拨", "资金划入", "资金划出", "资金调拨", "转股零款"], ev("transfer"));
+// a 当日成交 view lists cancelled orders beside the fills: never a fill
+add(["撤单", "已撤", "撤买", "撤卖", "废单", "部撤", "已撤单", "撤单成交", "买撤", "卖撤"], ev("ignore"));
 add(["指定交易", "指定登记", "撤指", "撤销指定", "申购配号", "配号", "中签通知", "证券蓝补", "新股申购", "申购", "起息"], ev("ignore"));
 
 interface Rule {
@@ -59,6 +61,7 @@ interface Rule {
 /** Keyword rules, in order: the first match wins. */
 const RULES: readonly Rule[] = [
   { test: /冻结|解冻/, result: ev("ignore") },
+  { test: /撤单|已撤|撤[买卖]|[买卖]撤|废单|部撤/, result: ev("ignore") },
   { test: /份额(?:合并|拆分|折算)|基金折算/, result: ev("share_adjust") },
   { test: /回购|购回|逆回|拆出|GC0|R-0/i, result: ev("repo") },
   { test: /组合费/, result: ev("fee") },
@@ -123,7 +126,7 @@ export const NON_TRADE_KINDS: Partial<Record<EventKind, string>> = {
   repo: "逆回购/质押回购",
   margin: "融资融券负债",
   fund: "基金/理财申赎",
-  ignore: "申购配号、指定交易等无资金变动事项",
+  ignore: "申购配号、指定交易、撤单等无资金变动事项",
   transfer: "内部资金划转",
   allotment: "新股/可转债申购、中签与缴款（上市前）",
   share_adjust: "ETF 份额合并/拆分/折算",

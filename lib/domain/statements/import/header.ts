@@ -32,7 +32,7 @@ export type Field =
 export const FIELD_SYNONYMS: Record<Field, readonly string[]> = {
   date: ["成交日期", "交收日期", "发生日期", "交割日期", "交易日期", "日期", "委托日期", "业务日期", "清算日期"],
   time: ["成交时间", "发生时间", "时间", "委托时间"],
-  side: ["操作", "业务名称", "买卖标志", "买卖类别", "委托类别", "委托方向", "摘要", "交易类别", "业务类型", "买卖方向", "业务标志", "交易类型", "备注"],
+  side: ["操作", "业务名称", "买卖标志", "买卖类别", "委托类别", "委托方向", "摘要", "交易类别", "业务类型", "买卖方向", "方向", "业务标志", "交易类型", "成交类型", "成交状态", "委托状态", "状态说明", "备注"],
   code: ["证券代码", "代码", "股票代码"],
   name: ["证券名称", "名称", "股票名称", "证券中文全称"],
   quantity: ["成交数量", "发生数量", "数量", "成交股数"],
@@ -90,8 +90,41 @@ export interface ColumnMap {
   score: number;
 }
 
+/** Pinyin initials some exports write for a word of a header (`证券mc(股票名)`: 证券名称). */
+const PINYIN_WORDS: readonly [RegExp, string][] = [
+  [/mc/gi, "名称"], [/dm/gi, "代码"], [/rq/gi, "日期"], [/sj/gi, "时间"], [/sl/gi, "数量"], [/jg/gi, "价格"],
+  [/je/gi, "金额"], [/bz/gi, "标志"], [/ye/gi, "余额"], [/lb/gi, "类别"], [/lx/gi, "类型"], [/fx/gi, "方向"],
+];
+
+let knownNames: Set<string> | null = null;
+function knownHeaderNames(): Set<string> {
+  knownNames ??= new Set([...Object.values(FIELD_SYNONYMS).flat(), ...Object.keys(FEE_COLUMNS), ...AMBIGUOUS_BALANCE, FALLBACK_CASH]);
+  return knownNames;
+}
+
+/**
+ * A garbled header name read by its meaning where that is clear: pinyin initials for a word (`证券mc` → 证券名称), a name
+ * cut inside a GBK character (`成交数?` → 成交数量, when only one known name starts so). Otherwise the name as it is.
+ */
+export function readableHeader(name: string): string {
+  const known = knownHeaderNames();
+  if (name === "" || known.has(name)) return name;
+  if (/[a-z]/i.test(name)) {
+    let spelled = name;
+    for (const [initials, word] of PINYIN_WORDS) spelled = spelled.replace(initials, word);
+    if (known.has(spelled)) return spelled;
+  }
+  const cut = name.replace(/[?？\ufffd]+$/, "");
+  if (cut !== name && cut.length >= 2) {
+    if (known.has(cut)) return cut;
+    const starts = [...known].filter((k) => k.startsWith(cut));
+    if (starts.length === 1) return starts[0] as string;
+  }
+  return name;
+}
+
 export function mapHeader(cells: readonly string[]): ColumnMap {
-  const names = cells.map(normalizeHeader);
+  const names = cells.map((cell) => readableHeader(normalizeHeader(cell)));
   const position = new Map<string, number>();
   names.forEach((n, i) => {
     if (n !== "" && !position.has(n)) position.set(n, i);
@@ -130,11 +163,14 @@ export function mapHeader(cells: readonly string[]): ColumnMap {
   return { names, fields, sideColumns, fees, ambiguousBalance, score };
 }
 
-/** A header must name a date, a business/side column, the security and some quantity or money. */
+/**
+ * A header must name a date, a business/side column, the security and some quantity or money. A 当日成交 view has no
+ * date column: its 成交时间 carries the day (`2024-03-04 09:35:12`), and a file whose times carry none is refused.
+ */
 export function isUsableHeader(map: ColumnMap): boolean {
   const f = map.fields;
   return (
-    f.date !== undefined &&
+    (f.date !== undefined || f.time !== undefined) &&
     map.sideColumns.length > 0 &&
     (f.code !== undefined || f.name !== undefined) &&
     (f.quantity !== undefined || f.amount !== undefined || f.cash !== undefined)

@@ -75,6 +75,16 @@ function noHeader(detail: string, nearest: ColumnMap | null): StatementRejected 
   );
 }
 
+/** A 当日成交 / 当日委托 view whose times carry no day: what day each fill was is nowhere in the file. */
+function undatedView(map: ColumnMap): StatementRejected {
+  const found = map.names.filter((n) => n !== "");
+  return new StatementRejected(
+    "no_header",
+    `这个文件像是当日成交或当日委托的查询结果：没有日期列，成交时间里也没有日期（文件的列：${found.slice(0, LISTED_COLUMNS).join("、")}）。请导出“历史成交”或“交割单”后再上传。`,
+    `no date column and no date inside the time column (columns: ${found.join("|")})`,
+  );
+}
+
 function splitText(line: string, delimiter: TextDelimiter): string[] {
   if (delimiter === "space1") return spaceTokens(line, 1).map((t) => t.text);
   return splitCells(line, delimiter);
@@ -186,6 +196,7 @@ export function readStatement(
   if (clock() - startedAt > lim.timeLimitMs) throw timeoutError(lim, "before the rows");
   const format = detectFormat(table.header.map.names);
   const result = processRows(table.header.map, table.rows, { limits: lim, clock, startedAt });
+  if (table.header.map.fields.date === undefined && result.fills.length + result.events.length === 0 && result.skipped.length > 0) throw undatedView(table.header.map);
   return {
     format: format.id,
     formatLabel: format.label,

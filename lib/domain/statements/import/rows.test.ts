@@ -184,7 +184,7 @@ describe("non-trade rows become events, never fills", () => {
     expect(report.warnings).toEqual(expect.arrayContaining([
       "1 行融资融券负债记为资金/持仓事项，不算作股票交易。",
       "1 行基金/理财申赎记为资金/持仓事项，不算作股票交易。",
-      "1 行申购配号、指定交易等无资金变动事项记为资金/持仓事项，不算作股票交易。",
+      "1 行申购配号、指定交易、撤单等无资金变动事项记为资金/持仓事项，不算作股票交易。",
     ]));
   });
 });

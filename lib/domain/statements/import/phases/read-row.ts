@@ -139,7 +139,8 @@ export function readRow(state: ImportState, raw: RawRow): Row | null {
     classified = { type: "event", kind: "shares_in" };
     business = business || name;
   }
-  const dateText = cellAt(columns, cells, "date");
+  // a 当日成交 view has no date column: the day is inside 成交时间
+  const dateText = cellAt(columns, cells, columns.fields.date === undefined ? "time" : "date");
   return {
     line: raw.line,
     cells,

@@ -1,5 +1,5 @@
 import { decimalToFen, fenToYuan, numberText, roundDecimalText, roundTo, stripCell, type NumberCell } from "@/lib/domain/statements/import/cells";
-import { cellAt, type Columns } from "@/lib/domain/statements/import/phases/columns";
+import { cellAt, headerName, type Columns } from "@/lib/domain/statements/import/phases/columns";
 import { Skip, type Row } from "@/lib/domain/statements/import/phases/state";
 
 /** The values of a row's cells as the fills and events need them; a cell that is no number skips the row. */
@@ -16,6 +16,7 @@ export function moneyOf(cell: NumberCell, label: string): number | null {
 }
 
 export function dateReason(columns: Columns, row: Row): string {
+  if (columns.fields.date === undefined) return `没有日期列，${headerName(columns.map, "time", "成交时间")}里也没有日期：“${cellAt(columns, row.cells, "time")}”`;
   const text = cellAt(columns, row.cells, "date");
   return text ? `${columns.names.date}不是日期：“${text}”` : `缺少${columns.names.date}`;
 }
