@@ -3,7 +3,7 @@ import type { FeeBasis, Fill, FillFees, StatementEvent } from "@/lib/domain/stat
 import { eventDelta } from "./balances";
 import { boards, canonicalCodes, marketOf, previousCloses } from "./codes";
 import { fenToYuan, toFen } from "./money";
-import { timeOrder } from "./order";
+import { followBalanceChains, timeOrder } from "./order";
 import type { PreparedEvents, PreparedFills } from "./state";
 import { styleOf } from "./style";
 import type { AnalysedFill, AnalysisOptions } from "./types";
@@ -31,6 +31,7 @@ export function prepareFills(rawFills: readonly Fill[], options: AnalysisOptions
   const rawMarkets = rawFills.map(marketOf);
   const rawCodes = rawFills.map((f, i) => canonical(f.code, rawMarkets[i]!));
   const fillOrder = timeOrder(rawFills, rawCodes);
+  followBalanceChains(fillOrder, rawFills, rawCodes);
   const n = rawFills.length;
   const fills: AnalysedFill[] = new Array<AnalysedFill>(n);
   const feeFen = new Float64Array(n);
