@@ -2,7 +2,7 @@
 //
 // Writes N 同花顺-style statements (bench/statement-file.mjs, ~650 fills each at 700 rows) and a masters.csv into a
 // temporary folder, then times one `npm run cli -- import:statements DIR --public` against a fresh PGlite data
-// directory (or a fresh database on the PostgreSQL server given). Target: 200 files of ~650 fills in ≤ 120 s on the
+// directory (or a fresh database on the PostgreSQL server given). Target: 200 files of ~650 fills in ≤ 40 s on the
 // 2-core machine; the exit code is 1 when it is over or a file failed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { statementBytes } from "./statement-file.mjs";
 
-const BUDGET_S = 120;
+const BUDGET_S = 40;
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
