@@ -191,6 +191,39 @@ export function registerStatementCommands(program: Command): void {
           console.log(`${file}: ${bars.length} bars for ${codes.join(", ") || "no code"}${skipped.length ? `, ${skipped.length} rows skipped` : ""}`);
           for (const s of skipped) console.log(`  line ${s.line}: ${s.reason}`);
         }
+        const { db } = await import("@/lib/db");
+        const { reauditWhereBarsArrived } = await import("@/lib/server/statements/audit");
+        const audited = await reauditWhereBarsArrived(await db());
+        if (audited > 0) console.log(`${audited} statements checked again against the new bars (交割单体检)`);
+      });
+    });
+
+  program
+    .command("statement:audit")
+    .description("交割单体检 of a master's published statements: each fill checked against the stored bars, the calendar and the rules (brought up to date first)")
+    .argument("<master>", "the master's guid")
+    .option("--json", "print JSON: {checkedFills, verifiedFills, unverifiable, failures: [{date, time, code, side, price, quantity, rule, message}]}")
+    .action(async (guid: string, opts: { json?: boolean }) => {
+      if (!GUID.test(guid)) throw new InvalidArgumentError(`not a master's guid: ${guid}`);
+      await withDatabase(true, async () => {
+        const { db } = await import("@/lib/db");
+        const { bookAudit, reauditMaster } = await import("@/lib/server/statements/audit");
+        const { masters } = await import("@/lib/db/schema");
+        const { eq } = await import("drizzle-orm");
+        const database = await db();
+        const [master] = await database.select({ guid: masters.guid, name: masters.name }).from(masters).where(eq(masters.guid, guid)).limit(1);
+        if (!master) throw new Error(`no master ${guid}`);
+        await reauditMaster(database, guid);
+        const audit = await bookAudit(database, { masterGuid: guid });
+        if (opts.json) {
+          const { checkedFills, verifiedFills, unverifiable, failures } = audit;
+          console.log(JSON.stringify({ checkedFills, verifiedFills, unverifiable, failures: failures.map((f) => ({ date: f.date, time: f.time, code: f.code, side: f.side, price: f.price, quantity: f.quantity, rule: f.rule, message: f.message })) }, null, 2));
+          return;
+        }
+        console.log(`${master.name}: ${audit.checkedFills} 笔成交中 ${audit.verifiedFills} 笔经行情核验，${audit.failedFills} 笔未通过，${audit.unverifiable} 笔无行情可核验`);
+        for (const f of audit.failures) {
+          console.log(`  ${f.date} ${f.time ?? "--:--:--"} ${f.code} ${f.name} ${f.side === "buy" ? "买入" : "卖出"} ${f.quantity} 股 @ ${f.price}  [${f.rule}] ${f.message}`);
+        }
       });
     });
 }

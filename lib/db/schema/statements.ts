@@ -86,6 +86,9 @@ export const statementFills = pgTable(
     balance: money("balance"),
     kind: text("kind", { enum: ["trade", "ipo"] }).notNull().default("trade"),
     raw: text("raw").notNull().default(""),
+    /** 交割单体检 (docs/adr/0079): null until audited */
+    auditStatus: text("audit_status", { enum: ["passed", "failed", "unverifiable"] }),
+    auditFailures: jsonb("audit_failures").$type<{ rule: string; message: string }[]>().notNull().default([]),
   },
   (t) => [
     index("statement_fills_statement_idx").on(t.statementId, t.tradeDate),

@@ -12,6 +12,7 @@ import { enqueueStatementSync } from "@/lib/server/market/sync/jobs";
 import { rebuildRoundTrips, type Book } from "./books";
 import { eventToRow, fillIdentity, fillToRow, rowToFill } from "./rows";
 import { invalidateAnalyses } from "./analysis-cache";
+import { auditReport } from "./audit";
 import { withResolvedNames } from "./name-directory";
 import { statementParser } from "./parser-pool";
 
@@ -87,6 +88,10 @@ export async function storeReport(
     const publishedMaster = masterGuid && target.isPublic ? masterGuid : null;
     const fills = publishedMaster ? await dropKnownFills(tx, publishedMaster, report) : report.fills;
     const duplicates = report.fills.length - fills.length;
+    // audited as the whole file (balance chains, T+1 read every row), stored with the fills kept
+    const auditOf = new Map(report.fills.map((f, i) => [f, i]));
+    const fileAudits = await auditReport(tx, report.fills, report.events);
+    const audits = fills.map((f) => fileAudits[auditOf.get(f)!]!);
     const dates = [...fills.map((f) => f.date), ...report.events.map((e) => e.date)].sort();
     const [row] = await tx
       .insert(statements)
@@ -117,7 +122,7 @@ export async function storeReport(
     const statementId = row!.id;
     const BATCH = 5000;
     for (let i = 0; i < fills.length; i += BATCH) {
-      await insertRows(tx, statementFills, fills.slice(i, i + BATCH).map((f) => fillToRow(f, statementId, publishedMaster)));
+      await insertRows(tx, statementFills, fills.slice(i, i + BATCH).map((f, k) => ({ ...fillToRow(f, statementId, publishedMaster), auditStatus: audits[i + k]!.status, auditFailures: audits[i + k]!.failures })));
       opts.onProgress?.("store", Math.min(i + BATCH, fills.length), fills.length);
     }
     await insertRows(tx, statementEvents, report.events.map((e) => eventToRow(e, statementId)));

@@ -13,6 +13,7 @@ import { defineJobKind, jobHandlerOf, type JobKindSpec } from "@/lib/server/jobs
 import { JOB_LEASE_MS, type JobContext, type JobHandlers } from "@/lib/server/jobs/queue";
 import { enqueueNextOccurrence, type ScheduledJobKind } from "@/lib/server/jobs/scheduled";
 import { logger } from "@/lib/server/logger";
+import { reauditWhereBarsArrived } from "@/lib/server/statements/audit";
 import { runMarketSync } from "./run";
 import { DailySyncPayload, MARKET_DAILY_KIND, nextDailySync } from "./schedule";
 import type { SyncRequest } from "./types";
@@ -76,8 +77,10 @@ async function whileLeased<T>(ctx: JobContext, work: () => Promise<T>): Promise<
  */
 async function sync(kind: string, request: Pick<SyncRequest, "trigger" | "codes" | "provider">, ctx: JobContext): Promise<void> {
   // runMarketSync records and logs the run itself.
-  await whileLeased(ctx, () => runMarketSync({ ...request, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
+  const summary = await whileLeased(ctx, () => runMarketSync({ ...request, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
   if (ctx.signal?.aborted) throw new Error(`${kind} interrupted: the job worker is stopping`);
+  // the fills whose days just got their bars are checked against them (docs/adr/0079)
+  if (summary.bars > 0) await reauditWhereBarsArrived(await db());
 }
 
 export interface MarketSyncJobOptions {

@@ -1,0 +1,111 @@
+import "server-only";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { auditFills } from "@/lib/domain/audit/audit";
+import type { AuditFailure, AuditRule, FillAudit } from "@/lib/domain/audit/types";
+import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
+import type { Database } from "@/lib/db";
+import { marketBars, statementEvents, statementFills, statements } from "@/lib/db/schema";
+import { barsByCode } from "@/lib/server/market/bars";
+import { marketCalendar } from "@/lib/server/market/calendar";
+import { rowToEvent, rowToFill } from "./rows";
+
+/**
+ * 交割单体检 stored per fill (docs/adr/0079): worked out when a statement is stored, again when bars arrive for its
+ * fills' days (a market sync, `import:bars`) and when the CLI asks, so pages read it without recomputing.
+ */
+
+/** The audits of a statement's fills before they are stored (the bars already stored, the calendar). */
+export async function auditReport(database: Database, fills: readonly Fill[], events: readonly StatementEvent[]): Promise<FillAudit[]> {
+  if (fills.length === 0) return [];
+  const [calendar, bars] = await Promise.all([marketCalendar(database), barsByCode([...new Set(fills.map((f) => f.code))], database)]);
+  return auditFills({ fills, events, calendar, barsOf: (code) => bars.get(code) });
+}
+
+/** Audits a stored statement's fills again and writes the result. */
+export async function reauditStatement(database: Database, statementId: string): Promise<void> {
+  const [fillRows, eventRows] = await Promise.all([
+    database.select().from(statementFills).where(eq(statementFills.statementId, statementId)).orderBy(asc(statementFills.line)),
+    database.select().from(statementEvents).where(eq(statementEvents.statementId, statementId)),
+  ]);
+  const audits = await auditReport(database, fillRows.map(rowToFill), eventRows.map(rowToEvent));
+  if (audits.length === 0) return;
+  const json = fillRows.map((row, i) => ({ id: row.id, status: audits[i]!.status, failures: audits[i]!.failures }));
+  await database.execute(sql`
+    update ${statementFills} as f set audit_status = r.status, audit_failures = r.failures
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(id bigint, status text, failures jsonb)
+    where f.id = r.id`);
+}
+
+/**
+ * Statements with a fill not yet checked against the market (never audited, or unverifiable then) whose day now has a
+ * bar: audited again. Returns how many were.
+ */
+export async function reauditWhereBarsArrived(database: Database): Promise<number> {
+  const rows = await database
+    .selectDistinct({ statementId: statementFills.statementId })
+    .from(statementFills)
+    .innerJoin(marketBars, and(eq(marketBars.code, statementFills.code), eq(marketBars.tradeDate, statementFills.tradeDate)))
+    .where(and(eq(statementFills.market, "A"), or(isNull(statementFills.auditStatus), eq(statementFills.auditStatus, "unverifiable")), eq(statementFills.kind, "trade")));
+  for (const { statementId } of rows) await reauditStatement(database, statementId);
+  return rows.length;
+}
+
+/** Every statement of a master's book audited again from the stored bars. */
+export async function reauditMaster(database: Database, masterGuid: string): Promise<void> {
+  const rows = await database.select({ id: statements.id }).from(statements).where(and(eq(statements.masterGuid, masterGuid), eq(statements.isPublic, true)));
+  for (const { id } of rows) await reauditStatement(database, id);
+}
+
+export interface AuditedFailure {
+  date: string;
+  time: string | null;
+  code: string;
+  name: string;
+  side: "buy" | "sell";
+  price: number;
+  quantity: number;
+  rule: AuditRule;
+  message: string;
+}
+
+export interface BookAudit {
+  checkedFills: number;
+  verifiedFills: number;
+  unverifiable: number;
+  failedFills: number;
+  failures: AuditedFailure[];
+}
+
+/** The stored audit of a book: a master's published statements, or one statement. */
+export async function bookAudit(database: Database, book: { masterGuid: string } | { statementId: string }): Promise<BookAudit> {
+  // a fill carries its master only once its statement is published into the master's book
+  const where = "masterGuid" in book ? eq(statementFills.masterGuid, book.masterGuid) : eq(statementFills.statementId, book.statementId);
+  const [counts] = await database
+    .select({
+      checked: sql<number>`count(*)::int`,
+      passed: sql<number>`count(*) filter (where ${statementFills.auditStatus} = 'passed')::int`,
+      failed: sql<number>`count(*) filter (where ${statementFills.auditStatus} = 'failed')::int`,
+    })
+    .from(statementFills)
+    .where(where);
+  const failedRows = await database
+    .select({
+      date: statementFills.tradeDate, time: statementFills.tradeTime, code: statementFills.code, name: statementFills.name, side: statementFills.side,
+      price: statementFills.price, quantity: statementFills.quantity, failures: statementFills.auditFailures,
+    })
+    .from(statementFills)
+    .where(and(where, eq(statementFills.auditStatus, "failed")))
+    .orderBy(asc(statementFills.tradeDate), asc(statementFills.tradeTime), asc(statementFills.line));
+  const checked = counts?.checked ?? 0;
+  const passed = counts?.passed ?? 0;
+  const failed = counts?.failed ?? 0;
+  return {
+    checkedFills: checked,
+    verifiedFills: passed,
+    failedFills: failed,
+    unverifiable: checked - passed - failed,
+    failures: failedRows.flatMap((r) =>
+      (r.failures as AuditFailure[]).map((f) => ({ date: r.date, time: r.time, code: r.code, name: r.name, side: r.side, price: r.price, quantity: r.quantity, rule: f.rule, message: f.message })),
+    ),
+  };
+}
