@@ -38,7 +38,16 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
     { key: "time", header: <Lines>{[showDate ? "日期" : null, "时间"]}</Lines>, className: "text-slate-500", cell: (f) => <Lines>{[showDate ? f.date : null, f.time ?? "—"]}</Lines> },
     {
       header: "股票",
-      cell: (f) => <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />,
+      cell: (f) => (
+        <>
+          <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />
+          {f.auditFailures?.length ? (
+            <p className="mt-0.5 max-w-56 whitespace-normal text-[11px] leading-snug text-red-700" data-testid="fill-audit">
+              体检未通过：{f.auditFailures.map((a) => a.message).join("；")}
+            </p>
+          ) : null}
+        </>
+      ),
     },
     {
       key: "side",

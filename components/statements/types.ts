@@ -86,6 +86,8 @@ export type FillRow = Pick<Fill, "date" | "time" | "code" | "name" | "side" | "q
   feesEstimated?: boolean;
   feeBasis?: FeeBasis;
   kind?: Fill["kind"];
+  /** 交割单体检: the rules this fill fails, with their reasons (docs/adr/0079) */
+  auditFailures?: { rule: string; message: string }[];
 };
 
 /** The 港股通 figures, apart from the A-share ones (the analysis' `hk`). */

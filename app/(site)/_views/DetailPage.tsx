@@ -18,6 +18,8 @@ import { DayJump } from "@/components/masters/DayJump";
 import { RoundTripCard } from "@/components/masters/RoundTripCard";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FillTable } from "@/components/statements/FillTable";
+import { AuditBadge } from "@/components/statements/AuditBadge";
+import { AuditFailures } from "@/components/statements/AuditFailures";
 import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
 import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
 import { SummaryCards } from "@/components/statements/SummaryCards";
@@ -75,6 +77,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
             {detail.provenance.map((p) => (
               <ProvenanceBadge key={p.id} provenance={p.source === "demo" ? { kind: "editor" } : { kind: "file", fileName: p.fileName, fileHash: p.fileHash, importedAt: p.createdAt.toISOString() }} />
             ))}
+            <AuditBadge audit={detail.audit} />
             {master.delayDays > 0 ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">延迟 {master.delayDays} 个交易日公开</span> : null}
           </div>
         ) : null}
@@ -89,6 +92,8 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
           <SummaryCards summary={detail.summary} compact />
         </Section>
       ) : null}
+
+      <AuditFailures failures={detail.audit.failures} />
 
       {detail.days.length === 0 ? (
         detail.lockedDays > 0 ? (

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { auditFills } from "@/lib/domain/audit/audit";
 import type { AuditFailure, AuditRule, FillAudit } from "@/lib/domain/audit/types";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db";
 import { marketBars, statementEvents, statementFills, statements } from "@/lib/db/schema";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
-import { rowToEvent, rowToFill } from "./rows";
+import { fillIdentity, rowToEvent, rowToFill } from "./rows";
 
 /**
  * 交割单体检 stored per fill (docs/adr/0079): worked out when a statement is stored, again when bars arrive for its
@@ -76,10 +76,21 @@ export interface BookAudit {
   failures: AuditedFailure[];
 }
 
+/** A day's audited fills of a master's book by identity (date, time, code, side, quantity, price): their failures. */
+export async function dayAuditFailures(database: Database, masterGuid: string, day: string): Promise<Map<string, AuditFailure[]>> {
+  const rows = await database
+    .select({ date: statementFills.tradeDate, time: statementFills.tradeTime, code: statementFills.code, side: statementFills.side, quantity: statementFills.quantity, price: statementFills.price, failures: statementFills.auditFailures })
+    .from(statementFills)
+    .where(and(eq(statementFills.masterGuid, masterGuid), eq(statementFills.tradeDate, day), eq(statementFills.auditStatus, "failed")));
+  return new Map(rows.map((r) => [fillIdentity(r), r.failures as AuditFailure[]]));
+}
+
 /** The stored audit of a book: a master's published statements, or one statement. */
-export async function bookAudit(database: Database, book: { masterGuid: string } | { statementId: string }): Promise<BookAudit> {
+export async function bookAudit(database: Database, book: { masterGuid: string } | { statementId: string }, through?: string): Promise<BookAudit> {
   // a fill carries its master only once its statement is published into the master's book
-  const where = "masterGuid" in book ? eq(statementFills.masterGuid, book.masterGuid) : eq(statementFills.statementId, book.statementId);
+  const owner = "masterGuid" in book ? eq(statementFills.masterGuid, book.masterGuid) : eq(statementFills.statementId, book.statementId);
+  // what a viewer may not see yet is not listed, nor counted
+  const where = through ? and(owner, lte(statementFills.tradeDate, through)) : owner;
   const [counts] = await database
     .select({
       checked: sql<number>`count(*)::int`,

@@ -14,7 +14,9 @@ import { findMaster } from "@/lib/server/content/masters";
 import { chartBarsFor } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess, type StatementAccess } from "./access";
+import { bookAudit, dayAuditFailures, type BookAudit } from "./audit";
 import { analysisThrough, statementProvenance } from "./master-book";
+import { fillIdentity } from "./rows";
 
 export interface DetailFill {
   date: string;
@@ -32,12 +34,16 @@ export interface DetailFill {
   feesEstimated: boolean;
   /** file / 推算 (derived from the net cash) / 估 (schedule) */
   feeBasis: FeeBasis;
+  /** 交割单体检: the rules it fails (docs/adr/0079) */
+  auditFailures: { rule: string; message: string }[];
 }
 
 export interface MasterDetail {
   master: { guid: string; name: string; avatarUrl: string; bio: string; styleTags: string[]; isDemo: boolean; delayDays: number };
   summary: import("@/lib/domain/statements/types").AnalysisSummary;
   provenance: Awaited<ReturnType<typeof statementProvenance>>;
+  /** 交割单体检 of the fills this viewer may see */
+  audit: BookAudit;
   fullAccess: boolean;
   through: string;
   /** 数据截至: the newest market day with data (marketAsOf) */
@@ -77,11 +83,13 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
   const master = await findMaster(viewer, guid);
   if (!master) return null;
   const through = access.through(master.disclosureDelayDays);
-  const [analysis, fullAnalysisDays, provenance, calendar] = await Promise.all([
+  const database = await db();
+  const [analysis, fullAnalysisDays, provenance, calendar, audit] = await Promise.all([
     analysisThrough({ kind: "master", masterGuid: guid }, through),
     analysisThrough({ kind: "master", masterGuid: guid }, EVERYTHING_DISCLOSED).then((a) => new Set(a.fills.map((f) => f.date))),
     statementProvenance(guid),
     marketCalendar(),
+    bookAudit(database, { masterGuid: guid }, access.fullAccess ? undefined : through),
   ]);
   const days = [...new Set(analysis.fills.map((f) => f.date))].sort().reverse();
   const lockedDays = [...fullAnalysisDays].filter((d) => d > through).length;
@@ -90,6 +98,7 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
     master: { guid: master.guid, name: master.name, avatarUrl: master.avatarUrl, bio: master.bio, styleTags: master.styleTags, isDemo: master.isDemo, delayDays: master.disclosureDelayDays },
     summary: analysis.summary,
     provenance,
+    audit,
     fullAccess: access.fullAccess,
     through,
     asOf: access.asOf,
@@ -103,11 +112,12 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
     .filter(({ f }) => f.date === chosenDay);
   const symbols = [...new Map(dayFills.map(({ f }) => [f.code, { code: f.code, name: f.name, market: f.market }])).values()];
   const symbol = symbols.find((s) => s.code === symbolCode) ?? (symbolCode ? null : (symbols[0] ?? null));
+  const failuresOf = await dayAuditFailures(database, guid, chosenDay);
   const fills: DetailFill[] = dayFills.map(({ f }) => ({
     date: f.date, time: f.time, code: f.code, market: f.market, currency: f.currency, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
-    fees: f.feeTotal, feesEstimated: f.feesEstimated, feeBasis: f.feeBasis,
+    fees: f.feeTotal, feesEstimated: f.feesEstimated, feeBasis: f.feeBasis, auditFailures: failuresOf.get(fillIdentity(f)) ?? [],
   }));
-  const notes = await (await db())
+  const notes = await database
     .select()
     .from(tradeNotes)
     .where(and(eq(tradeNotes.masterGuid, guid), eq(tradeNotes.tradeDate, chosenDay), inArray(tradeNotes.code, ["", symbol?.code ?? ""])))
