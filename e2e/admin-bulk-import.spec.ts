@@ -24,6 +24,8 @@ const admin = { email: "bulk-admin@e2e.test", password: "meadow-lark-58" };
 
 let server: OwnServer;
 let dataDir: string;
+/** a master whose statement has a fill above its day's high (e2e/fixtures/audit-forged.csv), for the 交割单体检 */
+let auditedMaster = "";
 
 test.describe.configure({ mode: "serial" });
 
@@ -31,7 +33,12 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   dataDir = copyOfPreparedData("migrated", "lianghua-bulk-");
   const env: Record<string, string> = { PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, DEMO_DATA: "0" };
-  operatorCommands([["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "批量管理员", "--role", "admin"]], env);
+  const printed = operatorCommands([
+    ["user:create", "--email", admin.email, "--password", admin.password, "--nickname", "批量管理员", "--role", "admin"],
+    ["import:statement", path.join(__dirname, "fixtures/audit-forged.csv"), "--new-trader", "体检大神", "--public"],
+    ["import:bars", path.join(__dirname, "fixtures/audit-bars.csv")],
+  ], env);
+  auditedMaster = /master ([0-9a-f-]{36})/.exec(printed)?.[1] ?? "";
   server = await startOwnServer({ env });
 });
 
@@ -77,3 +84,19 @@ for (const width of [375, 1280]) {
     if (SHOTS) await form.locator("xpath=..").screenshot({ path: path.join(SHOTS, `admin-traders-bulk-section-${width}.png`) });
   });
 }
+
+test("交割单体检 on a master's page at 375 px: the badge, the failed fill's reason and the list of failures", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(auditedMaster).not.toBe("");
+  await page.goto(`${base}/detail/${auditedMaster}/2024-03-05`);
+  // 3 fills: one inside its day's range, one above its high, one without a bar for its day
+  await expect(page.getByTestId("audit-badge")).toContainText("3 笔成交中 1 笔经行情核验（33%）");
+  await expect(page.getByTestId("audit-badge")).toContainText("1 笔未通过");
+  await expect(page.getByTestId("fill-audit")).toContainText("体检未通过：成交价 31.90 高于当日最高 30.60");
+  const failures = page.getByTestId("audit-failures");
+  await expect(failures).toContainText("交割单体检未通过（1 项）");
+  await expect(failures).toContainText("价格超出当日高低");
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await shoot(page, "detail-audit-375.png");
+});
