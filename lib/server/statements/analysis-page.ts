@@ -12,6 +12,7 @@ import { findMaster } from "@/lib/server/content/masters";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess } from "./access";
+import { bookAudit, type BookAudit } from "./audit";
 import { analysisThrough, statementProvenance } from "./master-book";
 import { readableMemberStatement } from "./own";
 
@@ -26,6 +27,8 @@ export interface AnalysisPageData {
   /** the A-share trips are those with market "A"; the 港股通 ones are in findings.hk */
   analysis: StatementAnalysis;
   findings: StatementFindingsData;
+  /** 交割单体检 of the fills the viewer may see (docs/adr/0079) */
+  audit: BookAudit;
 }
 
 /** The findings of a book's full analysis and of its stored statements (fee basis, unreconciled fills). */
@@ -47,11 +50,16 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
   if (master) {
     const access = await statementAccess(viewer);
     const through = access.through(master.disclosureDelayDays);
-    const [full, provenance] = await Promise.all([analysisThrough({ kind: "master", masterGuid: guid }, through), statementProvenance(guid)]);
+    const [full, provenance, audit] = await Promise.all([
+      analysisThrough({ kind: "master", masterGuid: guid }, through),
+      statementProvenance(guid),
+      bookAudit(await db(), { masterGuid: guid }, access.fullAccess ? undefined : through),
+    ]);
     return {
       subject: { kind: "master", guid, name: master.name, isDemo: master.isDemo, delayDays: master.disclosureDelayDays, through, asOf: access.asOf, fullAccess: access.fullAccess, provenance },
       analysis: await narrowed(full, filter),
       findings: statementFindings(full, provenance),
+      audit,
     };
   }
   const statement = await readableMemberStatement(viewer, guid);
@@ -66,6 +74,7 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
     },
     analysis: await narrowed(full, filter),
     findings: statementFindings(full, [statement]),
+    audit: await bookAudit(await db(), { statementId: statement.id }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { AuditBadge } from "@/components/statements/AuditBadge";
+import { AuditFailures } from "@/components/statements/AuditFailures";
 import type { Metadata } from "next";
 import Link from "@/components/ui/Link";
 import { notFound } from "next/navigation";
@@ -48,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AnalysisPage({ params, searchParams }: Props) {
   const { data, tab, filter } = await load(params);
-  const { subject, analysis, findings } = data;
+  const { subject, analysis, findings, audit } = data;
   const root = `/analysis/${subject.kind === "master" ? subject.guid : subject.id}`;
   const links = analysisLinks(root, tab, filter, analysis.roundTrips.map((t) => t.closeDate));
   return (
@@ -58,10 +60,12 @@ export default async function AnalysisPage({ params, searchParams }: Props) {
           <span className="inline-flex flex-wrap items-center gap-2">
             {subject.isDemo ? <DemoBadge /> : null}
             <Link className="text-brand hover:underline" href={`/detail/${subject.guid}`}>查看逐日交割单</Link>
+            <AuditBadge audit={audit} />
           </span>
         ) : (
-          <span>
-            {subject.formatLabel} · {subject.isOwn ? (subject.isPublic ? "已公开" : "仅自己可见") : `来自 ${subject.ownerNickname}`}
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span>{subject.formatLabel} · {subject.isOwn ? (subject.isPublic ? "已公开" : "仅自己可见") : `来自 ${subject.ownerNickname}`}</span>
+            <AuditBadge audit={audit} />
           </span>
         )}
       </PageIntro>
@@ -93,6 +97,7 @@ export default async function AnalysisPage({ params, searchParams }: Props) {
         <EmptyState title={filter ? "没有符合筛选条件的交易" : "暂无可分析的交割单"}>导入交割单后可查看累计盈亏曲线、胜率、盈亏比、月度与个股盈亏。</EmptyState>
       )}
 
+      <AuditFailures failures={audit.failures} />
       {subject.kind === "statement" ? <StatementFileSection statement={subject} feeBasis={findings.feeBasis} /> : <MasterSourcesSection sources={subject.provenance} />}
     </>
   );
