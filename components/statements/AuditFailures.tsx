@@ -1,20 +1,8 @@
-import { AUDIT_RULE_LABELS, type AuditRule } from "@/lib/domain/audit/types";
+import { AUDIT_RULE_LABELS, type AuditedFailure } from "@/lib/domain/audit/types";
 import { formatNumber, formatQuote } from "@/lib/domain/statements/format";
 
-export interface AuditFailureRow {
-  date: string;
-  time: string | null;
-  code: string;
-  name: string;
-  side: "buy" | "sell";
-  price: number;
-  quantity: number;
-  rule: AuditRule;
-  message: string;
-}
-
 /** Every fill that failed the 交割单体检, with the rule and its reason (docs/adr/0079). */
-export function AuditFailures({ failures }: { failures: AuditFailureRow[] }) {
+export function AuditFailures({ failures }: { failures: AuditedFailure[] }) {
   if (failures.length === 0) return null;
   return (
     <section aria-labelledby="audit-failures" className="mb-5 rounded-xl border border-red-200 bg-red-50/40 p-4" data-testid="audit-failures">

@@ -56,6 +56,19 @@ export type AuditedFill = Pick<
 
 export type AuditedEvent = Pick<StatementEvent, "line" | "date" | "kind" | "code" | "quantity" | "shareBalance">;
 
+/** A failed fill as pages and the CLI list it: the fill, the rule and its reason. */
+export interface AuditedFailure {
+  date: string;
+  time: string | null;
+  code: string;
+  name: string;
+  side: "buy" | "sell";
+  price: number;
+  quantity: number;
+  rule: AuditRule;
+  message: string;
+}
+
 export interface AuditSummary {
   checkedFills: number;
   /** checked against the market and passed every rule */

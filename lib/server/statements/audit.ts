@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { auditFills } from "@/lib/domain/audit/audit";
-import type { AuditFailure, AuditRule, FillAudit } from "@/lib/domain/audit/types";
+import type { AuditedFailure, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
 import { marketBars, statementEvents, statementFills, statements } from "@/lib/db/schema";
@@ -54,18 +54,6 @@ export async function reauditWhereBarsArrived(database: Database): Promise<numbe
 export async function reauditMaster(database: Database, masterGuid: string): Promise<void> {
   const rows = await database.select({ id: statements.id }).from(statements).where(and(eq(statements.masterGuid, masterGuid), eq(statements.isPublic, true)));
   for (const { id } of rows) await reauditStatement(database, id);
-}
-
-export interface AuditedFailure {
-  date: string;
-  time: string | null;
-  code: string;
-  name: string;
-  side: "buy" | "sell";
-  price: number;
-  quantity: number;
-  rule: AuditRule;
-  message: string;
 }
 
 export interface BookAudit {
