@@ -5,6 +5,7 @@ import { masters, statements } from "@/lib/db/schema";
 import { assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { findMaster } from "@/lib/server/content/masters";
+import { bookAudit } from "./audit";
 import { masterNotes, masterStatements } from "./masters-admin";
 
 /** One row of the editors' list of masters: the profile essentials and how many statements are published or drafts. */
@@ -78,7 +79,10 @@ export async function adminMasterDetail(viewer: Viewer, guid: string) {
   const master = await findMaster(viewer, guid);
   if (!master) return null;
   const [list, notes] = await Promise.all([masterStatements(viewer, guid), masterNotes(viewer, guid)]);
-  return { master, statements: list, notes };
+  // 交割单体检 of each file, drafts included: editors see the failures before publishing (docs/adr/0079)
+  const database = await db();
+  const audits = await Promise.all(list.map((s) => bookAudit(database, { statementId: s.id })));
+  return { master, statements: list.map((s, i) => ({ ...s, audit: audits[i]! })), notes };
 }
 
 /**

@@ -3,6 +3,7 @@ import Link from "@/components/ui/Link";
 import { notFound } from "next/navigation";
 import { MasterForm } from "@/components/admin/masters/MasterForm";
 import { DeleteNote, NoteForm } from "@/components/admin/masters/NoteForm";
+import { AuditBadge } from "@/components/statements/AuditBadge";
 import { StatementActions } from "@/components/admin/masters/StatementActions";
 import { StatementUploadForm } from "@/components/admin/masters/StatementUploadForm";
 import { CardTable, type CardTableSpec } from "@/components/ui/table/CardTable";
@@ -47,6 +48,17 @@ function StatementFile({ statement: s }: { statement: StatementRow }) {
         <ul className="mt-1 text-xs text-amber-800">
           {s.warnings.map((w) => <li key={w}>{w}</li>)}
         </ul>
+      ) : null}
+      <div className="mt-1"><AuditBadge audit={s.audit} /></div>
+      {s.audit.failures.length > 0 ? (
+        <details className="mt-1 text-xs" data-testid="admin-audit-failures">
+          <summary className="cursor-pointer text-red-700">体检未通过 {s.audit.failures.length} 项（可在下方“交易日点评”为当天写说明，公开后一并显示）</summary>
+          <ul className="mt-1 max-h-40 overflow-y-auto text-slate-600">
+            {s.audit.failures.slice(0, SKIPPED_LISTED).map((f, i) => (
+              <li key={`${f.date}-${f.code}-${i}`}>{f.date} {f.name}（{f.code}）：{f.message}</li>
+            ))}
+          </ul>
+        </details>
       ) : null}
     </>
   );
