@@ -77,7 +77,8 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
             {detail.provenance.map((p) => (
               <ProvenanceBadge key={p.id} provenance={p.source === "demo" ? { kind: "editor" } : { kind: "file", fileName: p.fileName, fileHash: p.fileHash, importedAt: p.createdAt.toISOString() }} />
             ))}
-            <AuditBadge audit={detail.audit} />
+            {/* the demo's fills are checked against its own 模拟行情: no evidence of anything real */}
+            {master.isDemo ? null : <AuditBadge audit={detail.audit} />}
             {master.delayDays > 0 ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">延迟 {master.delayDays} 个交易日公开</span> : null}
           </div>
         ) : null}

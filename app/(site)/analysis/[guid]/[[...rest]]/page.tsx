@@ -60,7 +60,8 @@ export default async function AnalysisPage({ params, searchParams }: Props) {
           <span className="inline-flex flex-wrap items-center gap-2">
             {subject.isDemo ? <DemoBadge /> : null}
             <Link className="text-brand hover:underline" href={`/detail/${subject.guid}`}>查看逐日交割单</Link>
-            <AuditBadge audit={audit} />
+            {/* the demo's fills are checked against its own 模拟行情: no evidence of anything real */}
+            {subject.isDemo ? null : <AuditBadge audit={audit} />}
           </span>
         ) : (
           <span className="inline-flex flex-wrap items-center gap-2">
