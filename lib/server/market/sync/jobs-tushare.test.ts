@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { reloadConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db";
-import { marketBars } from "@/lib/db/schema";
+import { marketBars, statementFills } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
@@ -58,6 +58,10 @@ describeOnEachEngine("automatic market sync against the Tushare Pro stand-in", (
     expect(bars.every((b) => b.source === "tushare")).toBe(true);
     expect(bars.some((b) => b.date === "2024-03-15")).toBe(true);
     expect(local.calls.some((c) => c.api === "daily")).toBe(true);
+    // the job checked the fills against the bars it stored (交割单体检): none is left unverified
+    const audits = await (await db()).select({ status: statementFills.auditStatus }).from(statementFills).where(eq(statementFills.masterGuid, master.guid));
+    expect(audits).toHaveLength(2);
+    expect(audits.every((a) => a.status === "passed" || a.status === "failed")).toBe(true);
   });
 
   it("the 同步行情 button with a bad token: /admin shows the failed run with Tushare's own message", async () => {
