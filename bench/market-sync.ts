@@ -81,6 +81,7 @@ function timed(provider: Provider): { provider: Provider; waitMs: () => number }
     indexBars: wrap(provider.indexBars.bind(provider)),
     tradingDays: wrap(provider.tradingDays.bind(provider)),
     stockNames: wrap(provider.stockNames.bind(provider)),
+    nameHistory: wrap(provider.nameHistory.bind(provider)),
   };
   return { provider: wrapped, waitMs: () => waited };
 }

@@ -1,7 +1,7 @@
 import { compactFromIso, isoFromCompact } from "@/lib/domain/market/providers/dates";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { startLocalServer, type LocalServer, type Reply } from "./server";
-import { WORLD_FUND_LISTINGS, WORLD_LISTINGS, worldFundBars, worldIndexBars, worldStockBars, type WorldBar } from "./world";
+import { WORLD_FUND_LISTINGS, WORLD_LISTINGS, WORLD_NAME_CHANGES, worldFundBars, worldIndexBars, worldStockBars, type WorldBar } from "./world";
 
 /**
  * A Tushare Pro stand-in: POST `{api_name, token, params, fields}` to any path, answered as Tushare answers
@@ -150,6 +150,13 @@ function tableOf(api: string, params: Record<string, string>, limits: TushareLoc
         items.push([exchange, compactFromIso(day), open, compactFromIso(defaultCalendar.previous(day))]);
       }
       return { fields: ["exchange", "cal_date", "is_open", "pretrade_date"], items: items.slice(0, limits.trade_cal), has_more: items.length > limits.trade_cal };
+    }
+    case "namechange": {
+      // paged by offset and limit, as Tushare pages its long tables
+      const offset = Number(params.offset ?? 0) || 0;
+      const limit = Number(params.limit ?? 10_000) || 10_000;
+      const all = WORLD_NAME_CHANGES.map((c) => [`${c.code}.${c.exchange}`, c.name, c.start, c.end, c.start, c.end ? "改名" : "其他"]);
+      return { fields: ["ts_code", "name", "start_date", "end_date", "ann_date", "change_reason"], items: all.slice(offset, offset + limit), has_more: offset + limit < all.length };
     }
     case "stock_basic": {
       const status = params.list_status || "L";

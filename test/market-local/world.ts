@@ -47,6 +47,15 @@ export const WORLD_LISTINGS: readonly WorldListing[] = [
   { code: "688981", exchange: "SH", name: "中芯国际", listDate: "20200716" },
 ];
 
+/**
+ * The names the world's stocks went by (Tushare `namechange`): each listing's name from its listing day, and 000001's
+ * earlier name, 深发展A, until it became 平安银行 on 2012-08-02 (a real rename).
+ */
+export const WORLD_NAME_CHANGES: readonly { code: string; exchange: Exchange; name: string; start: string; end: string | null }[] = [
+  { code: "000001", exchange: "SZ", name: "深发展A", start: "19910403", end: "20120801" },
+  ...WORLD_LISTINGS.map((l) => ({ code: l.code, exchange: l.exchange, name: l.name, start: l.code === "000001" ? "20120802" : l.listDate, end: null })),
+];
+
 /** Funds of the world with names (any other fund code trades too, unnamed): Tushare lists them in fund_basic. */
 export const WORLD_FUND_LISTINGS: readonly WorldListing[] = [
   { code: "159659", exchange: "SZ", name: "纳斯达克100ETF", listDate: "20220729" },

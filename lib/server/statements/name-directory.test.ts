@@ -26,6 +26,8 @@ const BY_NAME = [
   "20240304,融资买入,招商银行,34.00,1000,34000.00,-34005.00,5.00,0.00",
   "20240305,卖券还款,贵州茅台,1750.00,10,17500.00,17486.25,5.00,8.75",
   "20240306,担保品买入,无名股份,5.00,100,500.00,-505.00,5.00,0.00",
+  // 平安银行 (000001) was 深发展A until 2012-08-01: only the provider's history of names knows
+  "20110510,担保品买入,深发展A,16.00,100,1600.00,-1605.00,5.00,0.00",
 ].join("\n");
 
 describeOnEachEngine("names resolved to codes on import", () => {
@@ -53,10 +55,12 @@ describeOnEachEngine("names resolved to codes on import", () => {
       ["600036", "SH", "buy"],
       ["600519", "SH", "sell"],
       ["无名股份", "SZ", "buy"],
+      ["000001", "SZ", "buy"],
     ]);
     expect(report.warnings.join("\n")).toContain("1 个证券名称没有对应到唯一的代码，按名称记");
-    // the stock list was asked once, for the names the statements left open
+    // the stock list and the history of names were asked once, for the names the statements left open
     expect(local.calls.filter((c) => c.api === "stock_basic").length - before).toBe(1);
+    expect(local.calls.filter((c) => c.api === "namechange")).toHaveLength(1);
     const database = await db();
     expect(await database.select({ code: stocks.code }).from(stocks).where(eq(stocks.name, "无名股份"))).toEqual([]);
     expect(await database.select({ name: stocks.name }).from(stocks).where(eq(stocks.code, "600519"))).toEqual([{ name: "贵州茅台" }]);

@@ -8,29 +8,38 @@ import type { ImportReport } from "@/lib/domain/statements/types";
 import { logger } from "@/lib/server/logger";
 import { rememberStocks } from "@/lib/server/market/bars";
 import { marketDataProvider } from "@/lib/server/market/providers";
-import type { StockListing } from "@/lib/server/market/providers/types";
+import type { StockListing, StockNameSpan } from "@/lib/server/market/providers/types";
 
 /**
  * The names a file without a code column wrote, resolved to codes (docs/adr/0075) from: the statements already
  * stored (a name with the days it was traded under a code), the stocks the site knows, and — for names those leave
- * open — the configured market data provider's stock list, fetched at most once per `LIST_KEPT_MS` per process.
+ * open — the configured market data provider's stock list and history of names (Tushare `namechange`), fetched at
+ * most once per `LIST_KEPT_MS` per process.
  */
 
 const LIST_KEPT_MS = 12 * 60 * 60 * 1000;
-let providerList: { at: number; listings: StockListing[] } | null = null;
+let providerList: { at: number; listings: NamedListing[] } | null = null;
 
-async function providerListings(): Promise<StockListing[]> {
+/** The provider's stock list (today's names) and its history of names (each with its days), kept for a while. */
+async function providerListings(): Promise<NamedListing[]> {
   if (providerList && Date.now() - providerList.at < LIST_KEPT_MS) return providerList.listings;
   const provider = marketDataProvider();
   if (!provider) return [];
-  try {
-    const listings = await provider.stockNames();
-    providerList = { at: Date.now(), listings };
-    return listings;
-  } catch (err) {
-    logger().warn({ err, provider: provider.name }, "statement import: the provider's stock list could not be read; names stay unresolved");
-    return [];
-  }
+  const read = async <T>(what: string, call: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return await call();
+    } catch (err) {
+      logger().warn({ err, provider: provider.name }, `statement import: the provider's ${what} could not be read; names it would resolve stay unresolved`);
+      return [];
+    }
+  };
+  const [today, history] = await Promise.all([read("stock list", () => provider.stockNames()), read("history of names", () => provider.nameHistory())]);
+  const listings: NamedListing[] = [
+    ...today.map((l: StockListing) => ({ ...l, from: null, to: null, source: "provider" as const })),
+    ...history.map((s: StockNameSpan) => ({ code: s.code, exchange: s.exchange, name: s.name, from: s.from, to: s.to, source: "provider" as const })),
+  ];
+  providerList = { at: Date.now(), listings };
+  return listings;
 }
 
 async function storedListings(database: Database, written: readonly string[]): Promise<NamedListing[]> {
@@ -63,9 +72,10 @@ export async function withResolvedNames(report: ImportReport, database: Database
   const open = new Set(written.map(nameKeyOf).filter((k) => !known.has(k)));
   let fromProvider: NamedListing[] = [];
   if (open.size > 0) {
-    const matched = (await providerListings()).filter((l) => open.has(nameKeyOf(l.name)));
-    fromProvider = matched.map((l) => ({ ...l, from: null, to: null, source: "provider" as const }));
-    await rememberStocks(matched.map((l) => ({ code: l.code, exchange: l.exchange, name: l.name })), {}, database);
+    fromProvider = (await providerListings()).filter((l) => open.has(nameKeyOf(l.name)));
+    // today's names only: a stock's old name is not what the site calls it
+    const current = fromProvider.filter((l) => l.from === null && l.to === null);
+    await rememberStocks(current.map((l) => ({ code: l.code, exchange: l.exchange, name: l.name })), {}, database);
   }
   return resolveNamedCodes(report, [...stored, ...fromProvider]);
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {
-  TUSHARE_BAD_TOKEN, parseTsCode, parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareOpenDays,
+  TUSHARE_BAD_TOKEN, parseTsCode, parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareOpenDays,
 } from "./tushare";
 
 // The three rows of Tushare's own `daily` example (CRAN package Tushare, pro_api documentation).
@@ -69,6 +69,15 @@ describe("Tushare answers", () => {
     expect(parseTsCode("430047.BJ")).toEqual({ code: "430047", exchange: "BJ" });
     expect(parseTsCode("600519")).toBeNull();
     expect(tushareListing({ ts_code: "600519.SH", name: "贵州茅台" })).toEqual({ ok: true, value: { code: "600519", exchange: "SH", name: "贵州茅台" } });
+  });
+
+  it("reads a namechange row as a name with its days, today's name open-ended, and refuses broken ones", () => {
+    expect(tushareNameSpan({ ts_code: "000001.SZ", name: "深发展A", start_date: "19910403", end_date: "20120801" })).toEqual({
+      ok: true, value: { code: "000001", exchange: "SZ", name: "深发展A", from: "1991-04-03", to: "2012-08-01" },
+    });
+    expect(tushareNameSpan({ ts_code: "000001.SZ", name: "平安银行", start_date: "20120802", end_date: null })).toMatchObject({ ok: true, value: { to: null } });
+    expect(tushareNameSpan({ ts_code: "000001.SZ", name: "平安银行", start_date: "2012", end_date: null })).toEqual({ ok: false, reason: '000001.SZ: start_date is not a date: "2012"' });
+    expect(tushareNameSpan({ ts_code: "000001.SZ", name: "平安银行", start_date: "20120802", end_date: "20110101" })).toEqual({ ok: false, reason: "000001.SZ: end_date 2011-01-01 before start_date 2012-08-02" });
   });
 
   const anyValue = fc.oneof(

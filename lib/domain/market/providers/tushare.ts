@@ -130,6 +130,23 @@ export interface TushareListing {
   name: string;
 }
 
+export interface TushareNameSpan extends TushareListing {
+  from: string;
+  to: string | null;
+}
+
+/** A `namechange` row (ts_code, name, start_date, end_date; end_date null for today's name) as a span of days. */
+export function tushareNameSpan(row: TushareRow): Parsed<TushareNameSpan> {
+  const listing = tushareListing(row);
+  if (!listing.ok) return reject(listing.reason);
+  const from = isoFromCompact(row.start_date);
+  if (!from) return reject(`${row.ts_code}: start_date is not a date: ${JSON.stringify(row.start_date)}`);
+  const to = row.end_date === null || row.end_date === undefined || row.end_date === "" ? null : isoFromCompact(row.end_date);
+  if (to === null && row.end_date) return reject(`${row.ts_code}: end_date is not a date: ${JSON.stringify(row.end_date)}`);
+  if (to !== null && to < from) return reject(`${row.ts_code}: end_date ${to} before start_date ${from}`);
+  return accept({ ...listing.value, from, to });
+}
+
 /** A `stock_basic` row (ts_code, name) as a listing. */
 export function tushareListing(row: TushareRow): Parsed<TushareListing> {
   const parsedCode = parseTsCode(row.ts_code);

@@ -6,7 +6,7 @@ import {
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
 import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
-import { MarketDataError, type MarketDataProvider, type StockListing } from "./types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan } from "./types";
 
 const LABEL = "东方财富";
 const KLINE_PATH = "/api/qt/stock/kline/get";
@@ -61,6 +61,11 @@ export class EastmoneyProvider implements MarketDataProvider {
   }
 
   async stockNames(): Promise<StockListing[]> {
+    return [];
+  }
+
+  /** 东方财富's K-line endpoint has no history of names */
+  async nameHistory(): Promise<StockNameSpan[]> {
     return [];
   }
 

@@ -142,6 +142,13 @@ describe("Tushare Pro client against the stand-in", () => {
     expect(names).toContainEqual({ code: "000001", exchange: "SZ", name: "平安银行" });
   });
 
+  it("lists every name a stock went by from namechange, with its days", async () => {
+    const spans = await provider().nameHistory();
+    expect(spans).toContainEqual({ code: "000001", exchange: "SZ", name: "深发展A", from: "1991-04-03", to: "2012-08-01" });
+    expect(spans).toContainEqual({ code: "000001", exchange: "SZ", name: "平安银行", from: "2012-08-02", to: null });
+    expect(local().calls[0]).toMatchObject({ api: "namechange", params: { offset: "0", limit: "5000" } });
+  });
+
   it("surfaces a bad token in Tushare's words, without retrying", async () => {
     const client = provider({ token: "not-my-token" });
     const error = await rejection(client.dailyBars(["600519"], "2024-01-02", "2024-01-31"));

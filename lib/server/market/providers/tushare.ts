@@ -4,12 +4,12 @@ import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { isFundCode } from "@/lib/domain/market/codes";
 import { compactFromIso } from "@/lib/domain/market/providers/dates";
 import {
-  parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareOpenDays, type TushareRow,
+  parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareOpenDays, type TushareRow,
 } from "@/lib/domain/market/providers/tushare";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
 import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
-import { MarketDataError, type MarketDataProvider, type StockListing } from "./types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan } from "./types";
 
 const LABEL = "Tushare Pro";
 
@@ -34,6 +34,9 @@ export interface TushareOptions {
 }
 
 const DAILY_FIELDS = "ts_code,trade_date,open,high,low,close,pre_close,vol,amount";
+
+/** rows of `namechange` asked per call */
+const NAME_PAGE = 5000;
 
 export class TushareProvider implements MarketDataProvider {
   readonly name = "tushare" as const;
@@ -88,6 +91,21 @@ export class TushareProvider implements MarketDataProvider {
     const days = tushareOpenDays(rows);
     if (!days.ok) throw new MarketDataError("bad_response", `${LABEL} trade_cal: ${days.reason}`, false);
     return days.value;
+  }
+
+  /** `namechange`, paged by offset: every name of every stock with its days (2,000 points on Tushare). */
+  async nameHistory(signal?: AbortSignal): Promise<StockNameSpan[]> {
+    const spans: StockNameSpan[] = [];
+    for (let offset = 0; ; ) {
+      const { rows, hasMore } = await this.call("namechange", { offset: String(offset), limit: String(NAME_PAGE) }, "ts_code,name,start_date,end_date", signal);
+      for (const row of rows) {
+        const span = tushareNameSpan(row);
+        if (span.ok) spans.push(span.value);
+        else logger().warn({ provider: this.name, api: "namechange" }, `market data: skipped a name: ${span.reason}`);
+      }
+      offset += rows.length;
+      if (!hasMore || rows.length === 0) return spans;
+    }
   }
 
   async stockNames(signal?: AbortSignal): Promise<StockListing[]> {

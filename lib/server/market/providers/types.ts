@@ -12,6 +12,12 @@ export interface StockListing {
   name: string;
 }
 
+/** A name a stock went by, from one day to another (`to` null: its name today). */
+export interface StockNameSpan extends StockListing {
+  from: string;
+  to: string | null;
+}
+
 /**
  * An outside source of daily market data. Every bar it returns is unadjusted (不复权), with volume in 股, amount in 元
  * and the exchange's 昨收 as `preClose`; dates are `YYYY-MM-DD`, bars oldest first per code.
@@ -32,6 +38,8 @@ export interface MarketDataProvider {
   tradingDays(from: string, to: string, signal?: AbortSignal): Promise<string[]>;
   /** names of the listed A-shares (an empty list when the provider has no such list) */
   stockNames(signal?: AbortSignal): Promise<StockListing[]>;
+  /** every name the A-shares went by, with its days (an empty list when the provider has no such history) */
+  nameHistory(signal?: AbortSignal): Promise<StockNameSpan[]>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { exchangeOf } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
-import { MarketDataError, type MarketDataProvider, type StockListing } from "@/lib/server/market/providers/types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan } from "@/lib/server/market/providers/types";
 
 export interface MemoryRequest {
   kind: "daily" | "index" | "calendar" | "names";
@@ -69,6 +69,10 @@ export class MemoryProvider implements MarketDataProvider {
   async tradingDays(from: string, to: string): Promise<string[]> {
     this.ask({ kind: "calendar", codes: [], from, to });
     return defaultCalendar.tradingDays(from, to);
+  }
+
+  async nameHistory(): Promise<StockNameSpan[]> {
+    return [];
   }
 
   async stockNames(): Promise<StockListing[]> {
