@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { auditFills } from "@/lib/domain/audit/audit";
 import type { AuditedFailure, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
@@ -13,6 +13,9 @@ import { fillIdentity, rowToEvent, rowToFill } from "./rows";
  * 交割单体检 stored per fill (docs/adr/0079): worked out when a statement is stored, again when bars arrive for its
  * fills' days (a market sync, `import:bars`) and when the CLI asks, so pages read it without recomputing.
  */
+
+/** The audit of a fill nothing real can check (a demo statement's, against 模拟行情). */
+export const NOT_CHECKED: FillAudit = Object.freeze({ status: "unverifiable", failures: [] }) as FillAudit;
 
 /** The audits of a statement's fills before they are stored (the bars already stored, the calendar). */
 export async function auditReport(database: Database, fills: readonly Fill[], events: readonly StatementEvent[]): Promise<FillAudit[]> {
@@ -45,14 +48,21 @@ export async function reauditWhereBarsArrived(database: Database): Promise<numbe
     .selectDistinct({ statementId: statementFills.statementId })
     .from(statementFills)
     .innerJoin(marketBars, and(eq(marketBars.code, statementFills.code), eq(marketBars.tradeDate, statementFills.tradeDate)))
-    .where(and(eq(statementFills.market, "A"), or(isNull(statementFills.auditStatus), eq(statementFills.auditStatus, "unverifiable")), eq(statementFills.kind, "trade")));
+    .innerJoin(statements, eq(statements.id, statementFills.statementId))
+    .where(and(
+      eq(statementFills.market, "A"), or(isNull(statementFills.auditStatus), eq(statementFills.auditStatus, "unverifiable")), eq(statementFills.kind, "trade"),
+      ne(statements.source, "demo"),
+    ));
   for (const { statementId } of rows) await reauditStatement(database, statementId);
   return rows.length;
 }
 
 /** Every statement of a master's book audited again from the stored bars. */
 export async function reauditMaster(database: Database, masterGuid: string): Promise<void> {
-  const rows = await database.select({ id: statements.id }).from(statements).where(and(eq(statements.masterGuid, masterGuid), eq(statements.isPublic, true)));
+  const rows = await database
+    .select({ id: statements.id })
+    .from(statements)
+    .where(and(eq(statements.masterGuid, masterGuid), eq(statements.isPublic, true), ne(statements.source, "demo")));
   for (const { id } of rows) await reauditStatement(database, id);
 }
 
