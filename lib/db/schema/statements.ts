@@ -86,7 +86,7 @@ export const statementFills = pgTable(
     balance: money("balance"),
     kind: text("kind", { enum: ["trade", "ipo"] }).notNull().default("trade"),
     raw: text("raw").notNull().default(""),
-    /** 交割单体检 (docs/adr/0079): null until audited */
+    /** 交割单体检 (docs/adr/0079): null until a bar could check it (not audited yet, or no bar for its day then) */
     auditStatus: text("audit_status", { enum: ["passed", "failed", "unverifiable"] }),
     auditFailures: jsonb("audit_failures").$type<{ rule: string; message: string }[]>().notNull().default([]),
   },

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { StatementRejected, type ImportReport } from "@/lib/domain/statements/types";
+import type { FillAudit } from "@/lib/domain/audit/types";
 import { db, type Database } from "@/lib/db";
 import { masters, roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
 import { insertRows } from "@/lib/db/insert-rows";
@@ -123,7 +124,7 @@ export async function storeReport(
     const statementId = row!.id;
     const BATCH = 5000;
     for (let i = 0; i < fills.length; i += BATCH) {
-      await insertRows(tx, statementFills, fills.slice(i, i + BATCH).map((f, k) => ({ ...fillToRow(f, statementId, publishedMaster), auditStatus: audits[i + k]!.status, auditFailures: audits[i + k]!.failures })));
+      await insertRows(tx, statementFills, fills.slice(i, i + BATCH).map((f, k) => ({ ...fillToRow(f, statementId, publishedMaster), ...auditColumns(audits[i + k]!) })));
       opts.onProgress?.("store", Math.min(i + BATCH, fills.length), fills.length);
     }
     await insertRows(tx, statementEvents, report.events.map((e) => eventToRow(e, statementId)));
@@ -138,6 +139,15 @@ export async function storeReport(
   });
   invalidateAnalyses();
   return outcome;
+}
+
+/**
+ * A fill's audit as columns. One that no bar could check yet is left null, as if not audited (the re-audit treats the
+ * two alike): most fills of an import have no bars yet, and the rows stay as small as before.
+ */
+function auditColumns(audit: FillAudit): Pick<typeof statementFills.$inferInsert, "auditStatus" | "auditFailures"> {
+  if (audit.status === "unverifiable" && audit.failures.length === 0) return {};
+  return audit.failures.length > 0 ? { auditStatus: audit.status, auditFailures: audit.failures } : { auditStatus: audit.status };
 }
 
 async function dropKnownFills(tx: Database, masterGuid: string, report: ImportReport) {
