@@ -3,6 +3,8 @@ import { isStockCode } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { feeFailure, limitFailure, lotFailure, rangeFailure, sessionFailure, volumeFailure } from "@/lib/domain/audit/fill-rules";
 import type { AuditedEvent, AuditedFill, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
+import { eventDelta } from "@/lib/domain/statements/analysis/balances";
+import { isNewestFirst } from "@/lib/domain/statements/analysis/order";
 
 /**
  * 交割单体检 of one book (docs/adr/0079): every fill checked against the calendar, its day's bar and the rules of its
@@ -47,11 +49,6 @@ function marketOn(days: BarDays | null, date: string, calendar: TradingCalendar)
 
 const SHARE_EVENTS = new Set(["bonus_shares", "shares_in", "shares_out", "share_adjust"]);
 
-function eventDelta(e: AuditedEvent): number {
-  if (e.kind === "shares_out") return -Math.abs(e.quantity);
-  if (e.kind === "share_adjust") return e.quantity;
-  return Math.abs(e.quantity);
-}
 
 interface ChainRow {
   fill: number | null;
@@ -77,7 +74,7 @@ function shareChains(fills: readonly AuditedFill[], events: readonly AuditedEven
   for (const e of events) if (e.code && SHARE_EVENTS.has(e.kind)) push(e.code, { fill: null, date: e.date, line: e.line, delta: eventDelta(e), balance: e.shareBalance });
   const broken = new Map<number, AuditFailure>();
   const heldBefore = new Map<string, number>();
-  const newestFirst = isNewestFirst(fills);
+  const newestFirst = isNewestFirst([...fills].sort((a, b) => a.line - b.line));
   for (const [code, rows] of byCode) {
     rows.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.line - b.line));
     let links = 0;
@@ -129,18 +126,6 @@ function dayOpening(rows: readonly ChainRow[], newestFirst: boolean): number | n
   const inOrder = newestFirst ? [...rows].reverse() : rows;
   const chains = inOrder.every((r, k) => k === 0 || before(r) === inOrder[k - 1]!.balance);
   return chains ? before(inOrder[0]!) : null;
-}
-
-/** true when the file's rows more often go back in date than forward */
-function isNewestFirst(fills: readonly AuditedFill[]): boolean {
-  const byLine = [...fills].sort((a, b) => a.line - b.line);
-  let up = 0;
-  let down = 0;
-  for (let k = 1; k < byLine.length; k++) {
-    if (byLine[k]!.date > byLine[k - 1]!.date) up++;
-    else if (byLine[k]!.date < byLine[k - 1]!.date) down++;
-  }
-  return down > up;
 }
 
 export function auditFills(input: AuditInput): FillAudit[] {

@@ -1,7 +1,7 @@
 /** The time order of fills and events (see analyzeStatement's "Order"). */
 
 /** true when neighbouring rows more often go back in date than forward: a newest-first export */
-function isNewestFirst(items: readonly { date: string }[]): boolean {
+export function isNewestFirst(items: readonly { date: string }[]): boolean {
   let up = 0;
   let down = 0;
   for (let i = 1; i < items.length; i++) {
