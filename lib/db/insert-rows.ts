@@ -47,15 +47,18 @@ export async function insertRows<T extends PgTable>(
   for (const { keys, rows: group } of byShape.values()) {
     const targets = keys.map((key) => columns[key]!);
     const names = sql.join(targets.map((c) => sql.identifier(c.name)), sql`, `);
-    const record = sql.raw(targets.map((c) => `"${c.name.replace(/"/g, '""')}" ${recordType(c)}`).join(", "));
+    // the JSON names each value by its position (c0, c1, …): the column names repeated on every row were most of its bytes
+    const fields = targets.map((_, k) => `c${k}`);
+    const record = sql.raw(targets.map((c, k) => `${fields[k]} ${recordType(c)}`).join(", "));
+    const values = sql.raw(fields.join(", "));
     for (let i = 0; i < group.length; i += ROWS_PER_STATEMENT) {
       const json = group.slice(i, i + ROWS_PER_STATEMENT).map((row) => {
         const out: Record<string, unknown> = {};
-        for (let k = 0; k < keys.length; k++) out[targets[k]!.name] = jsonValue(row[keys[k]!]);
+        for (let k = 0; k < keys.length; k++) out[fields[k]!] = jsonValue(row[keys[k]!]);
         return out;
       });
       await database.execute(
-        sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${record}) ${opts.onConflict ?? sql``}`,
+        sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${record}) ${opts.onConflict ?? sql``}`,
       );
     }
   }

@@ -5,6 +5,7 @@ import type { DailyBar } from "@/lib/domain/market/types";
 import { db, type Database } from "@/lib/db";
 import { marketBars, stocks } from "@/lib/db/schema";
 import { insertRows } from "@/lib/db/insert-rows";
+import { selectRows } from "@/lib/db/select-rows";
 import type { Exchange } from "@/lib/domain/market/types";
 
 type BarRow = typeof marketBars.$inferSelect;
@@ -32,11 +33,7 @@ export async function chartBarsFor(code: string, from: string, to: string): Prom
 export async function barsByCode(codes: string[], database?: Database): Promise<Map<string, DailyBar[]>> {
   const byCode = new Map<string, DailyBar[]>();
   if (codes.length === 0) return byCode;
-  const rows = await (database ?? (await db()))
-    .select()
-    .from(marketBars)
-    .where(inArray(marketBars.code, [...new Set(codes)]))
-    .orderBy(asc(marketBars.code), asc(marketBars.tradeDate));
+  const rows = await selectRows(database ?? (await db()), marketBars, inArray(marketBars.code, [...new Set(codes)]), sql`${marketBars.code}, ${marketBars.tradeDate}`);
   for (const row of rows) {
     const list = byCode.get(row.code) ?? [];
     list.push(toBar(row));
@@ -91,11 +88,11 @@ export async function rememberStocks(
   const unique = [...new Map(entries.filter((e) => e.name && /^\d{5,6}$/.test(e.code)).map((e) => [e.code, e])).values()];
   if (unique.length === 0) return;
   const target = database ?? (await db());
-  await target
-    .insert(stocks)
-    .values(unique.map((e) => ({ code: e.code, exchange: e.exchange, name: e.name, isSynthetic: opts.synthetic ?? false })))
-    .onConflictDoUpdate({
-      target: stocks.code,
-      set: opts.overwriteName ? { name: sql`excluded.name`, isSynthetic: sql`excluded.is_synthetic`, updatedAt: sql`now()` } : { updatedAt: sql`now()` },
-    });
+  const insert = target.insert(stocks).values(unique.map((e) => ({ code: e.code, exchange: e.exchange, name: e.name, isSynthetic: opts.synthetic ?? false })));
+  // a stock already known keeps its row untouched unless its name is to be replaced (rewriting it cost every import a write per code)
+  if (opts.overwriteName) {
+    await insert.onConflictDoUpdate({ target: stocks.code, set: { name: sql`excluded.name`, isSynthetic: sql`excluded.is_synthetic`, updatedAt: sql`now()` } });
+  } else {
+    await insert.onConflictDoNothing({ target: stocks.code });
+  }
 }

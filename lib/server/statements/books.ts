@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { analyzeStatement } from "@/lib/domain/statements/analysis";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
 import { roundTrips, statementEvents, statementFills, statements } from "@/lib/db/schema";
 import { insertRows } from "@/lib/db/insert-rows";
+import { selectRows } from "@/lib/db/select-rows";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { writeMasterFigures } from "./master-figures";
@@ -32,16 +33,8 @@ export async function loadBookInput(database: Database, book: Book, through?: st
         ).map((r) => r.id);
   if (statementIds.length === 0) return { fills: [], events: [] };
   const [fillRows, eventRows] = await Promise.all([
-    database
-      .select()
-      .from(statementFills)
-      .where(inArray(statementFills.statementId, statementIds))
-      .orderBy(asc(statementFills.tradeDate), asc(statementFills.tradeTime), asc(statementFills.id)),
-    database
-      .select()
-      .from(statementEvents)
-      .where(inArray(statementEvents.statementId, statementIds))
-      .orderBy(asc(statementEvents.eventDate), asc(statementEvents.id)),
+    selectRows(database, statementFills, inArray(statementFills.statementId, statementIds), sql`${statementFills.tradeDate}, ${statementFills.tradeTime}, ${statementFills.id}`),
+    selectRows(database, statementEvents, inArray(statementEvents.statementId, statementIds), sql`${statementEvents.eventDate}, ${statementEvents.id}`),
   ]);
   const fills = fillRows.map(rowToFill).filter((f) => !through || f.date <= through);
   const events = eventRows.map(rowToEvent).filter((e) => !through || e.date <= through);
