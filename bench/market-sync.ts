@@ -82,6 +82,7 @@ function timed(provider: Provider): { provider: Provider; waitMs: () => number }
     tradingDays: wrap(provider.tradingDays.bind(provider)),
     stockNames: wrap(provider.stockNames.bind(provider)),
     nameHistory: wrap(provider.nameHistory.bind(provider)),
+    suspensions: wrap(provider.suspensions.bind(provider)),
   };
   return { provider: wrapped, waitMs: () => waited };
 }

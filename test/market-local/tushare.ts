@@ -1,7 +1,7 @@
 import { compactFromIso, isoFromCompact } from "@/lib/domain/market/providers/dates";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { startLocalServer, type LocalServer, type Reply } from "./server";
-import { WORLD_FUND_LISTINGS, WORLD_LISTINGS, WORLD_NAME_CHANGES, worldFundBars, worldIndexBars, worldStockBars, type WorldBar } from "./world";
+import { WORLD_FUND_LISTINGS, WORLD_LISTINGS, WORLD_NAME_CHANGES, WORLD_SUSPENSIONS, worldFundBars, worldIndexBars, worldStockBars, type WorldBar } from "./world";
 
 /**
  * A Tushare Pro stand-in: POST `{api_name, token, params, fields}` to any path, answered as Tushare answers
@@ -157,6 +157,13 @@ function tableOf(api: string, params: Record<string, string>, limits: TushareLoc
       const limit = Number(params.limit ?? 10_000) || 10_000;
       const all = WORLD_NAME_CHANGES.map((c) => [`${c.code}.${c.exchange}`, c.name, c.start, c.end, c.start, c.end ? "改名" : "其他"]);
       return { fields: ["ts_code", "name", "start_date", "end_date", "ann_date", "change_reason"], items: all.slice(offset, offset + limit), has_more: offset + limit < all.length };
+    }
+    case "suspend_d": {
+      const codes = params.ts_code ? new Set(params.ts_code.split(",").map((c) => c.trim())) : null;
+      const items = WORLD_SUSPENSIONS.filter((d) => (!codes || codes.has(`${d.code}.${d.exchange}`)) && d.date >= from && d.date <= to)
+        .filter(() => !params.suspend_type || params.suspend_type === "S")
+        .map((d) => [`${d.code}.${d.exchange}`, compactFromIso(d.date), null, "S"]);
+      return { fields: ["ts_code", "trade_date", "suspend_timing", "suspend_type"], items, has_more: false };
     }
     case "stock_basic": {
       const status = params.list_status || "L";

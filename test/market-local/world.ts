@@ -56,6 +56,17 @@ export const WORLD_NAME_CHANGES: readonly { code: string; exchange: Exchange; na
   ...WORLD_LISTINGS.map((l) => ({ code: l.code, exchange: l.exchange, name: l.name, start: l.code === "000001" ? "20120802" : l.listDate, end: null })),
 ];
 
+/**
+ * Days a world stock was suspended all day (Tushare `suspend_d`): it has no bar on them. 招商轮船 for three days in
+ * June 2023.
+ */
+export const WORLD_SUSPENSIONS: readonly { code: string; exchange: Exchange; date: string }[] = [
+  { code: "601872", exchange: "SH", date: "2023-06-05" },
+  { code: "601872", exchange: "SH", date: "2023-06-06" },
+  { code: "601872", exchange: "SH", date: "2023-06-07" },
+];
+const suspendedDays = new Set(WORLD_SUSPENSIONS.map((s) => `${s.code}|${s.date}`));
+
 /** Funds of the world with names (any other fund code trades too, unnamed): Tushare lists them in fund_basic. */
 export const WORLD_FUND_LISTINGS: readonly WorldListing[] = [
   { code: "159659", exchange: "SZ", name: "纳斯达克100ETF", listDate: "20220729" },
@@ -164,7 +175,7 @@ function seeded(text: string): () => number {
  * depends on the range asked. Before pinned rows the walk is scaled so the day before closes at the pinned 昨收.
  */
 export function worldStockBars(code: string, from: string, to: string): WorldBar[] {
-  return isWorldStock(code) ? securityBars(code, from, to) : [];
+  return isWorldStock(code) ? securityBars(code, from, to).filter((bar) => !suspendedDays.has(`${code}|${bar.date}`)) : [];
 }
 
 /** Bars of an exchange-traded fund in [from, to], oldest first: prices to the 0.001 yuan, a ±10% limit. */
@@ -174,7 +185,7 @@ export function worldFundBars(code: string, from: string, to: string): WorldBar[
 
 /** A stock's or a fund's bars (what 东方财富's one K-line endpoint serves for both). */
 export function worldBars(code: string, from: string, to: string): WorldBar[] {
-  return isWorldStock(code) || isWorldFund(code) ? securityBars(code, from, to) : [];
+  return isWorldStock(code) ? worldStockBars(code, from, to) : isWorldFund(code) ? securityBars(code, from, to) : [];
 }
 
 function securityBars(code: string, from: string, to: string): WorldBar[] {
@@ -219,7 +230,9 @@ function walk(code: string, start: number, pinned: ReadonlyMap<string, WorldBar>
     const date = days[i]!;
     const next = days[i + 1];
     const target = next && pinned.size > 0 ? pinned.get(next)?.preClose : undefined;
-    const bar = pinned.get(date) ?? securityDay(code, date, previousClose, start, floatShares, random, target);
+    const drawn = pinned.get(date) ?? securityDay(code, date, previousClose, start, floatShares, random, target);
+    // a suspended day keeps the last close (the day is drawn all the same, so the walk's later draws stay as they were)
+    const bar = suspendedDays.has(`${code}|${date}`) ? { ...drawn, open: previousClose, high: previousClose, low: previousClose, close: previousClose, preClose: previousClose, volume: 0, amount: 0 } : drawn;
     previousClose = bar.close;
     bars.push(bar);
   }

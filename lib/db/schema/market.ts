@@ -22,6 +22,30 @@ export const marketSyncSpans = pgTable(
   (t) => [primaryKey({ columns: [t.code, t.dateFrom] })],
 );
 
+/** Days a stock did not trade at all (Tushare `suspend_d`), for the 交割单体检's `suspended` rule (docs/adr/0079). */
+export const stockSuspensions = pgTable(
+  "stock_suspensions",
+  {
+    code: text("code").notNull(),
+    tradeDate: date("trade_date").notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.tradeDate] })],
+);
+
+/** The names a stock went by, with their days (Tushare `namechange`; `date_to` null: its name today), for `name-at-date`. */
+export const stockNames = pgTable(
+  "stock_names",
+  {
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    dateFrom: date("date_from").notNull(),
+    dateTo: date("date_to"),
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.dateFrom] })],
+);
+
 export interface MarketSyncFailureRecord {
   code: string;
   message: string;

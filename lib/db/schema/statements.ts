@@ -37,6 +37,8 @@ export const statements = pgTable(
     firstDate: date("first_date"),
     lastDate: date("last_date"),
     importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+    /** the rules and rule data its fills' 交割单体检 was worked out with (docs/adr/0079); null: not audited by them */
+    auditFingerprint: text("audit_fingerprint"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

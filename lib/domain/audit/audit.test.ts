@@ -38,6 +38,45 @@ describe("a forged statement: one fill breaking each rule, each named with its n
     expect(rulesOf([honest("2024-03-12", "buy", 1), fill({ date: "2024-03-13", side: "sell", quantity: 1000, price: 31 }, 2)], hole)).toEqual([[], ["suspended"]]);
   });
 
+  it("suspended: a day of a longer suspension the provider lists (Tushare suspend_d), and only a day without a bar", () => {
+    const suspended = new Set(["2024-03-13", "2024-03-14", "2024-03-15"]);
+    const bars = BARS.filter((b) => !suspended.has(b.date));
+    const audits = auditFills({
+      fills: [fill({ date: "2024-03-14", side: "buy", quantity: 100, price: 31 }, 1), honest("2024-03-12", "buy", 2)],
+      calendar: defaultCalendar,
+      barsOf: () => bars,
+      suspendedOn: (code, date) => code === "600036" && (suspended.has(date) || date === "2024-03-12"),
+    });
+    expect(audits[0]).toEqual({ status: "failed", failures: [{ rule: "suspended", message: "2024-03-14 这只股票全天停牌（行情源的停牌记录），当天没有成交" }] });
+    // a day with a bar traded, whatever a suspension list says (a suspension for part of the day)
+    expect(audits[1]!.status).toBe("passed");
+    // without the list, the middle of a three-day gap is no proof: unverifiable
+    expect(audit([fill({ date: "2024-03-14", side: "buy", quantity: 100, price: 31 }, 1)], bars)[0]!.status).toBe("unverifiable");
+  });
+
+  it("name-at-date: an old name after a rename, judged only by names the history knows", () => {
+    const spans = [{ name: "深发展A", from: "1991-04-03", to: "2012-08-01" }, { name: "平安银行", from: "2012-08-02", to: null }];
+    const run = (rows: { date: string; name: string }[]) =>
+      auditFills({
+        fills: rows.map((r, i) => ({ ...fill({ date: r.date, side: "buy", quantity: 100, price: 30 }, i + 1), code: "000001", exchange: "SZ", name: r.name })),
+        calendar: defaultCalendar,
+        barsOf: () => undefined,
+        namesOf: (code) => (code === "000001" ? spans : undefined),
+      }).map((a) => a.failures.filter((f) => f.rule === "name-at-date").map((f) => f.message));
+    expect(run([{ date: "2013-03-04", name: "深发展Ａ" }, { date: "2011-03-01", name: "深发展A" }])).toEqual([
+      ["证券名称“深发展Ａ”是 1991-04-03 至 2012-08-01 间的名称，2013-03-04 时这只股票名为“平安银行”"],
+      [],
+    ]);
+    // the name of its day, cut short or with a day mark (XD), an abbreviation the history does not know: no alarm
+    expect(run([{ date: "2013-03-04", name: "XD平安银" }, { date: "2013-03-05", name: "平银" }])).toEqual([[], []]);
+    // today's name on every row of the code: the export shows current names, not a forgery
+    expect(run([{ date: "2011-03-01", name: "平安银行" }, { date: "2013-03-04", name: "平安银行" }])).toEqual([[], []]);
+    // today's name on an old row while the file wrote the old name elsewhere: the file contradicts itself
+    expect(run([{ date: "2011-03-01", name: "平安银行" }, { date: "2011-03-02", name: "深发展A" }])[0]).toEqual([
+      "证券名称“平安银行”是 2012-08-02 起的名称，2011-03-01 时这只股票名为“深发展A”",
+    ]);
+  });
+
   it("outside-session: 12:15, lunch break", () => {
     const [a] = audit([honest("2024-03-04", "buy", 1, { time: "12:15:00" })]);
     expect(a?.failures).toEqual([{ rule: "outside-session", message: "成交时间 12:15:00 不在交易时段内（集合竞价 09:25、连续竞价 09:30–11:30 和 13:00–15:00）" }]);

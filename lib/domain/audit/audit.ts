@@ -2,6 +2,7 @@ import type { TradingCalendar } from "@/lib/domain/market/calendar";
 import { isStockCode } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { feeFailure, limitFailure, lotFailure, rangeFailure, sessionFailure, volumeFailure } from "@/lib/domain/audit/fill-rules";
+import { nameFailure, type NameSpan } from "@/lib/domain/audit/name-rule";
 import type { AuditedEvent, AuditedFill, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
 import { eventDelta } from "@/lib/domain/statements/analysis/balances";
 import { isNewestFirst } from "@/lib/domain/statements/analysis/order";
@@ -19,6 +20,10 @@ export interface AuditInput {
   calendar: TradingCalendar;
   /** the code's unadjusted daily bars, oldest first; undefined when none are stored */
   barsOf: (code: string) => readonly DailyBar[] | undefined;
+  /** whether the provider lists the code as suspended all day on the date (Tushare `suspend_d`); unknown: false */
+  suspendedOn?: (code: string, date: string) => boolean;
+  /** the code's history of names (Tushare `namechange`); undefined when none is stored */
+  namesOf?: (code: string) => readonly NameSpan[] | undefined;
 }
 
 interface BarDays {
@@ -140,6 +145,8 @@ export function auditFills(input: AuditInput): FillAudit[] {
     return d;
   };
   const { broken, heldBefore } = shareChains(fills, input.events ?? []);
+  const writtenNames = new Map<string, Set<string>>();
+  for (const f of fills) (writtenNames.get(f.code) ?? writtenNames.set(f.code, new Set()).get(f.code)!).add(f.name);
   // per code and day, in file order: shares traded so far, and shares sold so far
   const traded = new Map<string, number>();
   const sold = new Map<string, number>();
@@ -175,7 +182,10 @@ export function auditFills(input: AuditInput): FillAudit[] {
     }
     const market = calendar.isTradingDay(f.date) ? marketOn(daysOf(f.code), f.date, calendar) : { bar: null, prevClose: null, hole: false };
     add(limitFailure(f, market.prevClose, market.bar));
-    if (market.hole) add({ rule: "suspended", message: `${f.date} 这只股票停牌（行情源当天没有成交，前后交易日都有）` });
+    if (!market.bar && calendar.isTradingDay(f.date) && input.suspendedOn?.(f.code, f.date)) {
+      add({ rule: "suspended", message: `${f.date} 这只股票全天停牌（行情源的停牌记录），当天没有成交` });
+    } else if (market.hole) add({ rule: "suspended", message: `${f.date} 这只股票停牌（行情源当天没有成交，前后交易日都有）` });
+    add(nameFailure(f, input.namesOf?.(f.code), writtenNames.get(f.code)!));
     if (market.bar) {
       add(rangeFailure(f, market.bar));
       add(volumeFailure(f, tradedToday, market.bar));

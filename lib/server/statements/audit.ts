@@ -1,10 +1,13 @@
 import "server-only";
-import { and, asc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { auditFills } from "@/lib/domain/audit/audit";
+import type { NameSpan } from "@/lib/domain/audit/name-rule";
+import { auditRulesData } from "@/lib/domain/audit/rules-data";
 import type { AuditedFailure, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
-import { marketBars, statementEvents, statementFills, statements } from "@/lib/db/schema";
+import { marketBars, statementEvents, statementFills, statements, stockNames, stockSuspensions } from "@/lib/db/schema";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { fillIdentity, rowToEvent, rowToFill } from "./rows";
@@ -17,11 +20,35 @@ import { fillIdentity, rowToEvent, rowToFill } from "./rows";
 /** The audit of a fill nothing real can check (a demo statement's, against 模拟行情). */
 export const NOT_CHECKED: FillAudit = Object.freeze({ status: "unverifiable", failures: [] }) as FillAudit;
 
-/** The audits of a statement's fills before they are stored (the bars already stored, the calendar). */
+/** The rules and rule data audits are worked out with now: stored on each audited statement (docs/adr/0079). */
+export const AUDIT_FINGERPRINT = createHash("sha256").update(JSON.stringify(auditRulesData())).digest("hex").slice(0, 16);
+
+/**
+ * The audits of a statement's fills before they are stored: against the bars, suspensions and names already stored,
+ * and the calendar.
+ */
 export async function auditReport(database: Database, fills: readonly Fill[], events: readonly StatementEvent[]): Promise<FillAudit[]> {
   if (fills.length === 0) return [];
-  const [calendar, bars] = await Promise.all([marketCalendar(database), barsByCode([...new Set(fills.map((f) => f.code))], database)]);
-  return auditFills({ fills, events, calendar, barsOf: (code) => bars.get(code) });
+  const codes = [...new Set(fills.map((f) => f.code))];
+  const dates = fills.map((f) => f.date).sort();
+  const [calendar, bars, suspended, names] = await Promise.all([
+    marketCalendar(database),
+    barsByCode(codes, database),
+    database
+      .select({ code: stockSuspensions.code, date: stockSuspensions.tradeDate })
+      .from(stockSuspensions)
+      .where(and(inArray(stockSuspensions.code, codes), gte(stockSuspensions.tradeDate, dates[0]!), lte(stockSuspensions.tradeDate, dates.at(-1)!))),
+    database.select().from(stockNames).where(inArray(stockNames.code, codes)),
+  ]);
+  const suspendedDays = new Set(suspended.map((r) => `${r.code}|${r.date}`));
+  const spans = new Map<string, NameSpan[]>();
+  for (const r of names) (spans.get(r.code) ?? spans.set(r.code, []).get(r.code)!).push({ name: r.name, from: r.dateFrom, to: r.dateTo });
+  return auditFills({
+    fills, events, calendar,
+    barsOf: (code) => bars.get(code),
+    suspendedOn: (code, date) => suspendedDays.has(`${code}|${date}`),
+    namesOf: (code) => spans.get(code),
+  });
 }
 
 /** Audits a stored statement's fills again and writes the result. */
@@ -37,6 +64,30 @@ export async function reauditStatement(database: Database, statementId: string):
     update ${statementFills} as f set audit_status = r.status, audit_failures = r.failures
     from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(id bigint, status text, failures jsonb)
     where f.id = r.id`);
+  await database.update(statements).set({ auditFingerprint: AUDIT_FINGERPRINT }).where(eq(statements.id, statementId));
+}
+
+/** Statements with a fill of one of `codes` (whose suspensions or names just changed): audited again. */
+export async function reauditCodes(database: Database, codes: readonly string[]): Promise<number> {
+  if (codes.length === 0) return 0;
+  const rows = await database
+    .selectDistinct({ statementId: statementFills.statementId })
+    .from(statementFills)
+    .innerJoin(statements, eq(statements.id, statementFills.statementId))
+    .where(and(inArray(statementFills.code, [...codes]), ne(statements.source, "demo")));
+  for (const { statementId } of rows) await reauditStatement(database, statementId);
+  return rows.length;
+}
+
+/** Statements audited under other rules or rule data than today's (or never): their ids, oldest first. */
+export async function staleAuditStatements(database: Database, limit = 1000): Promise<string[]> {
+  const rows = await database
+    .select({ id: statements.id })
+    .from(statements)
+    .where(and(ne(statements.source, "demo"), sql`${statements.fillCount} > 0`, or(isNull(statements.auditFingerprint), ne(statements.auditFingerprint, AUDIT_FINGERPRINT))))
+    .orderBy(asc(statements.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /**

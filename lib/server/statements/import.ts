@@ -13,7 +13,7 @@ import { enqueueStatementSync } from "@/lib/server/market/sync/jobs";
 import { rebuildRoundTrips, type Book } from "./books";
 import { eventToRow, fillIdentity, fillToRow, rowToFill } from "./rows";
 import { invalidateAnalyses } from "./analysis-cache";
-import { auditReport, NOT_CHECKED } from "./audit";
+import { AUDIT_FINGERPRINT, auditReport, NOT_CHECKED } from "./audit";
 import { withResolvedNames } from "./name-directory";
 import { statementParser } from "./parser-pool";
 
@@ -119,6 +119,7 @@ export async function storeReport(
         firstDate: dates[0] ?? null,
         lastDate: dates.at(-1) ?? null,
         importedBy: opts.actorId ?? null,
+        auditFingerprint: (opts.source ?? "file") === "demo" ? null : AUDIT_FINGERPRINT,
       })
       .returning({ id: statements.id });
     const statementId = row!.id;
@@ -143,11 +144,11 @@ export async function storeReport(
 
 /**
  * A fill's audit as columns. One that no bar could check yet is left null, as if not audited (the re-audit treats the
- * two alike): most fills of an import have no bars yet, and the rows stay as small as before.
+ * two alike): most fills of an import have no bars yet. Every row names both columns, so the fills go in one statement.
  */
 function auditColumns(audit: FillAudit): Pick<typeof statementFills.$inferInsert, "auditStatus" | "auditFailures"> {
-  if (audit.status === "unverifiable" && audit.failures.length === 0) return {};
-  return audit.failures.length > 0 ? { auditStatus: audit.status, auditFailures: audit.failures } : { auditStatus: audit.status };
+  if (audit.status === "unverifiable" && audit.failures.length === 0) return { auditStatus: null, auditFailures: [] };
+  return { auditStatus: audit.status, auditFailures: audit.failures };
 }
 
 async function dropKnownFills(tx: Database, masterGuid: string, report: ImportReport) {

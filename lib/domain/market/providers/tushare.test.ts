@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {
-  TUSHARE_BAD_TOKEN, parseTsCode, parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareOpenDays,
+  TUSHARE_BAD_TOKEN, parseTsCode, parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareOpenDays, tushareSuspension,
 } from "./tushare";
 
 // The three rows of Tushare's own `daily` example (CRAN package Tushare, pro_api documentation).
@@ -83,6 +83,21 @@ describe("Tushare answers", () => {
   const anyValue = fc.oneof(
     fc.double(), fc.integer(), fc.string(), fc.constant(null), fc.constant(undefined), fc.constant("NaN"), fc.constant("1e999"),
   );
+  it("reads a suspend_d row: a day without trading only for S without a time of day", () => {
+    // the fields of Tushare's suspend_d documentation: ts_code, trade_date, suspend_timing, suspend_type
+    expect(tushareSuspension({ ts_code: "601872.SH", trade_date: "20230606", suspend_timing: null, suspend_type: "S" })).toEqual({ ok: true, value: { code: "601872", date: "2023-06-06" } });
+    expect(tushareSuspension({ ts_code: "000001.SZ", trade_date: "20200312", suspend_timing: "09:30-10:30", suspend_type: "S" })).toEqual({ ok: true, value: null });
+    expect(tushareSuspension({ ts_code: "000001.SZ", trade_date: "20200313", suspend_timing: null, suspend_type: "R" })).toEqual({ ok: true, value: null });
+    expect(tushareSuspension({ ts_code: "000001.SZ", trade_date: "2020-03-13", suspend_type: "S" })).toMatchObject({ ok: false });
+    expect(tushareSuspension({ ts_code: "000001.SZ", trade_date: "20200313", suspend_type: "X" })).toMatchObject({ ok: false });
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom("ts_code", "trade_date", "suspend_timing", "suspend_type"), fc.oneof(fc.string(), fc.constant(null), fc.integer())), (row) => {
+        const read = tushareSuspension(row);
+        if (read.ok && read.value) expect(read.value.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }),
+    );
+  });
+
   it("turns any row into a valid bar or a reason, never a NaN", () => {
     fc.assert(
       fc.property(

@@ -147,6 +147,26 @@ export function tushareNameSpan(row: TushareRow): Parsed<TushareNameSpan> {
   return accept({ ...listing.value, from, to });
 }
 
+/** A day a stock did not trade at all: Tushare `suspend_d` rows of type S without a time of day (日内停牌时间段). */
+export interface TushareSuspension {
+  code: string;
+  date: string;
+}
+
+/**
+ * A `suspend_d` row (ts_code, trade_date, suspend_timing, suspend_type) as a day without trading; null for a 复牌 (R)
+ * row or a suspension for part of the day, which leaves the day's trading possible.
+ */
+export function tushareSuspension(row: TushareRow): Parsed<TushareSuspension | null> {
+  const parsedCode = parseTsCode(row.ts_code);
+  if (!parsedCode) return reject(`ts_code is not a code: ${JSON.stringify(row.ts_code)}`);
+  const date = isoFromCompact(row.trade_date);
+  if (!date) return reject(`${row.ts_code}: trade_date is not a date: ${JSON.stringify(row.trade_date)}`);
+  if (row.suspend_type !== "S" && row.suspend_type !== "R") return reject(`${row.ts_code} ${date}: suspend_type is neither S nor R: ${JSON.stringify(row.suspend_type)}`);
+  const timing = typeof row.suspend_timing === "string" ? row.suspend_timing.trim() : "";
+  return accept(row.suspend_type === "S" && timing === "" ? { code: parsedCode.code, date } : null);
+}
+
 /** A `stock_basic` row (ts_code, name) as a listing. */
 export function tushareListing(row: TushareRow): Parsed<TushareListing> {
   const parsedCode = parseTsCode(row.ts_code);

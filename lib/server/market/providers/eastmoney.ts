@@ -6,7 +6,7 @@ import {
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
 import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
-import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan } from "./types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension } from "./types";
 
 const LABEL = "东方财富";
 const KLINE_PATH = "/api/qt/stock/kline/get";
@@ -67,6 +67,11 @@ export class EastmoneyProvider implements MarketDataProvider {
   /** 东方财富's K-line endpoint has no history of names */
   async nameHistory(): Promise<StockNameSpan[]> {
     return [];
+  }
+
+  /** nor a list of suspensions: a suspended day is only a day without a K-line */
+  async suspensions(): Promise<{ told: boolean; days: StockSuspension[] }> {
+    return { told: false, days: [] };
   }
 
   private async klines(secid: string, code: string, from: string, to: string, signal?: AbortSignal): Promise<DailyBar[]> {

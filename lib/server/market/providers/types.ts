@@ -18,6 +18,12 @@ export interface StockNameSpan extends StockListing {
   to: string | null;
 }
 
+/** A day a stock was suspended all day (停牌). */
+export interface StockSuspension {
+  code: string;
+  date: string;
+}
+
 /**
  * An outside source of daily market data. Every bar it returns is unadjusted (不复权), with volume in 股, amount in 元
  * and the exchange's 昨收 as `preClose`; dates are `YYYY-MM-DD`, bars oldest first per code.
@@ -40,6 +46,11 @@ export interface MarketDataProvider {
   stockNames(signal?: AbortSignal): Promise<StockListing[]>;
   /** every name the A-shares went by, with its days (an empty list when the provider has no such history) */
   nameHistory(signal?: AbortSignal): Promise<StockNameSpan[]>;
+  /**
+   * The days in [from, to] each of `codes` was suspended all day (an empty list when the provider does not tell);
+   * `told` says whether it does, so an empty list can mean "none" rather than "unknown".
+   */
+  suspensions(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<{ told: boolean; days: StockSuspension[] }>;
 }
 
 /**

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { reloadConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db";
-import { marketBars, statementFills } from "@/lib/db/schema";
+import { marketBars, statementFills, statements, stockSuspensions } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
 import { runDueJobs } from "@/lib/server/jobs/queue";
+import { AUDIT_FINGERPRINT } from "@/lib/server/statements/audit";
 import { importStatement } from "@/lib/server/statements/import";
 import { createMaster } from "@/lib/server/statements/masters-admin";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
@@ -62,6 +63,36 @@ describeOnEachEngine("automatic market sync against the Tushare Pro stand-in", (
     const audits = await (await db()).select({ status: statementFills.auditStatus }).from(statementFills).where(eq(statementFills.masterGuid, master.guid));
     expect(audits).toHaveLength(2);
     expect(audits.every((a) => a.status === "passed" || a.status === "failed")).toBe(true);
+  });
+
+  it("the sync brings each stock's suspensions and names, and the fills they disprove fail the 交割单体检", async () => {
+    configure(local, TUSHARE_LOCAL_TOKEN);
+    const master = await createMaster(OPERATOR, { name: "停牌改名大神" });
+    const statement = [
+      "成交日期,成交时间,证券代码,证券名称,操作,成交数量,成交均价,成交金额,发生金额,手续费,印花税",
+      // 招商轮船 was suspended 2023-06-05 to 06-07 in the stand-in's world (suspend_d): no bar on those days
+      "20230606,10:00:00,601872,招商轮船,证券买入,1000,5.00,5000.00,-5005.00,5.00,0.00",
+      // 000001 is 平安银行 since 2012-08-02 (namechange): its old name on a 2015 row
+      "20150112,10:00:00,000001,深发展A,证券买入,100,14.00,1400.00,-1405.00,5.00,0.00",
+      "20150113,10:00:00,000001,平安银行,证券卖出,100,14.00,1400.00,1393.60,5.00,1.40",
+    ].join("\n");
+    await importStatement(OPERATOR, new TextEncoder().encode(statement), "停牌.csv", { kind: "master", masterGuid: master.guid, isPublic: true });
+    expect(await runDueJobs(handlers)).toMatchObject({ done: 1, failed: 0 });
+    expect(local.calls.some((c) => c.api === "suspend_d")).toBe(true);
+    const database = await db();
+    expect(await database.select({ date: stockSuspensions.tradeDate }).from(stockSuspensions).where(eq(stockSuspensions.code, "601872"))).toEqual(
+      expect.arrayContaining([{ date: "2023-06-06" }]),
+    );
+    const rows = await database
+      .select({ date: statementFills.tradeDate, code: statementFills.code, status: statementFills.auditStatus, failures: statementFills.auditFailures })
+      .from(statementFills)
+      .where(eq(statementFills.masterGuid, master.guid))
+      .orderBy(asc(statementFills.tradeDate));
+    const rulesOf = (date: string) => rows.find((r) => r.date === date)!.failures.map((f) => f.rule);
+    expect(rulesOf("2023-06-06")).toContain("suspended");
+    expect(rulesOf("2015-01-12")).toContain("name-at-date");
+    expect(rulesOf("2015-01-13")).not.toContain("name-at-date");
+    expect((await database.select({ fp: statements.auditFingerprint }).from(statements).where(eq(statements.masterGuid, master.guid)))[0]!.fp).toBe(AUDIT_FINGERPRINT);
   });
 
   it("the 同步行情 button with a bad token: /admin shows the failed run with Tushare's own message", async () => {

@@ -13,7 +13,7 @@ import { defineJobKind, jobHandlerOf, type JobKindSpec } from "@/lib/server/jobs
 import { JOB_LEASE_MS, type JobContext, type JobHandlers } from "@/lib/server/jobs/queue";
 import { enqueueNextOccurrence, type ScheduledJobKind } from "@/lib/server/jobs/scheduled";
 import { logger } from "@/lib/server/logger";
-import { reauditWhereBarsArrived } from "@/lib/server/statements/audit";
+import { reauditCodes, reauditWhereBarsArrived } from "@/lib/server/statements/audit";
 import { runMarketSync } from "./run";
 import { DailySyncPayload, MARKET_DAILY_KIND, nextDailySync } from "./schedule";
 import type { SyncRequest } from "./types";
@@ -79,8 +79,9 @@ async function sync(kind: string, request: Pick<SyncRequest, "trigger" | "codes"
   // runMarketSync records and logs the run itself.
   const summary = await whileLeased(ctx, () => runMarketSync({ ...request, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
   if (ctx.signal?.aborted) throw new Error(`${kind} interrupted: the job worker is stopping`);
-  // the fills whose days just got their bars are checked against them (docs/adr/0079)
+  // the fills whose days just got their bars, suspensions or names are checked against them (docs/adr/0079)
   if (summary.bars > 0) await reauditWhereBarsArrived(await db());
+  if (summary.auditFacts.length > 0) await reauditCodes(await db(), summary.auditFacts);
 }
 
 export interface MarketSyncJobOptions {

@@ -1,7 +1,7 @@
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { exchangeOf } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
-import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan } from "@/lib/server/market/providers/types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension } from "@/lib/server/market/providers/types";
 
 export interface MemoryRequest {
   kind: "daily" | "index" | "calendar" | "names";
@@ -73,6 +73,11 @@ export class MemoryProvider implements MarketDataProvider {
 
   async nameHistory(): Promise<StockNameSpan[]> {
     return [];
+  }
+
+  /** a provider that does not tell (as 东方财富) */
+  async suspensions(): Promise<{ told: boolean; days: StockSuspension[] }> {
+    return { told: false, days: [] };
   }
 
   async stockNames(): Promise<StockListing[]> {

@@ -12,12 +12,14 @@ import { marketCalendar } from "@/lib/server/market/calendar";
 import { MarketDataError, type MarketDataProvider } from "@/lib/server/market/providers/types";
 import { marketDataProvider } from "@/lib/server/market/providers";
 import { CALENDAR_CODE, calendarSpan, planMarketSync, shanghaiClock, type SyncPlan, type SyncTarget } from "./plan";
-import { fetchedSpans, recordFetchedSpan, replaceTradingDays } from "./store";
+import { fetchedSpans, recordFetchedSpan, replaceNameHistory, replaceSuspensions, replaceTradingDays } from "./store";
 import type { SyncFailure, SyncRequest, SyncSummary } from "./types";
 
 export const NO_PROVIDER_MESSAGE = "未配置行情数据源：设置 MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）或 eastmoney";
 export const CANCELLED_MESSAGE = "同步已取消";
 const NAMES_CODE = "@names";
+const SUSPENSIONS_CODE = "@suspensions";
+const NAME_HISTORY_CODE = "@name-history";
 const MS_PER_DAY = 86_400_000;
 
 interface BarRequest {
@@ -78,6 +80,7 @@ export async function runMarketSync(request: SyncRequest): Promise<SyncSummary> 
     calls: sync?.calls ?? 0,
     failures: sync?.failures ?? [],
     message,
+    auditFacts: sync ? [...sync.auditFacts].sort() : [],
     startedAt,
     finishedAt: new Date(),
   };
@@ -111,6 +114,10 @@ class SyncSession {
   private total = 1;
   /** codes that received bars in this run (names are looked up for those without one) */
   private readonly received = new Set<string>();
+  /** the days this run stored bars for */
+  private receivedSpan: DateSpan | null = null;
+  /** codes whose suspensions or names were stored */
+  readonly auditFacts = new Set<string>();
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -160,6 +167,7 @@ class SyncSession {
     }
     await this.fetchAll(requests, calendar);
     await this.nameNewStocks();
+    await this.storeAuditFacts();
     return plan;
   }
 
@@ -246,6 +254,10 @@ class SyncSession {
     });
     this.bars += bars.length;
     for (const bar of bars) this.received.add(bar.code);
+    if (bars.length > 0 && /^\d{6}$/.test(request.codes[0]!)) {
+      const span = this.receivedSpan;
+      this.receivedSpan = { from: !span || request.span.from < span.from ? request.span.from : span.from, to: !span || request.span.to > span.to ? request.span.to : span.to };
+    }
   }
 
   private fail(codes: readonly string[], err: unknown): void {
@@ -277,6 +289,33 @@ class SyncSession {
       await rememberStocks(entries, {}, this.database);
     } catch (err) {
       this.fail([NAMES_CODE], err);
+    }
+  }
+
+  /**
+   * What the 交割单体检 needs beyond bars, for the stocks that received some (docs/adr/0079): the days each was
+   * suspended all day over the days fetched, and its history of names. A provider that tells neither stores nothing.
+   */
+  private async storeAuditFacts(): Promise<void> {
+    const codes = [...this.received].filter((c) => /^\d{6}$/.test(c)).sort();
+    const span = this.receivedSpan;
+    if (codes.length === 0 || !span) return;
+    this.checkCancelled();
+    try {
+      const { told, days } = await this.provider.suspensions(codes, span.from, span.to, this.request.signal);
+      if (told) {
+        for (const code of await replaceSuspensions(codes, span, days, this.provider.name, this.database)) this.auditFacts.add(code);
+      }
+    } catch (err) {
+      this.fail([SUSPENSIONS_CODE], err);
+    }
+    this.checkCancelled();
+    try {
+      const wanted = new Set(codes);
+      const spans = (await this.provider.nameHistory(this.request.signal)).filter((s) => wanted.has(s.code));
+      for (const code of await replaceNameHistory(spans, this.provider.name, this.database)) this.auditFacts.add(code);
+    } catch (err) {
+      this.fail([NAME_HISTORY_CODE], err);
     }
   }
 

@@ -2,7 +2,9 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { mergeSpans, type DateSpan, type SpanCalendar } from "@/lib/domain/market/sync-spans";
 import type { Database } from "@/lib/db";
-import { cacheVersions, marketSyncSpans, tradingDays } from "@/lib/db/schema";
+import { cacheVersions, marketSyncSpans, stockNames, stockSuspensions, tradingDays } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
+import type { StockNameSpan, StockSuspension } from "@/lib/server/market/providers/types";
 
 /** The spans already fetched, per code, ascending. */
 export async function fetchedSpans(codes: readonly string[], database: Database): Promise<Map<string, DateSpan[]>> {
@@ -54,4 +56,46 @@ export async function replaceTradingDays(span: DateSpan, days: readonly string[]
     await database.insert(tradingDays).values(inside.slice(i, i + 1000).map((tradeDate) => ({ tradeDate, source }))).onConflictDoNothing();
   }
   await database.update(cacheVersions).set({ version: sql`${cacheVersions.version} + 1` }).where(eq(cacheVersions.tag, "market"));
+}
+
+/**
+ * The provider's all-day suspensions of `codes` over `span` replace what was stored for them there. Returns the codes
+ * whose days changed (their fills are audited again).
+ */
+export async function replaceSuspensions(codes: readonly string[], span: DateSpan, days: readonly StockSuspension[], source: string, database: Database): Promise<string[]> {
+  if (codes.length === 0) return [];
+  return database.transaction(async (tx) => {
+    const where = and(inArray(stockSuspensions.code, [...codes]), gte(stockSuspensions.tradeDate, span.from), lte(stockSuspensions.tradeDate, span.to));
+    const before = await tx.select({ code: stockSuspensions.code, date: stockSuspensions.tradeDate }).from(stockSuspensions).where(where);
+    const wanted = new Set(codes);
+    const after = days.filter((d) => wanted.has(d.code) && d.date >= span.from && d.date <= span.to);
+    await tx.delete(stockSuspensions).where(where);
+    if (after.length > 0) await insertRows(tx, stockSuspensions, after.map((d) => ({ code: d.code, tradeDate: d.date, source })), { onConflict: sql`on conflict do nothing` });
+    return changedCodes(before.map((r) => [r.code, r.date]), after.map((d) => [d.code, d.date]));
+  });
+}
+
+/** The provider's history of names of the codes it names replaces theirs. Returns the codes whose names changed. */
+export async function replaceNameHistory(spans: readonly StockNameSpan[], source: string, database: Database): Promise<string[]> {
+  const codes = [...new Set(spans.map((s) => s.code))];
+  if (codes.length === 0) return [];
+  return database.transaction(async (tx) => {
+    const before = await tx.select().from(stockNames).where(inArray(stockNames.code, codes));
+    // one name per first day: the provider's last row for a day wins
+    const rows = [...new Map(spans.map((s) => [`${s.code}|${s.from}`, { code: s.code, name: s.name, dateFrom: s.from, dateTo: s.to, source }])).values()];
+    await tx.delete(stockNames).where(inArray(stockNames.code, codes));
+    await insertRows(tx, stockNames, rows);
+    return changedCodes(before.map((r) => [r.code, `${r.dateFrom}|${r.dateTo}|${r.name}`]), rows.map((r) => [r.code, `${r.dateFrom}|${r.dateTo}|${r.name}`]));
+  });
+}
+
+/** The codes whose set of facts differs between two lists of [code, fact]. */
+function changedCodes(before: readonly (readonly [string, string])[], after: readonly (readonly [string, string])[]): string[] {
+  const key = (list: readonly (readonly [string, string])[]) => new Set(list.map(([code, fact]) => `${code}\u0000${fact}`));
+  const a = key(before);
+  const b = key(after);
+  const changed = new Set<string>();
+  for (const k of a) if (!b.has(k)) changed.add(k.slice(0, k.indexOf("\u0000")));
+  for (const k of b) if (!a.has(k)) changed.add(k.slice(0, k.indexOf("\u0000")));
+  return [...changed].sort();
 }
