@@ -105,4 +105,18 @@ test.describe("statements", () => {
     await page.goto("/loss-tracker");
     await expect(page.getByTestId("loss-stats")).toContainText("亏损平仓");
   });
+
+  test("the rankings' 交割单体检 chip filters the board and leads back (docs/adr/0079)", async ({ page }) => {
+    await logInPage(page, "svip");
+    await page.goto("/rank/2026-11-20/week/loss");
+    const chips = page.getByRole("navigation", { name: "交割单体检" });
+    await chips.getByRole("link", { name: "只看体检全部通过" }).click();
+    await expect(page).toHaveURL(/\/rank\/2026-11-20\/week\/loss\/passed$/);
+    await expect(chips.getByRole("link", { name: "只看体检全部通过" })).toHaveAttribute("aria-current", "page");
+    // the demo's statements are never audited: unless another spec published audited ones, the board says so
+    await expect(page.getByTestId("rank-table").or(page.getByText("暂无成交全部经行情核验通过的大神"))).toBeVisible();
+    await chips.getByRole("link", { name: "全部大神" }).click();
+    await expect(page).toHaveURL(/\/rank\/2026-11-20\/week\/loss$/);
+    await expect(page.getByTestId("rank-table")).toBeVisible();
+  });
 });

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import type { ClosedLoss, MasterRankRow, OpenLoss, StockRankRow } from "@/lib/domain/statements/views";
 import { ClosedLossTable, OpenLossTable } from "./LossTables";
-import { NoRankings } from "./RankNotes";
+import { NoAuditedMasters, NoRankings } from "./RankNotes";
 import { MasterRankTable, StockRankTable } from "./RankTables";
 
 const master = (guid: string, isDemo: boolean, best: MasterRankRow["best"]): MasterRankRow => ({
@@ -56,5 +56,17 @@ describe("NoRankings", () => {
   it("says what the span lacked for each list, and what it takes to be ranked", () => {
     render(<NoRankings range="2025-01-06 至 2025-01-10" show="stocks" />);
     expect(screen.getByTestId("empty-state")).toHaveTextContent("2025-01-06 至 2025-01-10 没有可排名的买入。进入排行需至少 20 笔已平仓交易且覆盖 20 个交易日。");
+  });
+
+  it("with the 交割单体检 filter, names how many masters it keeps (docs/adr/0079)", () => {
+    render(<NoRankings range="2025-01-06" show="profit" audited={3} />);
+    expect(screen.getByTestId("empty-state")).toHaveTextContent("体检全部通过的大神共 3 位；2025-01-06 没有可排名的盈利交易。");
+  });
+});
+
+describe("NoAuditedMasters", () => {
+  it("says that no master's fills have all been checked against market data, and why", () => {
+    render(<NoAuditedMasters />);
+    expect(screen.getByTestId("empty-state")).toHaveTextContent("暂无成交全部经行情核验通过的大神体检需要行情数据，导入行情后会自动核验；有成交未通过或无法核验的大神不列入，演示数据不做体检。");
   });
 });

@@ -150,6 +150,9 @@ describe("pageAddress", () => {
   it("keeps the path and the parameters the route reads, in their order and number, and drops the rest", () => {
     expect(pageAddress("rank", "/rank/2026-09-15", "")).toBe("/rank/2026-09-15");
     expect(pageAddress("rank", "/rank", "?utm_source=baidu&page=3&from=x")).toBe("/rank?page=3");
+    // the 交割单体检 filter is a path segment (docs/adr/0079): its board is cached apart from the unfiltered one
+    expect(pageAddress("rank", "/rank/2026-09-15/day/profit/passed", "?page=2")).toBe("/rank/2026-09-15/day/profit/passed?page=2");
+    expect(pageAddress("rank", "/rank/2026-09-15/day/profit", "?audit=passed")).toBe("/rank/2026-09-15/day/profit");
     expect(pageAddress("Home", "/god", "?page=2&date=2026-09-15&page=3")).toBe("/god?page=2&date=2026-09-15&page=3");
     expect(pageAddress("type", "/list/god", "?q=%E8%8C%85%E5%8F%B0&sort=pnl&spm=1")).toBe("/list/god?q=%E8%8C%85%E5%8F%B0&sort=pnl");
     expect(pageAddress("price", "/price", "?from=wechat")).toBe("/price");

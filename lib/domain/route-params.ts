@@ -43,6 +43,8 @@ export const ANALYSIS_TYPES = ["overview", "monthly", "stocks", "holding", "styl
 export const ANALYSIS_FILTERS = ["win", "loss", "main", "gem", "star", "bj"] as const;
 export const RANK_PERIODS = ["day", "week"] as const;
 export const RANK_SHOWS = ["profit", "loss", "stocks"] as const;
+/** /rank's last segment: `passed` keeps the masters whose fills all pass the 交割单体检 (docs/adr/0079). */
+export const RANK_AUDITS = ["passed"] as const;
 export const LIST_TYPES = ["god", "quant", ...Object.keys(ARTICLE_TYPES)] as const;
 export const ERROR_CODES = ["403", "404", "500", "503"] as const;
 

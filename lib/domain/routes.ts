@@ -1,6 +1,6 @@
 import { ARTICLE_TYPES } from "./article-types";
 import {
-  ANALYSIS_TYPES, CHART_TYPES, ERROR_CODES, LIST_TYPES, RANK_PERIODS, RANK_SHOWS,
+  ANALYSIS_TYPES, CHART_TYPES, ERROR_CODES, LIST_TYPES, RANK_AUDITS, RANK_PERIODS, RANK_SHOWS,
   isAnalysisFilter, isGuid, isInvitationCode, isNickname, isPageIndex, isSearchTerm, isStockSymbol,
   isTradingDateString, oneOf,
 } from "./route-params";
@@ -62,7 +62,7 @@ export const ROUTES: RouteDef[] = [
   route("blog", "/user/blog", opt("uguid", isGuid), opt("infoguid", (v) => v === "new" || isGuid(v))),
   route("user", "/user", opt("uguid", isGuid), opt("pageIndex", isPageIndex)),
   route("search", "/search", opt("name", isSearchTerm)),
-  route("rank", "/rank", opt("date", isTradingDateString), opt("week", oneOf(RANK_PERIODS)), opt("show", oneOf(RANK_SHOWS))),
+  route("rank", "/rank", opt("date", isTradingDateString), opt("week", oneOf(RANK_PERIODS)), opt("show", oneOf(RANK_SHOWS)), opt("audit", oneOf(RANK_AUDITS))),
   route("loss", "/loss-tracker", opt("date", isTradingDateString)),
   route("auth", "/auth"),
   route("setup", "/setup"),

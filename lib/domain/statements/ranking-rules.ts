@@ -9,6 +9,8 @@ export const OPEN_LOSS_THRESHOLD = 0.05;
 
 export type RankPeriod = "day" | "week";
 export type RankShow = "profit" | "loss" | "stocks";
+/** `passed`: only masters whose every A-share trade fill passed the 交割单体检 (docs/adr/0079) */
+export type RankAudit = "passed";
 
 /** Monday-to-Friday week of a date, as [monday, friday] YYYY-MM-DD. */
 export function weekOf(date: string): [string, string] {

@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { FREE_RANK_ROWS, weekOf, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
+import { sql, type SQL } from "drizzle-orm";
+import { FREE_RANK_ROWS, weekOf, type RankAudit, type RankPeriod, type RankShow } from "@/lib/domain/statements/ranking-rules";
 import type { MasterRankRow, StockRankRow } from "@/lib/domain/statements/views";
 import { db, type Database } from "@/lib/db";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -20,6 +20,13 @@ export interface Rankings {
   day: string | null;
   period: RankPeriod;
   show: RankShow;
+  /** the 交割单体检 filter asked for, null: every master */
+  audit: RankAudit | null;
+  /**
+   * With the filter: the masters whose every fill the viewer may see passed (docs/adr/0079), ranked that day or not;
+   * 0 says why the board is empty (nothing checked against market data yet). Null without the filter.
+   */
+  auditedMasters: number | null;
   from: string | null;
   to: string | null;
   /** this page's rows (visitors: the top FREE_RANK_ROWS) */
@@ -44,6 +51,8 @@ export interface RankingOptions {
   show: RankShow;
   /** 1-based page for full-access viewers; visitors always see the top rows */
   page?: number;
+  /** `passed`: only masters whose fills all passed the 交割单体检 (docs/adr/0079) */
+  audit?: RankAudit;
 }
 
 /** Closing days tried, newest first, when no day is asked for and the newest one ranks nobody. */
@@ -56,7 +65,7 @@ const DEFAULT_DAY_CANDIDATES = 10;
 export async function rankings(viewer: Viewer | null, opts: RankingOptions): Promise<Rankings> {
   const access = await rankingAccess(viewer);
   const page = access.fullAccess ? pageNumber(opts.page) : 1;
-  const key = `rank|${access.cacheKey}|${opts.day ?? ""}|${opts.period}|${opts.show}|${page}`;
+  const key = `rank|${access.cacheKey}|${opts.day ?? ""}|${opts.period}|${opts.show}|${page}|${opts.audit ?? ""}`;
   return publicData(key, ["statements", "market"], () => rankingsFor(access, { ...opts, page }));
 }
 
@@ -68,13 +77,15 @@ async function rankingsFor(access: StatementAccess, opts: RankingOptions & { pag
   const database = await db();
   const disclosure = await disclosureSql(database, access.through);
   const days = disclosure ? (await masterTradingDays()).filter((d) => d <= disclosure.newest) : [];
-  if (opts.day || opts.show === "stocks") return rankingOn(database, access, disclosure, days, opts.day ?? days[0] ?? null, opts);
+  const only = opts.audit === "passed" && disclosure ? auditPassed(disclosure) : null;
+  const filter: Filter = { only, auditedMasters: opts.audit !== "passed" ? null : only ? await auditedCount(database, only) : 0 };
+  if (opts.day || opts.show === "stocks") return rankingOn(database, access, disclosure, filter, days, opts.day ?? days[0] ?? null, opts);
   // The newest trading day (the site's one clock, ADR 0036); when it ranks nobody, step back a few closing days.
   const first = days[0] ?? (await latestCloseDay(access.through, { result: opts.show === "profit" ? "win" : "loss" }));
-  let result = await rankingOn(database, access, disclosure, days, first ?? days[0] ?? null, opts);
+  let result = await rankingOn(database, access, disclosure, filter, days, first ?? days[0] ?? null, opts);
   if (result.rows.length > 0 || !first) return result;
   for (const day of (await recentCloseDays(access.through, DEFAULT_DAY_CANDIDATES)).filter((d) => d < first)) {
-    result = await rankingOn(database, access, disclosure, days, day, opts);
+    result = await rankingOn(database, access, disclosure, filter, days, day, opts);
     if (result.rows.length > 0) return result;
   }
   return result;
@@ -84,19 +95,20 @@ async function rankingOn(
   database: Database,
   access: StatementAccess,
   disclosure: DisclosureSql | null,
+  filter: Filter,
   days: string[],
   day: string | null,
-  opts: { period: RankPeriod; show: RankShow; page: number },
+  opts: { period: RankPeriod; show: RankShow; page: number; audit?: RankAudit },
 ): Promise<Rankings> {
   const pageSize = access.fullAccess ? RANK_PAGE_ROWS : FREE_RANK_ROWS;
   const empty: Rankings = {
-    day, period: opts.period, show: opts.show, from: null, to: null, rows: [], total: 0, truncated: false, fullAccess: access.fullAccess,
-    page: 1, pageSize, unranked: 0, days, asOf: access.asOf,
+    day, period: opts.period, show: opts.show, audit: opts.audit ?? null, auditedMasters: filter.auditedMasters, from: null, to: null, rows: [],
+    total: 0, truncated: false, fullAccess: access.fullAccess, page: 1, pageSize, unranked: 0, days, asOf: access.asOf,
   };
   if (!day) return empty;
   const [from, to] = opts.period === "week" ? weekOf(day) : [day, day];
   if (!disclosure) return { ...empty, from, to };
-  const window = { from, to, through: disclosure.through };
+  const window: Window = { from, to, through: disclosure.through, only: filter.only ?? sql`true` };
   if (opts.show === "stocks") {
     const { rows, total, page } = await stockRows(database, window, access.fullAccess ? opts.page : 1, pageSize);
     return { ...empty, from, to, rows, total, page, truncated: !access.fullAccess && total > pageSize };
@@ -113,11 +125,38 @@ async function rankingOn(
   };
 }
 
+/** The 交割单体检 filter of one request: the condition on the row's master (null: none) and how many masters pass it. */
+interface Filter {
+  only: SQL | null;
+  auditedMasters: number | null;
+}
+
 interface Window {
   from: string;
   to: string;
   /** the row master's last disclosed day (DisclosureSql.through) */
   through: DisclosureSql["through"];
+  /** a further condition on the row's master (the 交割单体检 filter), `true` for every master */
+  only: SQL;
+}
+
+/**
+ * The 交割单体检 filter (docs/adr/0079) on the row's `masters`: at least one A-share trade fill up to the master's
+ * disclosure end, and none of them failed, unverifiable or not checked yet. What a viewer may not see yet is not
+ * judged, as the audit label on the master's pages counts it (bookAudit with `through`). 港股通 fills and IPO
+ * allotments are never checked against a bar, so they neither count nor exclude.
+ */
+function auditPassed(disclosure: DisclosureSql): SQL {
+  const fills = sql`audited.master_guid = masters.guid and audited.kind = 'trade' and audited.market = 'A'
+    and audited.trade_date <= ${disclosure.through}`;
+  return sql`(exists (select 1 from statement_fills audited where ${fills})
+    and not exists (select 1 from statement_fills audited where ${fills} and audited.audit_status is distinct from 'passed'))`;
+}
+
+/** Masters the 交割单体检 filter keeps, on any day (the empty board's explanation). */
+async function auditedCount(database: Database, audited: SQL): Promise<number> {
+  const result = await database.execute(sql`select count(*)::int as n from masters where ${audited}`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 /**
@@ -145,7 +184,7 @@ async function masterRows(database: Database, w: Window, show: "profit" | "loss"
     from masters
       join master_figures on master_figures.master_guid = masters.guid
       join master_days on master_days.master_guid = masters.guid
-    where ${visible(w)}
+    where ${visible(w)} and ${w.only}
       and master_figures.eligible_from <= ${windowEnd(w)}
       and master_days.trips > 0 and master_days.day >= ${w.from}::date and master_days.day <= ${windowEnd(w)}
     group by masters.guid, masters.name, masters.is_demo
@@ -162,7 +201,7 @@ async function unrankedCount(database: Database, w: Window): Promise<number> {
   const result = await database.execute(sql`
     select count(*)::int as n
     from masters left join master_figures on master_figures.master_guid = masters.guid
-    where ${visible(w)} and (master_figures.eligible_from is null or master_figures.eligible_from > ${windowEnd(w)})`);
+    where ${visible(w)} and ${w.only} and (master_figures.eligible_from is null or master_figures.eligible_from > ${windowEnd(w)})`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
@@ -174,7 +213,7 @@ async function stockRows(database: Database, w: Window, page: number, pageSize: 
   const [counted] = rowsOf<{ n: number }>(await database.execute(sql`
     select count(distinct statement_fills.code)::int as n
     from statement_fills join masters on masters.guid = statement_fills.master_guid
-    where ${visible(w)} and statement_fills.market = 'A' and statement_fills.side = 'buy'
+    where ${visible(w)} and ${w.only} and statement_fills.market = 'A' and statement_fills.side = 'buy'
       and statement_fills.trade_date >= ${w.from}::date and statement_fills.trade_date <= ${windowEnd(w)}`));
   const total = counted?.n ?? 0;
   const shown = Math.min(page, Math.max(1, Math.ceil(total / pageSize)));
@@ -188,7 +227,7 @@ async function stockRows(database: Database, w: Window, page: number, pageSize: 
         sum(statement_fills.amount)::float8 as "buyAmount",
         array_agg(distinct masters.name collate "C" order by masters.name collate "C") as names
       from statement_fills join masters on masters.guid = statement_fills.master_guid
-      where ${visible(w)} and statement_fills.market = 'A' and statement_fills.side = 'buy'
+      where ${visible(w)} and ${w.only} and statement_fills.market = 'A' and statement_fills.side = 'buy'
         and statement_fills.trade_date >= ${w.from}::date and statement_fills.trade_date <= ${windowEnd(w)}
       group by statement_fills.code
     ) by_code
