@@ -83,6 +83,7 @@ function timed(provider: Provider): { provider: Provider; waitMs: () => number }
     stockNames: wrap(provider.stockNames.bind(provider)),
     nameHistory: wrap(provider.nameHistory.bind(provider)),
     suspensions: wrap(provider.suspensions.bind(provider)),
+    limitPrices: wrap(provider.limitPrices.bind(provider)),
   };
   return { provider: wrapped, waitMs: () => waited };
 }

@@ -72,6 +72,7 @@ const ALLOWED: Record<string, string> = {
   "market/sync/store#fetchedSpans": "market data (bars, calendar, sync) is public and operator-run; no member data",
   "market/sync/store#replaceSuspensions": "the market sync (job or CLI): stores the provider's facts, shows nothing",
   "market/sync/store#replaceNameHistory": "the market sync (job or CLI): stores the provider's facts, shows nothing",
+  "market/sync/store#replaceLimitPrices": "the market sync (job or CLI): stores the provider's facts, shows nothing",
   "market/sync/store#recordFetchedSpan": "market data (bars, calendar, sync) is public and operator-run; no member data",
   "market/sync/store#replaceTradingDays": "market data (bars, calendar, sync) is public and operator-run; no member data",
   "members/grants#membershipOf": "called only inside lib/server to build a viewer or after authorization",

@@ -1,12 +1,13 @@
 import { compactFromIso, isoFromCompact } from "@/lib/domain/market/providers/dates";
 import { defaultCalendar } from "@/lib/domain/market/calendar";
+import { limitDownPrice, limitRatio, limitUpPrice } from "@/lib/domain/market/limits";
 import { startLocalServer, type LocalServer, type Reply } from "./server";
 import { WORLD_FUND_LISTINGS, WORLD_LISTINGS, WORLD_NAME_CHANGES, WORLD_SUSPENSIONS, worldFundBars, worldIndexBars, worldStockBars, type WorldBar } from "./world";
 
 /**
  * A Tushare Pro stand-in: POST `{api_name, token, params, fields}` to any path, answered as Tushare answers
  * (`{request_id, code, msg, data: {fields, items, has_more}}`) for `daily` (stocks only), `fund_daily` (exchange-traded
- * funds only), `index_daily`, `trade_cal` and `stock_basic`, over the market world. A wrong token gets code 40101, more than `perMinute` calls of one API
+ * funds only), `index_daily`, `trade_cal`, `stock_basic`, `namechange`, `suspend_d` and `stk_limit`, over the market world. A wrong token gets code 40101, more than `perMinute` calls of one API
  * within `windowMs` get Tushare's 40203 rate-limit answer, an API in `forbidden` its 40203 permission answer.
  */
 
@@ -21,7 +22,7 @@ export interface TushareLocalOptions {
   forbidden?: string[];
 }
 
-type RowLimitedApi = "daily" | "fund_daily" | "index_daily" | "trade_cal";
+type RowLimitedApi = "daily" | "fund_daily" | "index_daily" | "trade_cal" | "stk_limit";
 
 export const TUSHARE_LOCAL_TOKEN = "local-tushare-token";
 const DOC_108 = "权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。";
@@ -36,7 +37,7 @@ export async function startTushareLocal(options: TushareLocalOptions = {}): Prom
     token: options.token ?? TUSHARE_LOCAL_TOKEN,
     perMinute: options.perMinute ?? 500,
     windowMs: options.windowMs ?? 60_000,
-    rowLimits: { daily: 6000, fund_daily: 2000, index_daily: 8000, trade_cal: 6000, ...options.rowLimits },
+    rowLimits: { daily: 6000, fund_daily: 2000, index_daily: 8000, trade_cal: 6000, stk_limit: 5800, ...options.rowLimits },
     forbidden: options.forbidden ?? [],
   };
   const recent = new Map<string, number[]>();
@@ -164,6 +165,21 @@ function tableOf(api: string, params: Record<string, string>, limits: TushareLoc
         .filter(() => !params.suspend_type || params.suspend_type === "S")
         .map((d) => [`${d.code}.${d.exchange}`, compactFromIso(d.date), null, "S"]);
       return { fields: ["ts_code", "trade_date", "suspend_timing", "suspend_type"], items, has_more: false };
+    }
+    case "stk_limit": {
+      // the exchange's limit prices on each day the stock traded: the world's bars keep within them
+      const codes = params.ts_code ? params.ts_code.split(",").map((c) => c.trim()).filter(Boolean) : [];
+      if (codes.length === 0 && !params.trade_date) return { error: "ts_code 和 trade_date 至少输入一个" };
+      const items = codes.flatMap((tsCode) => {
+        const m = /^(\d{6})\.(SH|SZ|BJ)$/.exec(tsCode);
+        if (!m) return [];
+        return worldStockBars(m[1]!, from, to).map((bar) => {
+          const ratio = limitRatio(m[1]!, bar.date) ?? 0.1;
+          return [compactFromIso(bar.date), tsCode, bar.preClose, limitUpPrice(bar.preClose, ratio), limitDownPrice(bar.preClose, ratio)];
+        });
+      });
+      const sorted = items.sort((a, b) => String(b[0]).localeCompare(String(a[0])) || String(a[1]).localeCompare(String(b[1])));
+      return { fields: ["trade_date", "ts_code", "pre_close", "up_limit", "down_limit"], items: sorted.slice(0, limits.stk_limit), has_more: sorted.length > limits.stk_limit };
     }
     case "stock_basic": {
       const status = params.list_status || "L";

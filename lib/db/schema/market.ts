@@ -1,4 +1,5 @@
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { price } from "./columns";
 
 /** Days the exchanges traded, from the market data provider's calendar (SSE); the demo's calendar is not stored here. */
 export const tradingDays = pgTable("trading_days", {
@@ -28,6 +29,19 @@ export const stockSuspensions = pgTable(
   {
     code: text("code").notNull(),
     tradeDate: date("trade_date").notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.tradeDate] })],
+);
+
+/** The exchange's limit prices of a stock's day (Tushare `stk_limit`), for the 交割单体检's `beyond-limit` rule. */
+export const stockLimits = pgTable(
+  "stock_limits",
+  {
+    code: text("code").notNull(),
+    tradeDate: date("trade_date").notNull(),
+    upLimit: price("up_limit").notNull(),
+    downLimit: price("down_limit").notNull(),
     source: text("source").notNull(),
   },
   (t) => [primaryKey({ columns: [t.code, t.tradeDate] })],

@@ -96,6 +96,19 @@ describe("a forged statement: one fill breaking each rule, each named with its n
     expect(a?.failures[0]?.message).toBe(`成交价 33.50 高于涨停价 33.11（昨收 ${bar.preClose!.toFixed(2)}，涨跌幅 10%）`);
   });
 
+  it("beyond-limit: the exchange's stated limit prices (Tushare stk_limit) are judged instead of the rules' — an ST stock's 5%", () => {
+    // 昨收 30.00 on an ST day: the exchange's 31.50, where the main board's 10% would allow 33.00
+    const limitsOn = (code: string, date: string) => (code === "600036" && date === "2024-03-05" ? { up: 31.5, down: 28.5 } : undefined);
+    const [above, inside] = auditFills({
+      fills: [fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 31.6 }, 1), fill({ date: "2024-03-05", side: "buy", quantity: 100, price: 30.5 }, 2)],
+      calendar: defaultCalendar,
+      barsOf: () => BARS.map((b) => (b.date === "2024-03-05" ? { ...b, high: 31.7 } : b)),
+      limitsOn,
+    });
+    expect(above!.failures).toEqual([{ rule: "beyond-limit", message: "成交价 31.60 高于当日涨停价 31.50（交易所公布的涨跌停价）" }]);
+    expect(inside!.status).toBe("passed");
+  });
+
   it("lot-size: 150 shares bought on the main board; 科创板 199", () => {
     expect(rulesOf([honest("2024-03-04", "buy", 1, { quantity: 150 })])).toEqual([["lot-size"]]);
     const [star] = auditFills({ fills: [fill({ date: "2024-03-04", side: "buy", quantity: 199, price: 50, code: "688981", name: "中芯国际" }, 1)], calendar: defaultCalendar, barsOf: () => undefined });

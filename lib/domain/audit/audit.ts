@@ -1,7 +1,7 @@
 import type { TradingCalendar } from "@/lib/domain/market/calendar";
 import { isStockCode } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
-import { feeFailure, limitFailure, lotFailure, rangeFailure, sessionFailure, volumeFailure } from "@/lib/domain/audit/fill-rules";
+import { feeFailure, limitFailure, lotFailure, rangeFailure, sessionFailure, statedLimitFailure, volumeFailure } from "@/lib/domain/audit/fill-rules";
 import { nameFailure, type NameSpan } from "@/lib/domain/audit/name-rule";
 import type { AuditedEvent, AuditedFill, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
 import { eventDelta } from "@/lib/domain/statements/analysis/balances";
@@ -22,6 +22,8 @@ export interface AuditInput {
   barsOf: (code: string) => readonly DailyBar[] | undefined;
   /** whether the provider lists the code as suspended all day on the date (Tushare `suspend_d`); unknown: false */
   suspendedOn?: (code: string, date: string) => boolean;
+  /** the day's limit prices as the exchange set them (Tushare `stk_limit`); undefined: computed from the rules */
+  limitsOn?: (code: string, date: string) => { up: number; down: number } | undefined;
   /** the code's history of names (Tushare `namechange`); undefined when none is stored */
   namesOf?: (code: string) => readonly NameSpan[] | undefined;
 }
@@ -181,7 +183,8 @@ export function auditFills(input: AuditInput): FillAudit[] {
       }
     }
     const market = calendar.isTradingDay(f.date) ? marketOn(daysOf(f.code), f.date, calendar) : { bar: null, prevClose: null, hole: false };
-    add(limitFailure(f, market.prevClose, market.bar));
+    const stated = input.limitsOn?.(f.code, f.date);
+    add(stated ? statedLimitFailure(f, stated) : limitFailure(f, market.prevClose, market.bar));
     if (!market.bar && calendar.isTradingDay(f.date) && input.suspendedOn?.(f.code, f.date)) {
       add({ rule: "suspended", message: `${f.date} 这只股票全天停牌（行情源的停牌记录），当天没有成交` });
     } else if (market.hole) add({ rule: "suspended", message: `${f.date} 这只股票停牌（行情源当天没有成交，前后交易日都有）` });

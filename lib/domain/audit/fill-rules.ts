@@ -46,6 +46,14 @@ export function limitFailure(f: AuditedFill, prevClose: number | null, bar: Dail
   return null;
 }
 
+/** Beyond the day's limit prices as the exchange set them (the provider's 涨停价 and 跌停价: ST, new listings, any board). */
+export function statedLimitFailure(f: AuditedFill, limits: { up: number; down: number }): AuditFailure | null {
+  const decimals = priceDecimals(f.code);
+  if (f.price > limits.up + 1e-9) return { rule: "beyond-limit", message: `成交价 ${price(f.price, decimals)} 高于当日涨停价 ${price(limits.up, decimals)}（交易所公布的涨跌停价）` };
+  if (f.price < limits.down - 1e-9) return { rule: "beyond-limit", message: `成交价 ${price(f.price, decimals)} 低于当日跌停价 ${price(limits.down, decimals)}（交易所公布的涨跌停价）` };
+  return null;
+}
+
 /** Buys in whole lots (科创板: at least 200, then steps of 1; 北交所 at least 100, then 1); sells may be odd lots. */
 export function lotFailure(f: AuditedFill): AuditFailure | null {
   if (f.side !== "buy" || f.kind !== "trade") return null;

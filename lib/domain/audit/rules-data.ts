@@ -9,7 +9,7 @@ import { COMMISSION_CAP_RATE } from "@/lib/domain/audit/fill-rules";
  * so a new holiday, fee step or limit date changes the fingerprint by itself. Stored audits made under another
  * fingerprint are worked out again by the job worker.
  */
-export const AUDIT_RULES_VERSION = 2;
+export const AUDIT_RULES_VERSION = 3;
 
 /** Everything the 交割单体检's verdicts depend on besides the statement and the stored market data. */
 export function auditRulesData(): unknown {

@@ -7,7 +7,7 @@ import { auditRulesData } from "@/lib/domain/audit/rules-data";
 import type { AuditedFailure, AuditFailure, FillAudit } from "@/lib/domain/audit/types";
 import type { Fill, StatementEvent } from "@/lib/domain/statements/types";
 import type { Database } from "@/lib/db";
-import { marketBars, statementEvents, statementFills, statements, stockNames, stockSuspensions } from "@/lib/db/schema";
+import { marketBars, statementEvents, statementFills, statements, stockLimits, stockNames, stockSuspensions } from "@/lib/db/schema";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { fillIdentity, rowToEvent, rowToFill } from "./rows";
@@ -24,14 +24,14 @@ export const NOT_CHECKED: FillAudit = Object.freeze({ status: "unverifiable", fa
 export const AUDIT_FINGERPRINT = createHash("sha256").update(JSON.stringify(auditRulesData())).digest("hex").slice(0, 16);
 
 /**
- * The audits of a statement's fills before they are stored: against the bars, suspensions and names already stored,
- * and the calendar.
+ * The audits of a statement's fills before they are stored: against the bars, suspensions, limit prices and names
+ * already stored, and the calendar.
  */
 export async function auditReport(database: Database, fills: readonly Fill[], events: readonly StatementEvent[]): Promise<FillAudit[]> {
   if (fills.length === 0) return [];
   const codes = [...new Set(fills.map((f) => f.code))];
   const dates = fills.map((f) => f.date).sort();
-  const [calendar, bars, suspended, names] = await Promise.all([
+  const [calendar, bars, suspended, names, limits] = await Promise.all([
     marketCalendar(database),
     barsByCode(codes, database),
     database
@@ -39,7 +39,12 @@ export async function auditReport(database: Database, fills: readonly Fill[], ev
       .from(stockSuspensions)
       .where(and(inArray(stockSuspensions.code, codes), gte(stockSuspensions.tradeDate, dates[0]!), lte(stockSuspensions.tradeDate, dates.at(-1)!))),
     database.select().from(stockNames).where(inArray(stockNames.code, codes)),
+    database
+      .select({ code: stockLimits.code, date: stockLimits.tradeDate, up: stockLimits.upLimit, down: stockLimits.downLimit })
+      .from(stockLimits)
+      .where(and(inArray(stockLimits.code, codes), gte(stockLimits.tradeDate, dates[0]!), lte(stockLimits.tradeDate, dates.at(-1)!))),
   ]);
+  const limitsOf = new Map(limits.map((r) => [`${r.code}|${r.date}`, { up: r.up, down: r.down }]));
   const suspendedDays = new Set(suspended.map((r) => `${r.code}|${r.date}`));
   const spans = new Map<string, NameSpan[]>();
   for (const r of names) (spans.get(r.code) ?? spans.set(r.code, []).get(r.code)!).push({ name: r.name, from: r.dateFrom, to: r.dateTo });
@@ -47,6 +52,7 @@ export async function auditReport(database: Database, fills: readonly Fill[], ev
     fills, events, calendar,
     barsOf: (code) => bars.get(code),
     suspendedOn: (code, date) => suspendedDays.has(`${code}|${date}`),
+    limitsOn: (code, date) => limitsOf.get(`${code}|${date}`),
     namesOf: (code) => spans.get(code),
   });
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {
-  TUSHARE_BAD_TOKEN, parseTsCode, parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareOpenDays, tushareSuspension,
+  TUSHARE_BAD_TOKEN, parseTsCode, parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareOpenDays, tushareSuspension, tushareLimitPrices,
 } from "./tushare";
 
 // The three rows of Tushare's own `daily` example (CRAN package Tushare, pro_api documentation).
@@ -94,6 +94,20 @@ describe("Tushare answers", () => {
       fc.property(fc.dictionary(fc.constantFrom("ts_code", "trade_date", "suspend_timing", "suspend_type"), fc.oneof(fc.string(), fc.constant(null), fc.integer())), (row) => {
         const read = tushareSuspension(row);
         if (read.ok && read.value) expect(read.value.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }),
+    );
+  });
+
+  it("reads a stk_limit row as the day's limit prices, and refuses a range that is none", () => {
+    // the first row of Tushare's stk_limit documentation (doc_id=183): trade_date, ts_code, up_limit, down_limit
+    expect(tushareLimitPrices({ trade_date: "20190625", ts_code: "000001.SZ", up_limit: 15.06, down_limit: 12.32 })).toEqual({ ok: true, value: { code: "000001", date: "2019-06-25", up: 15.06, down: 12.32 } });
+    expect(tushareLimitPrices({ trade_date: "20190625", ts_code: "000001.SZ", up_limit: "15.06", down_limit: "12.32" })).toMatchObject({ ok: true, value: { up: 15.06 } });
+    expect(tushareLimitPrices({ trade_date: "20190625", ts_code: "000001.SZ", up_limit: 12, down_limit: 15 })).toMatchObject({ ok: false });
+    expect(tushareLimitPrices({ trade_date: "20190625", ts_code: "000001.SZ", up_limit: null, down_limit: 15 })).toMatchObject({ ok: false });
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom("trade_date", "ts_code", "up_limit", "down_limit"), fc.oneof(fc.string(), fc.constant(null), fc.double())), (row) => {
+        const read = tushareLimitPrices(row);
+        if (read.ok) expect(read.value.down <= read.value.up && read.value.down > 0).toBe(true);
       }),
     );
   });

@@ -167,6 +167,28 @@ export function tushareSuspension(row: TushareRow): Parsed<TushareSuspension | n
   return accept(row.suspend_type === "S" && timing === "" ? { code: parsedCode.code, date } : null);
 }
 
+/** The exchange's limit prices of a day (Tushare `stk_limit`): 涨停价 and 跌停价. */
+export interface TushareLimitPrices {
+  code: string;
+  date: string;
+  up: number;
+  down: number;
+}
+
+/** A `stk_limit` row (trade_date, ts_code, up_limit, down_limit) as the day's limit prices. */
+export function tushareLimitPrices(row: TushareRow): Parsed<TushareLimitPrices> {
+  const parsedCode = parseTsCode(row.ts_code);
+  if (!parsedCode) return reject(`ts_code is not a code: ${JSON.stringify(row.ts_code)}`);
+  const date = isoFromCompact(row.trade_date);
+  if (!date) return reject(`${row.ts_code}: trade_date is not a date: ${JSON.stringify(row.trade_date)}`);
+  const up = finiteNumber(row.up_limit);
+  const down = finiteNumber(row.down_limit);
+  if (up === null || down === null || up <= 0 || down <= 0 || down > up) {
+    return reject(`${row.ts_code} ${date}: limit prices are not a range: ${JSON.stringify(row.down_limit)}–${JSON.stringify(row.up_limit)}`);
+  }
+  return accept({ code: parsedCode.code, date, up: roundTo(up, 3), down: roundTo(down, 3) });
+}
+
 /** A `stock_basic` row (ts_code, name) as a listing. */
 export function tushareListing(row: TushareRow): Parsed<TushareListing> {
   const parsedCode = parseTsCode(row.ts_code);

@@ -6,7 +6,7 @@ import {
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
 import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
-import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension } from "./types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension, type StockLimitPrices } from "./types";
 
 const LABEL = "东方财富";
 const KLINE_PATH = "/api/qt/stock/kline/get";
@@ -71,6 +71,11 @@ export class EastmoneyProvider implements MarketDataProvider {
 
   /** nor a list of suspensions: a suspended day is only a day without a K-line */
   async suspensions(): Promise<{ told: boolean; days: StockSuspension[] }> {
+    return { told: false, days: [] };
+  }
+
+  /** nor the exchange's limit prices: the 交割单体检 computes them from the rules (docs/adr/0079) */
+  async limitPrices(): Promise<{ told: boolean; days: StockLimitPrices[] }> {
     return { told: false, days: [] };
   }
 

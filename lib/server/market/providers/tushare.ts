@@ -4,12 +4,12 @@ import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { isFundCode } from "@/lib/domain/market/codes";
 import { compactFromIso } from "@/lib/domain/market/providers/dates";
 import {
-  parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareSuspension, tushareOpenDays, type TushareRow,
+  parseTushareReply, tsCodeOf, tushareBar, tushareDenial, tushareListing, tushareNameSpan, tushareSuspension, tushareLimitPrices, tushareOpenDays, type TushareRow,
 } from "@/lib/domain/market/providers/tushare";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { logger } from "@/lib/server/logger";
 import { pacerFor, readJson, requireSixDigits, withRetries, type RequestPolicy } from "./http";
-import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension } from "./types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension, type StockLimitPrices } from "./types";
 
 const LABEL = "Tushare Pro";
 
@@ -21,7 +21,7 @@ const LABEL = "Tushare Pro";
 export const TUSHARE_DEFAULT_POLICY: RequestPolicy = {
   timeoutMs: 30_000, minIntervalMs: 150, attempts: 5, baseDelayMs: 1_000, maxDelayMs: 60_000, rateLimitDelayMs: 20_000,
 };
-export const TUSHARE_ROW_LIMITS = { daily: 6000, fund_daily: 2000, index_daily: 8000, trade_cal: 6000, suspend_d: 5000 } as const;
+export const TUSHARE_ROW_LIMITS = { daily: 6000, fund_daily: 2000, index_daily: 8000, trade_cal: 6000, suspend_d: 5000, stk_limit: 5800 } as const;
 
 export interface TushareOptions {
   token: string;
@@ -121,6 +121,24 @@ export class TushareProvider implements MarketDataProvider {
         const day = tushareSuspension(row);
         if (!day.ok) logger().warn({ provider: this.name, api: "suspend_d", asked: tsCodes }, `market data: skipped a row: ${day.reason}`);
         else if (day.value) days.push(day.value);
+      }
+    }
+    return { told: true, days };
+  }
+
+  /** `stk_limit`, many codes a request: each day's 涨停价 and 跌停价 as the exchange set them. */
+  async limitPrices(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<{ told: boolean; days: StockLimitPrices[] }> {
+    const stockCodes = codes.filter((code) => /^\d{6}$/.test(code) && !isFundCode(code));
+    const days: StockLimitPrices[] = [];
+    if (stockCodes.length === 0 || to < from) return { told: true, days };
+    for (let i = 0; i < stockCodes.length; i += this.maxCodesPerCall) {
+      const chunk = stockCodes.slice(i, i + this.maxCodesPerCall);
+      const tsCodes = chunk.map(tsCodeOf).join(",");
+      const rows = await this.rowsOverDates("stk_limit", { ts_code: tsCodes }, "trade_date,ts_code,up_limit,down_limit", from, to, chunk.length, signal);
+      for (const row of rows) {
+        const day = tushareLimitPrices(row);
+        if (day.ok) days.push(day.value);
+        else logger().warn({ provider: this.name, api: "stk_limit", asked: tsCodes }, `market data: skipped a row: ${day.reason}`);
       }
     }
     return { told: true, days };

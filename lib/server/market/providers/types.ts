@@ -24,6 +24,14 @@ export interface StockSuspension {
   date: string;
 }
 
+/** A day's limit prices of a stock as the exchange set them (涨停价, 跌停价). */
+export interface StockLimitPrices {
+  code: string;
+  date: string;
+  up: number;
+  down: number;
+}
+
 /**
  * An outside source of daily market data. Every bar it returns is unadjusted (不复权), with volume in 股, amount in 元
  * and the exchange's 昨收 as `preClose`; dates are `YYYY-MM-DD`, bars oldest first per code.
@@ -51,6 +59,8 @@ export interface MarketDataProvider {
    * `told` says whether it does, so an empty list can mean "none" rather than "unknown".
    */
   suspensions(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<{ told: boolean; days: StockSuspension[] }>;
+  /** the exchange's limit prices of each of `codes` on each day in [from, to] (`told` false: the provider does not tell) */
+  limitPrices(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<{ told: boolean; days: StockLimitPrices[] }>;
 }
 
 /**

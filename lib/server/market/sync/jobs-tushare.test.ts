@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { reloadConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db";
-import { marketBars, statementFills, statements, stockSuspensions } from "@/lib/db/schema";
+import { marketBars, statementFills, statements, stockLimits, stockSuspensions } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { OPERATOR } from "@/lib/server/auth/roles";
 import { userWithRole } from "@/lib/server/auth/viewers.test-support";
@@ -10,7 +10,9 @@ import { AUDIT_FINGERPRINT } from "@/lib/server/statements/audit";
 import { importStatement } from "@/lib/server/statements/import";
 import { createMaster } from "@/lib/server/statements/masters-admin";
 import { closeStatementParser } from "@/lib/server/statements/parser-pool";
+import { estimateFees } from "@/lib/domain/market/fees";
 import { startTushareLocal, TUSHARE_LOCAL_TOKEN, type TushareLocal } from "@/test/market-local/tushare";
+import { worldName, worldStockBars } from "@/test/market-local/world";
 import { marketSyncOverview, requestMarketSync } from "./admin";
 import { marketSyncJobHandlers } from "./jobs";
 
@@ -93,6 +95,33 @@ describeOnEachEngine("automatic market sync against the Tushare Pro stand-in", (
     expect(rulesOf("2015-01-12")).toContain("name-at-date");
     expect(rulesOf("2015-01-13")).not.toContain("name-at-date");
     expect((await database.select({ fp: statements.auditFingerprint }).from(statements).where(eq(statements.masterGuid, master.guid)))[0]!.fp).toBe(AUDIT_FINGERPRINT);
+  });
+
+  it("an honest statement drawn from the provider's own bars passes every fill once the sync brought them", async () => {
+    configure(local, TUSHARE_LOCAL_TOKEN);
+    const master = await createMaster(OPERATOR, { name: "诚实大神" });
+    const rows = ["成交日期,成交时间,证券代码,证券名称,操作,成交数量,成交均价,成交金额,发生金额,手续费,印花税,过户费"];
+    const yuan = (n: number) => n.toFixed(2);
+    for (const code of ["600519", "000858", "300750"]) {
+      const bars = worldStockBars(code, "2024-03-01", "2024-04-30");
+      for (let i = 0; i + 5 < bars.length; i += 7) {
+        for (const [bar, side, time] of [[bars[i]!, "buy", "10:05:00"], [bars[i + 5]!, "sell", "14:20:00"]] as const) {
+          const quantity = 300;
+          const amount = Math.round(bar.close * quantity * 100) / 100;
+          const fees = estimateFees(side, amount, bar.date);
+          const net = side === "buy" ? -(amount + fees.commission + fees.stampDuty + fees.transferFee) : amount - fees.commission - fees.stampDuty - fees.transferFee;
+          rows.push([bar.date.replaceAll("-", ""), time, code, worldName(code), side === "buy" ? "证券买入" : "证券卖出", quantity, bar.close.toFixed(2), yuan(amount), yuan(net), yuan(fees.commission), yuan(fees.stampDuty), yuan(fees.transferFee)].join(","));
+        }
+      }
+    }
+    await importStatement(OPERATOR, new TextEncoder().encode(rows.join("\n")), "诚实.csv", { kind: "master", masterGuid: master.guid, isPublic: true });
+    expect(await runDueJobs(handlers)).toMatchObject({ done: 1, failed: 0 });
+    expect(local.calls.some((c) => c.api === "stk_limit")).toBe(true);
+    const database = await db();
+    expect((await database.select({ code: stockLimits.code }).from(stockLimits).where(eq(stockLimits.code, "300750"))).length).toBeGreaterThan(30);
+    const audits = await database.select({ status: statementFills.auditStatus, failures: statementFills.auditFailures }).from(statementFills).where(eq(statementFills.masterGuid, master.guid));
+    expect(audits.length).toBe(rows.length - 1);
+    expect(audits.filter((a) => a.status !== "passed")).toEqual([]);
   });
 
   it("the 同步行情 button with a bad token: /admin shows the failed run with Tushare's own message", async () => {

@@ -1,7 +1,7 @@
 import { defaultCalendar } from "@/lib/domain/market/calendar";
 import { exchangeOf } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
-import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension } from "@/lib/server/market/providers/types";
+import { MarketDataError, type MarketDataProvider, type StockListing, type StockNameSpan, type StockSuspension, type StockLimitPrices } from "@/lib/server/market/providers/types";
 
 export interface MemoryRequest {
   kind: "daily" | "index" | "calendar" | "names";
@@ -77,6 +77,10 @@ export class MemoryProvider implements MarketDataProvider {
 
   /** a provider that does not tell (as 东方财富) */
   async suspensions(): Promise<{ told: boolean; days: StockSuspension[] }> {
+    return { told: false, days: [] };
+  }
+
+  async limitPrices(): Promise<{ told: boolean; days: StockLimitPrices[] }> {
     return { told: false, days: [] };
   }
 

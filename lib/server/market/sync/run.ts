@@ -12,7 +12,7 @@ import { marketCalendar } from "@/lib/server/market/calendar";
 import { MarketDataError, type MarketDataProvider } from "@/lib/server/market/providers/types";
 import { marketDataProvider } from "@/lib/server/market/providers";
 import { CALENDAR_CODE, calendarSpan, planMarketSync, shanghaiClock, type SyncPlan, type SyncTarget } from "./plan";
-import { fetchedSpans, recordFetchedSpan, replaceNameHistory, replaceSuspensions, replaceTradingDays } from "./store";
+import { fetchedSpans, recordFetchedSpan, replaceLimitPrices, replaceNameHistory, replaceSuspensions, replaceTradingDays } from "./store";
 import type { SyncFailure, SyncRequest, SyncSummary } from "./types";
 
 export const NO_PROVIDER_MESSAGE = "未配置行情数据源：设置 MARKET_DATA_PROVIDER=tushare（并设置 TUSHARE_TOKEN）或 eastmoney";
@@ -20,6 +20,7 @@ export const CANCELLED_MESSAGE = "同步已取消";
 const NAMES_CODE = "@names";
 const SUSPENSIONS_CODE = "@suspensions";
 const NAME_HISTORY_CODE = "@name-history";
+const LIMIT_PRICES_CODE = "@limit-prices";
 const MS_PER_DAY = 86_400_000;
 
 interface BarRequest {
@@ -294,7 +295,8 @@ class SyncSession {
 
   /**
    * What the 交割单体检 needs beyond bars, for the stocks that received some (docs/adr/0079): the days each was
-   * suspended all day over the days fetched, and its history of names. A provider that tells neither stores nothing.
+   * suspended all day and its limit prices over the days fetched, and its history of names. What a provider does not
+   * tell is not stored.
    */
   private async storeAuditFacts(): Promise<void> {
     const codes = [...this.received].filter((c) => /^\d{6}$/.test(c)).sort();
@@ -308,6 +310,13 @@ class SyncSession {
       }
     } catch (err) {
       this.fail([SUSPENSIONS_CODE], err);
+    }
+    this.checkCancelled();
+    try {
+      const { told, days } = await this.provider.limitPrices(codes, span.from, span.to, this.request.signal);
+      if (told) for (const code of await replaceLimitPrices(codes, span, days, this.provider.name, this.database)) this.auditFacts.add(code);
+    } catch (err) {
+      this.fail([LIMIT_PRICES_CODE], err);
     }
     this.checkCancelled();
     try {

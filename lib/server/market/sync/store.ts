@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { mergeSpans, type DateSpan, type SpanCalendar } from "@/lib/domain/market/sync-spans";
 import type { Database } from "@/lib/db";
-import { cacheVersions, marketSyncSpans, stockNames, stockSuspensions, tradingDays } from "@/lib/db/schema";
+import { cacheVersions, marketSyncSpans, stockLimits, stockNames, stockSuspensions, tradingDays } from "@/lib/db/schema";
 import { insertRows } from "@/lib/db/insert-rows";
-import type { StockNameSpan, StockSuspension } from "@/lib/server/market/providers/types";
+import type { StockLimitPrices, StockNameSpan, StockSuspension } from "@/lib/server/market/providers/types";
 
 /** The spans already fetched, per code, ascending. */
 export async function fetchedSpans(codes: readonly string[], database: Database): Promise<Map<string, DateSpan[]>> {
@@ -98,4 +98,21 @@ function changedCodes(before: readonly (readonly [string, string])[], after: rea
   for (const k of a) if (!b.has(k)) changed.add(k.slice(0, k.indexOf("\u0000")));
   for (const k of b) if (!a.has(k)) changed.add(k.slice(0, k.indexOf("\u0000")));
   return [...changed].sort();
+}
+
+/**
+ * The provider's limit prices of `codes` over `span` replace what was stored for them there. Returns the codes whose
+ * limit prices changed.
+ */
+export async function replaceLimitPrices(codes: readonly string[], span: DateSpan, days: readonly StockLimitPrices[], source: string, database: Database): Promise<string[]> {
+  if (codes.length === 0) return [];
+  return database.transaction(async (tx) => {
+    const where = and(inArray(stockLimits.code, [...codes]), gte(stockLimits.tradeDate, span.from), lte(stockLimits.tradeDate, span.to));
+    const before = await tx.select({ code: stockLimits.code, date: stockLimits.tradeDate, up: stockLimits.upLimit, down: stockLimits.downLimit }).from(stockLimits).where(where);
+    const wanted = new Set(codes);
+    const after = [...new Map(days.filter((d) => wanted.has(d.code) && d.date >= span.from && d.date <= span.to).map((d) => [`${d.code}|${d.date}`, d])).values()];
+    await tx.delete(stockLimits).where(where);
+    await insertRows(tx, stockLimits, after.map((d) => ({ code: d.code, tradeDate: d.date, upLimit: d.up, downLimit: d.down, source })));
+    return changedCodes(before.map((r) => [r.code, `${r.date}|${r.up}|${r.down}`]), after.map((d) => [d.code, `${d.date}|${d.up}|${d.down}`]));
+  });
 }

@@ -39,7 +39,7 @@ export interface SyncSummary {
   failures: SyncFailure[];
   /** why the run did not start or stopped as a whole (no provider configured, bad token) */
   message: string | null;
-  /** codes whose suspensions or history of names this run stored (their fills' 交割单体检 is worked out again) */
+  /** codes whose suspensions, limit prices or history of names this run stored (their fills' 交割单体检 is worked out again) */
   auditFacts: string[];
   startedAt: Date;
   finishedAt: Date;
