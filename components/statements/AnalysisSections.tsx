@@ -1,11 +1,13 @@
 import { EquityCurveLazy } from "@/components/charts/EquityCurveLazy";
 import { Card, Section } from "@/components/content/PageIntro";
+import type { PlayRecord } from "@/lib/domain/lessons/play-record";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis";
 import type { AnalysisTab } from "@/lib/domain/statements/analysis-links";
 import type { StatementFindingsData } from "@/lib/domain/statements/preview";
 import { HoldingDistribution } from "./HoldingDistribution";
 import { MonthlyHeatmap } from "./MonthlyHeatmap";
 import { PerStockTable } from "./PerStockTable";
+import { PlaysSection } from "./PlaysSection";
 import { SkippedRows } from "./SkippedRows";
 import { HkSection, PendingAllotments, UnknownOpenings, UnreconciledFills } from "./StatementFindings";
 import { StyleMix } from "./StyleMix";
@@ -16,10 +18,12 @@ import { TripPages } from "./TripPages";
  * The sections of one view of /analysis/{id}: the A-share figures of the view, 港股通 apart (unfiltered 概览, 个股 and
  * 全部交易), the notes on the data (概览) and the fills no trip took.
  */
-export function AnalysisSections({ tab, analysis, findings, filtered, trades }: {
+export function AnalysisSections({ tab, analysis, findings, filtered, trades, plays }: {
   tab: AnalysisTab;
   analysis: StatementAnalysis;
   findings: StatementFindingsData;
+  /** the record per 打法, on the 打法 view */
+  plays: PlayRecord | null;
   filtered: boolean;
   /** 全部交易's paging: the page asked for, the view's link, and where a trip links (a master's day in the stock) */
   trades: { requested: string; base: string; masterGuid: string | null };
@@ -53,6 +57,7 @@ export function AnalysisSections({ tab, analysis, findings, filtered, trades }: 
           />
         </Section>
       ) : null}
+      {tab === "plays" && plays ? <Section title="打法战绩"><PlaysSection record={plays} /></Section> : null}
       {tab === "trades" ? (
         <Section title={`全部交易回合（${aTrips.length}）`}>
           <TripPages

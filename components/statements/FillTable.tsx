@@ -41,6 +41,12 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
       cell: (f) => (
         <>
           <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />
+          {f.play ? (
+            <p className="mt-0.5 text-[11px] leading-snug text-slate-600" data-testid="fill-play" title={f.play.caveat ?? undefined}>
+              打法：<span className="font-medium text-slate-800">{f.play.text}</span>
+              {f.play.caveat ? <span className="sr-only">（{f.play.caveat}）</span> : null}
+            </p>
+          ) : null}
           {f.auditFailures?.length ? (
             <p className="mt-0.5 max-w-56 whitespace-normal text-[11px] leading-snug text-red-700" data-testid="fill-audit">
               体检未通过：{f.auditFailures.map((a) => a.message).join("；")}

@@ -88,6 +88,8 @@ export type FillRow = Pick<Fill, "date" | "time" | "code" | "name" | "side" | "q
   kind?: Fill["kind"];
   /** 交割单体检: the rules this fill fails, with their reasons (docs/adr/0079) */
   auditFailures?: { rule: string; message: string }[];
+  /** 打法 (docs/adr/0080), with what daily bars cannot tell of it */
+  play?: { text: string; caveat: string | null } | null;
 };
 
 /** The 港股通 figures, apart from the A-share ones (the analysis' `hk`). */

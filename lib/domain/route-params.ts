@@ -39,7 +39,7 @@ export function isInvitationCode(value: string): boolean {
 }
 
 export const CHART_TYPES = ["day", "week", "min"] as const;
-export const ANALYSIS_TYPES = ["overview", "monthly", "stocks", "holding", "style", "trades"] as const;
+export const ANALYSIS_TYPES = ["overview", "monthly", "stocks", "holding", "style", "plays", "trades"] as const;
 export const ANALYSIS_FILTERS = ["win", "loss", "main", "gem", "star", "bj"] as const;
 export const RANK_PERIODS = ["day", "week"] as const;
 export const RANK_SHOWS = ["profit", "loss", "stocks"] as const;

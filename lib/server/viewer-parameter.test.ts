@@ -157,6 +157,8 @@ const ALLOWED: Record<string, string> = {
   "statements/audit#reauditStatement": "the market sync job and the operator's CLI: rewrites stored audits, shows nothing",
   "statements/audit#reauditWhereBarsArrived": "the market sync job and the operator's CLI (import:bars): rewrites stored audits, shows nothing",
   "statements/audit#reauditMaster": "the operator's CLI (statement:audit): rewrites stored audits, shows nothing",
+  "statements/plays#fillPlays": "labels fills the caller (masterDetail, bookPlays) already read for its viewer: reads only market data",
+  "statements/plays#bookPlays": "computes from an analysis the caller (analysisPage) already read for its viewer: reads only market data",
   "statements/audit#reauditCodes": "the market sync job, after it stored suspensions or names: rewrites stored audits, shows nothing",
   "statements/audit#staleAuditStatements": "the job worker's audit-refresh schedule and job: statement ids, shown to no one",
   "statements/audit#bookAudit": "the CLI, and masterDetail(viewer), which passes the date the viewer may see through",

@@ -12,6 +12,7 @@ describe("analysisLinks", () => {
       ["个股", `${ROOT}/stocks`, true],
       ["持股周期", `${ROOT}/holding`, false],
       ["风格", `${ROOT}/style`, false],
+      ["打法", `${ROOT}/plays`, false],
       ["全部交易", `${ROOT}/trades`, false],
     ]);
   });

@@ -3,7 +3,7 @@ import { ANALYSIS_FILTERS, ANALYSIS_TYPES } from "@/lib/domain/route-params";
 export type AnalysisTab = (typeof ANALYSIS_TYPES)[number];
 
 export const ANALYSIS_TAB_LABELS: Record<AnalysisTab, string> = {
-  overview: "概览", monthly: "月度", stocks: "个股", holding: "持股周期", style: "风格", trades: "全部交易",
+  overview: "概览", monthly: "月度", stocks: "个股", holding: "持股周期", style: "风格", plays: "打法", trades: "全部交易",
 };
 
 const FILTER_LABELS: Record<(typeof ANALYSIS_FILTERS)[number], string> = { win: "盈利", loss: "亏损", main: "主板", gem: "创业板", star: "科创板", bj: "北交所" };

@@ -12,7 +12,9 @@ import { findMaster } from "@/lib/server/content/masters";
 import { barsByCode } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess } from "./access";
+import type { PlayRecord } from "@/lib/domain/lessons/play-record";
 import { bookAudit, type BookAudit } from "./audit";
+import { bookPlays } from "./plays";
 import { analysisThrough, statementProvenance } from "./master-book";
 import { readableMemberStatement } from "./own";
 
@@ -29,6 +31,8 @@ export interface AnalysisPageData {
   findings: StatementFindingsData;
   /** 交割单体检 of the fills the viewer may see (docs/adr/0079) */
   audit: BookAudit;
+  /** the record per 打法 of what the view shows (docs/adr/0080), when asked for */
+  plays: PlayRecord | null;
 }
 
 /** The findings of a book's full analysis and of its stored statements (fee basis, unreconciled fills). */
@@ -45,7 +49,8 @@ export function statementFindings(full: StatementAnalysis, files: { feeBasis: Fe
 }
 
 /** `/analysis/{guid}`: a master's disclosed book or a member statement the viewer may read, narrowed by the filter. */
-export async function analysisPage(viewer: Viewer | null, guid: string, filter: AnalysisFilter | null): Promise<AnalysisPageData | null> {
+export async function analysisPage(viewer: Viewer | null, guid: string, filter: AnalysisFilter | null, opts: { plays?: boolean } = {}): Promise<AnalysisPageData | null> {
+  const playsOf = async (analysis: StatementAnalysis) => (opts.plays ? bookPlays(await db(), analysis) : null);
   const master = await findMaster(viewer, guid);
   if (master) {
     const access = await statementAccess(viewer);
@@ -55,26 +60,30 @@ export async function analysisPage(viewer: Viewer | null, guid: string, filter: 
       statementProvenance(guid),
       bookAudit(await db(), { masterGuid: guid }, access.fullAccess ? undefined : through),
     ]);
+    const analysis = await narrowed(full, filter);
     return {
       subject: { kind: "master", guid, name: master.name, isDemo: master.isDemo, delayDays: master.disclosureDelayDays, through, asOf: access.asOf, fullAccess: access.fullAccess, provenance },
-      analysis: await narrowed(full, filter),
+      analysis,
       findings: statementFindings(full, provenance),
       audit,
+      plays: await playsOf(analysis),
     };
   }
   const statement = await readableMemberStatement(viewer, guid);
   if (!statement) return null;
   const [owner] = await (await db()).select({ nickname: users.nickname }).from(users).where(eq(users.id, statement.ownerId!)).limit(1);
   const full = await analysisThrough({ kind: "statement", statementId: statement.id }, EVERYTHING_DISCLOSED);
+  const analysis = await narrowed(full, filter);
   return {
     subject: {
       kind: "statement", id: statement.id, title: statement.title, fileName: statement.fileName, fileHash: statement.fileHash,
       formatLabel: statement.formatLabel, createdAt: statement.createdAt, isPublic: statement.isPublic, isOwn: statement.ownerId === viewer?.userId,
       ownerNickname: owner?.nickname ?? "", skipped: statement.skipped, warnings: statement.warnings,
     },
-    analysis: await narrowed(full, filter),
+    analysis,
     findings: statementFindings(full, [statement]),
     audit: await bookAudit(await db(), { statementId: statement.id }),
+    plays: await playsOf(analysis),
   };
 }
 

@@ -16,6 +16,7 @@ import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess, type StatementAccess } from "./access";
 import { bookAudit, dayAuditFailures, type BookAudit } from "./audit";
 import { analysisThrough, statementProvenance } from "./master-book";
+import { fillPlays } from "./plays";
 import { fillIdentity } from "./rows";
 
 export interface DetailFill {
@@ -36,6 +37,8 @@ export interface DetailFill {
   feeBasis: FeeBasis;
   /** 交割单体检: the rules it fails (docs/adr/0079) */
   auditFailures: { rule: string; message: string }[];
+  /** 打法 (docs/adr/0080): the label, and what daily bars cannot tell of it; null for a fill no label applies to */
+  play: { text: string; caveat: string | null } | null;
 }
 
 export interface MasterDetail {
@@ -113,10 +116,19 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
   const symbols = [...new Map(dayFills.map(({ f }) => [f.code, { code: f.code, name: f.name, market: f.market }])).values()];
   const symbol = symbols.find((s) => s.code === symbolCode) ?? (symbolCode ? null : (symbols[0] ?? null));
   const failuresOf = await dayAuditFailures(database, guid, chosenDay);
-  const fills: DetailFill[] = dayFills.map(({ f }) => ({
-    date: f.date, time: f.time, code: f.code, market: f.market, currency: f.currency, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
-    fees: f.feeTotal, feesEstimated: f.feesEstimated, feeBasis: f.feeBasis, auditFailures: failuresOf.get(fillIdentity(f)) ?? [],
-  }));
+  // the day's stocks' fills from the start: a sell's 止损 reads the position's cost
+  const dayCodes = new Set(dayFills.map(({ f }) => f.code));
+  const codeFills = analysis.fills.filter((f) => dayCodes.has(f.code));
+  const { labels } = await fillPlays(database, codeFills);
+  const playOfFill = new Map(codeFills.map((f, i) => [f, labels[i] ?? null]));
+  const fills: DetailFill[] = dayFills.map(({ f }) => {
+    const play = playOfFill.get(f) ?? null;
+    return {
+      date: f.date, time: f.time, code: f.code, market: f.market, currency: f.currency, name: f.name, side: f.side, quantity: f.quantity, price: f.price, amount: f.amount,
+      fees: f.feeTotal, feesEstimated: f.feesEstimated, feeBasis: f.feeBasis, auditFailures: failuresOf.get(fillIdentity(f)) ?? [],
+      play: play && play.play !== null ? { text: play.text, caveat: play.caveat } : null,
+    };
+  });
   const notes = await database
     .select()
     .from(tradeNotes)

@@ -26,12 +26,13 @@ async function load(params: Props["params"]) {
   const { guid, rest = [] } = await params;
   const p = validatedParams("analysis", ["analysis", guid, ...rest]);
   const viewer = await getViewer();
-  const data = await analysisPage(viewer, guid, parseAnalysisFilter(p.secondtype));
+  const tab = (p.firsttype ?? "overview") as AnalysisTab;
+  const data = await analysisPage(viewer, guid, parseAnalysisFilter(p.secondtype), { plays: tab === "plays" });
   // A member's statement shows its owner their own controls and hides a private one from everyone else: never the
   // same page for a whole access class, so the class render for the cache (ADR 0067) keeps none of it. Nor does the
   // visitor's render for the cache: a member's writes move no data version (ADR 0071), so nothing would retire it.
   if (!data || (data.subject.kind === "statement" && (await renderIsForTheCache(viewer)))) notFound();
-  return { data, tab: (p.firsttype ?? "overview") as AnalysisTab, filter: p.secondtype ?? null };
+  return { data, tab, filter: p.secondtype ?? null };
 }
 
 function subjectName(data: Awaited<ReturnType<typeof load>>["data"]): string {
@@ -50,7 +51,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AnalysisPage({ params, searchParams }: Props) {
   const { data, tab, filter } = await load(params);
-  const { subject, analysis, findings, audit } = data;
+  const { subject, analysis, findings, audit, plays } = data;
   const root = `/analysis/${subject.kind === "master" ? subject.guid : subject.id}`;
   const links = analysisLinks(root, tab, filter, analysis.roundTrips.map((t) => t.closeDate));
   return (
@@ -86,6 +87,7 @@ export default async function AnalysisPage({ params, searchParams }: Props) {
           analysis={analysis}
           findings={findings}
           filtered={!!filter}
+          plays={plays}
           trades={{
             requested: firstParam((await searchParams).page, 8),
             base: analysisHref(root, "trades", filter),
