@@ -77,7 +77,7 @@ beforeEach(() => {
 describe("KLineChart", () => {
   const markers = [
     { date: "2024-03-05", time: "09:35:00", side: "buy" as const, price: 10.3, quantity: 1000 },
-    { date: "2024-03-05", time: "10:01:00", side: "buy" as const, price: 10.5, quantity: 1000 },
+    { date: "2024-03-05", time: "10:01:00", side: "buy" as const, price: 10.5, quantity: 1000, play: "低吸" },
     { date: "2024-03-08", time: "14:50:00", side: "sell" as const, price: 11.1, quantity: 2000 },
   ];
 
@@ -151,7 +151,7 @@ describe("KLineChart", () => {
     expect(screen.getByTestId("kline-chart")).toHaveAccessibleName("K线图（分时）");
   });
 
-  it("opens the tapped bar with its date, prices, change, volume and each fill, snapping to a fill within a fingertip", () => {
+  it("opens the tapped bar with its date, prices, change, volume and each fill with its 打法, snapping to a fill within a fingertip", () => {
     render(<KLineChart bars={bars} markers={markers} period="day" />);
     const chart = mockState.charts[0]!;
     expect(screen.queryByTestId("kline-bar-panel")).toBeNull();
@@ -162,7 +162,8 @@ describe("KLineChart", () => {
     expect(panel).toHaveAccessibleName("2024-03-05 K线明细");
     expect(panel).toHaveTextContent("2024-03-05-2.86%");
     expect(panel).toHaveTextContent("开10.50高10.60低10.10收10.20量1.20万");
-    expect(screen.getAllByTestId("kline-bar-fill").map((li) => li.textContent)).toEqual(["买入09:351,000股@10.30", "买入10:011,000股@10.50"]);
+    expect(screen.getAllByTestId("kline-bar-fill").map((li) => li.textContent)).toEqual(["买入09:351,000股@10.30", "买入10:011,000股@10.50低吸"]);
+    expect(screen.getByTestId("kline-fill-play")).toHaveTextContent("低吸");
     act(() => chart.click[0]!({ logical: 2.4 })); // 2024-03-06: no fill within 12 px
     expect(screen.getByTestId("kline-bar-panel")).toHaveTextContent("当日无成交");
     act(() => chart.click[0]!({ logical: 9 })); // past the last bar: the panel stays

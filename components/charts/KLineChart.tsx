@@ -295,6 +295,7 @@ function BarPanel({ detail, onClose }: { detail: BarDetail | null; onClose: () =
                   {f.time ? <span>{f.time}</span> : null}
                   <span className="text-slate-800">{f.quantity}</span>
                   <span>@{f.price}</span>
+                  {f.play ? <span className="text-slate-800" data-testid="kline-fill-play">{f.play}</span> : null}
                 </li>
               ))}
             </ul>

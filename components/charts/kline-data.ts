@@ -15,6 +15,8 @@ export interface KLineTradeMarker {
   side: "buy" | "sell";
   price: number;
   quantity: number;
+  /** 打法 (docs/adr/0080), shown with the fill when its bar is tapped */
+  play?: string | null;
 }
 
 export interface KLineLimitMark {

@@ -11,7 +11,7 @@ const model = buildKLineModel({
   bars,
   markers: [
     { date: "2024-03-06", time: "14:50:00", side: "sell", price: 11.2, quantity: 500 },
-    { date: "2024-03-06", time: "09:31:00", side: "buy", price: 10.3, quantity: 1000 },
+    { date: "2024-03-06", time: "09:31:00", side: "buy", price: 10.3, quantity: 1000, play: "首板接力 · 半路" },
     { date: "2024-03-08", side: "buy", price: 11.05, quantity: 200 },
   ],
   limitMarks: [{ date: "2024-03-06", kind: "limit_up" }],
@@ -49,7 +49,7 @@ describe("tappedIndex", () => {
 });
 
 describe("barDetailAt", () => {
-  it("gives the bar's date, prices, change, volume, limit status and each fill in time order", () => {
+  it("gives the bar's date, prices, change, volume, limit status and each fill in time order, with its 打法", () => {
     expect(barDetailAt(model, 2)).toEqual({
       index: 2,
       time: "2024-03-06",
@@ -62,15 +62,15 @@ describe("barDetailAt", () => {
       volume: "1.20万",
       limit: "涨停",
       fills: [
-        { side: "buy", sideText: "买入", time: "09:31", price: "10.30", quantity: "1,000股" },
-        { side: "sell", sideText: "卖出", time: "14:50", price: "11.20", quantity: "500股" },
+        { side: "buy", sideText: "买入", time: "09:31", price: "10.30", quantity: "1,000股", play: "首板接力 · 半路" },
+        { side: "sell", sideText: "卖出", time: "14:50", price: "11.20", quantity: "500股", play: null },
       ],
     });
   });
 
   it("writes a bar without fills, a fill without a time, the first bar's missing change and large volumes", () => {
     expect(barDetailAt(model, 3)).toMatchObject({ change: "-1.96%", tone: "down", volume: "350.00万", limit: null, fills: [] });
-    expect(barDetailAt(model, 4)!.fills).toEqual([{ side: "buy", sideText: "买入", time: null, price: "11.05", quantity: "200股" }]);
+    expect(barDetailAt(model, 4)!.fills).toEqual([{ side: "buy", sideText: "买入", time: null, price: "11.05", quantity: "200股", play: null }]);
     expect(barDetailAt(model, 0)).toMatchObject({ change: "—", tone: "up" });
     expect(barDetailAt(model, 5)).toBeNull();
     expect(barDetailAt(model, null)).toBeNull();

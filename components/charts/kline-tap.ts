@@ -36,6 +36,8 @@ export interface FillLine {
   time: string | null;
   price: string;
   quantity: string;
+  /** 打法 (docs/adr/0080), null when the fill has none */
+  play: string | null;
 }
 
 export interface BarDetail {
@@ -84,6 +86,7 @@ export function barDetailAt(model: KLineModel, index: number | null): BarDetail 
       time: f.time ? f.time.slice(0, 5) : null,
       price: formatQuote(f.price),
       quantity: formatShares(f.quantity),
+      play: f.play ?? null,
     })),
   };
 }

@@ -22,6 +22,7 @@ import { AuditBadge } from "@/components/statements/AuditBadge";
 import { AuditFailures } from "@/components/statements/AuditFailures";
 import { ProvenanceBadge } from "@/components/statements/ProvenanceBadge";
 import { SimulatedDataBadge } from "@/components/statements/SimulatedDataBadge";
+import { PlaysSummary } from "@/components/statements/PlaysSummary";
 import { SummaryCards } from "@/components/statements/SummaryCards";
 import { packDays } from "@/lib/domain/packed-days";
 import type { RouteParams } from "@/lib/domain/routes";
@@ -93,6 +94,8 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
           <SummaryCards summary={detail.summary} compact />
         </Section>
       ) : null}
+
+      <PlaysSummary record={detail.plays} href={`/analysis/${master.guid}/plays`} />
 
       <AuditFailures failures={detail.audit.failures} />
 

@@ -16,7 +16,8 @@ import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess, type StatementAccess } from "./access";
 import { bookAudit, dayAuditFailures, type BookAudit } from "./audit";
 import { analysisThrough, statementProvenance } from "./master-book";
-import { fillPlays } from "./plays";
+import type { PlayRecord } from "@/lib/domain/lessons/play-record";
+import { bookPlays, fillPlays } from "./plays";
 import { fillIdentity } from "./rows";
 
 export interface DetailFill {
@@ -47,6 +48,8 @@ export interface MasterDetail {
   provenance: Awaited<ReturnType<typeof statementProvenance>>;
   /** 交割单体检 of the fills this viewer may see */
   audit: BookAudit;
+  /** the record per 打法 of what this viewer may see (docs/adr/0080) */
+  plays: PlayRecord;
   fullAccess: boolean;
   through: string;
   /** 数据截至: the newest market day with data (marketAsOf) */
@@ -61,7 +64,7 @@ export interface MasterDetail {
   symbol: { code: string; name: string; market: Market } | null;
   chart: {
     bars: DailyBar[];
-    markers: { date: string; time: string | null; side: "buy" | "sell"; price: number; quantity: number }[];
+    markers: { date: string; time: string | null; side: "buy" | "sell"; price: number; quantity: number; play: string | null }[];
     limitMarks: LimitMark[];
     /** where the drawn bars came from, each once */
     sources: BarSource[];
@@ -94,6 +97,8 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
     marketCalendar(),
     bookAudit(database, { masterGuid: guid }, access.fullAccess ? undefined : through),
   ]);
+  // one record per book and access class, whichever day is shown
+  const plays = await publicData(`plays|${access.cacheKey}|${guid}`, ["statements", "market"], () => bookPlays(database, analysis));
   const days = [...new Set(analysis.fills.map((f) => f.date))].sort().reverse();
   const lockedDays = [...fullAnalysisDays].filter((d) => d > through).length;
   const chosenDay = day && days.includes(day) ? day : day ? null : (days[0] ?? null);
@@ -102,6 +107,7 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
     summary: analysis.summary,
     provenance,
     audit,
+    plays,
     fullAccess: access.fullAccess,
     through,
     asOf: access.asOf,
@@ -144,7 +150,10 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
   const { bars, sources } = await chartBarsFor(symbol.code, from, to);
   const markers = analysis.fills
     .filter((f) => f.code === symbol.code && f.date >= from && f.date <= to)
-    .map((f) => ({ date: f.date, time: f.time, side: f.side, price: f.price, quantity: f.quantity }));
+    .map((f) => {
+      const play = playOfFill.get(f);
+      return { date: f.date, time: f.time, side: f.side, price: f.price, quantity: f.quantity, play: play && play.play !== null ? play.text : null };
+    });
   return {
     ...base,
     day: chosenDay,

@@ -48,6 +48,9 @@ describeOnEachEngine("the 打法 view of /analysis", () => {
     // the day's trade list carries each fill's label, 打板 with what daily bars cannot tell
     const day = await masterDetail(admin.viewer, master.guid, "2024-03-05");
     expect(day!.fills.map((f) => f.play)).toEqual([{ text: "首板打板", caveat: LIMIT_UP_CAVEAT }]);
+    // and the K-line's markers, and the master's page its record
+    expect(day!.chart!.markers.map((m) => [m.date, m.play])).toEqual([["2024-03-05", "首板打板"], ["2024-03-06", "其他卖出"], ["2024-03-08", "低吸"], ["2024-03-11", "其他卖出"]]);
+    expect(day!.plays.limitUp.buys).toBe(1);
     const sold = await masterDetail(admin.viewer, master.guid, "2024-03-11");
     expect(sold!.fills.map((f) => f.play?.text)).toEqual(["其他卖出"]);
   });
