@@ -110,38 +110,33 @@ export class TushareProvider implements MarketDataProvider {
 
   /** `suspend_d` of type S, many codes a request: the days each stock did not trade at all. */
   async suspensions(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<{ told: boolean; days: StockSuspension[] }> {
-    const stockCodes = codes.filter((code) => /^\d{6}$/.test(code) && !isFundCode(code));
-    const days: StockSuspension[] = [];
-    if (stockCodes.length === 0 || to < from) return { told: true, days };
-    for (let i = 0; i < stockCodes.length; i += this.maxCodesPerCall) {
-      const chunk = stockCodes.slice(i, i + this.maxCodesPerCall);
-      const tsCodes = chunk.map(tsCodeOf).join(",");
-      const rows = await this.rowsOverDates("suspend_d", { ts_code: tsCodes, suspend_type: "S" }, "ts_code,trade_date,suspend_timing,suspend_type", from, to, chunk.length, signal);
-      for (const row of rows) {
-        const day = tushareSuspension(row);
-        if (!day.ok) logger().warn({ provider: this.name, api: "suspend_d", asked: tsCodes }, `market data: skipped a row: ${day.reason}`);
-        else if (day.value) days.push(day.value);
-      }
-    }
-    return { told: true, days };
+    const days = await this.stockDays("suspend_d", { suspend_type: "S" }, "ts_code,trade_date,suspend_timing,suspend_type", codes, from, to, tushareSuspension, signal);
+    return { told: true, days: days.filter((d): d is StockSuspension => d !== null) };
   }
 
   /** `stk_limit`, many codes a request: each day's 涨停价 and 跌停价 as the exchange set them. */
   async limitPrices(codes: readonly string[], from: string, to: string, signal?: AbortSignal): Promise<{ told: boolean; days: StockLimitPrices[] }> {
+    return { told: true, days: await this.stockDays("stk_limit", {}, "trade_date,ts_code,up_limit,down_limit", codes, from, to, tushareLimitPrices, signal) };
+  }
+
+  /** A per-day API of stocks (not funds) over [from, to], as many codes a request as `daily` takes, each row parsed. */
+  private async stockDays<T>(
+    api: "suspend_d" | "stk_limit", params: Record<string, string>, fields: string, codes: readonly string[], from: string, to: string,
+    parse: (row: TushareRow) => { ok: true; value: T } | { ok: false; reason: string }, signal?: AbortSignal,
+  ): Promise<T[]> {
     const stockCodes = codes.filter((code) => /^\d{6}$/.test(code) && !isFundCode(code));
-    const days: StockLimitPrices[] = [];
-    if (stockCodes.length === 0 || to < from) return { told: true, days };
+    const out: T[] = [];
+    if (stockCodes.length === 0 || to < from) return out;
     for (let i = 0; i < stockCodes.length; i += this.maxCodesPerCall) {
       const chunk = stockCodes.slice(i, i + this.maxCodesPerCall);
       const tsCodes = chunk.map(tsCodeOf).join(",");
-      const rows = await this.rowsOverDates("stk_limit", { ts_code: tsCodes }, "trade_date,ts_code,up_limit,down_limit", from, to, chunk.length, signal);
-      for (const row of rows) {
-        const day = tushareLimitPrices(row);
-        if (day.ok) days.push(day.value);
-        else logger().warn({ provider: this.name, api: "stk_limit", asked: tsCodes }, `market data: skipped a row: ${day.reason}`);
+      for (const row of await this.rowsOverDates(api, { ...params, ts_code: tsCodes }, fields, from, to, chunk.length, signal)) {
+        const parsed = parse(row);
+        if (parsed.ok) out.push(parsed.value);
+        else logger().warn({ provider: this.name, api, asked: tsCodes }, `market data: skipped a row: ${parsed.reason}`);
       }
     }
-    return { told: true, days };
+    return out;
   }
 
   async stockNames(signal?: AbortSignal): Promise<StockListing[]> {
