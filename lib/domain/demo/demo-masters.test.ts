@@ -239,12 +239,3 @@ describe("demo world", () => {
   });
 });
 
-describe("demo data cost", () => {
-  it("generates the whole demo market (32 stocks) and every master (32) in a few seconds", () => {
-    const started = performance.now();
-    const allBars = demoBars(DEMO_MARKET_START, DEMO_MASTER_END);
-    for (const master of DEMO_MASTERS) simulateDemoMaster(master, allBars);
-    // about 1 s on an idle machine; the bound leaves room for a busy CI box
-    expect(performance.now() - started).toBeLessThan(6000);
-  });
-});

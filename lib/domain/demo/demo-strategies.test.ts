@@ -71,12 +71,11 @@ function isYiziUp(fill: StrategyFill): boolean {
   return !!prev && bar.high === bar.low && isLimitUp(bar.close, prev.close, ratio);
 }
 
-it("builds the benchmark and every record in well under a second", () => {
-  const started = performance.now();
-  demoBenchmarkNav(DEMO_BENCHMARK.from, DEMO_BENCHMARK.to);
+// its cost is measured by bench/demo-data.ts, never here
+it("builds the benchmark and a record for every demo strategy", () => {
+  expect(demoBenchmarkNav(DEMO_BENCHMARK.from, DEMO_BENCHMARK.to).length).toBeGreaterThan(0);
   for (const { spec, record } of demoStrategyRecords()) records.set(spec.key, record);
-  // < 1 s on an idle machine (about 0.5 s over the 32 demo stocks); the bound leaves room for a busy CI box
-  expect(performance.now() - started).toBeLessThan(5000);
+  expect(records.size).toBeGreaterThan(0);
 });
 
 describe("demo benchmark (模拟 沪深300)", () => {
