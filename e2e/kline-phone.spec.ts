@@ -53,7 +53,9 @@ test.describe("the K-line on a phone", () => {
     await expect(panel).toContainText(/[+-]?\d+\.\d{2}%/);
     const fills = panel.getByTestId("kline-bar-fill");
     expect(await fills.count()).toBeGreaterThan(0);
-    await expect(fills.first()).toHaveText(/^(买入|卖出)(\d{2}:\d{2})?[\d,.万]+股@\d[\d,]*\.\d{2,3}$/);
+    // each fill with its 打法 when the day has a bar (docs/adr/0080): 低吸, 首板打板, 其他卖出 …
+    await expect(fills.first()).toHaveText(/^(买入|卖出)(\d{2}:\d{2})?[\d,.万]+股@\d[\d,]*\.\d{2,3}(\D.*)?$/);
+    await expect(fills.first().getByTestId("kline-fill-play")).toHaveText(/\S/);
     // the panel fits the phone: the page does not scroll sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
