@@ -42,8 +42,10 @@ export function FillTable({ fills, hrefFor, title = "当日成交", showDate = f
         <>
           <StockCell name={f.name} code={f.code} market={f.market ?? (f.exchange === "HK" ? "HK" : undefined)} href={hrefFor?.(f)} />
           {f.play ? (
-            <p className="mt-0.5 text-[11px] leading-snug text-slate-600" data-testid="fill-play" title={f.play.caveat ?? undefined}>
-              打法：<span className="font-medium text-slate-800">{f.play.text}</span>
+            // as narrow as the name above it: a wider line would push 价格 and 金额 off a phone's screen
+            <p className="mt-0.5 max-w-[5.5em] whitespace-normal text-[11px] leading-snug text-slate-700" data-testid="fill-play" title={f.play.caveat ?? undefined}>
+              <span className="sr-only">打法：</span>
+              {f.play.text}
               {f.play.caveat ? <span className="sr-only">（{f.play.caveat}）</span> : null}
             </p>
           ) : null}
