@@ -95,8 +95,6 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
         </Section>
       ) : null}
 
-      <PlaysSummary record={detail.plays} href={`/analysis/${master.guid}/plays`} />
-
       <AuditFailures failures={detail.audit.failures} />
 
       {detail.days.length === 0 ? (
@@ -192,6 +190,9 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
           )}
         </>
       )}
+
+      {/* below the day and its chart: above them it pushed the K-line out of the phone's look-ahead */}
+      <PlaysSummary record={detail.plays} href={`/analysis/${master.guid}/plays`} />
 
       {related.items.length ? (
         <Section title="相关文章">
