@@ -38,7 +38,7 @@ function publicPaths(ids: Ids): string[] {
     `/analysis/${ids.master}`, ...ANALYSIS_TYPES.map((t) => `/analysis/${ids.master}/${t}`), `/analysis/${ids.master}/trades/win`,
     "/search", "/search/%E7%AD%96%E7%95%A5",
     "/rank", ...RANK_PERIODS.flatMap((p) => RANK_SHOWS.map((s) => `/rank/${ids.day}/${p}/${s}`)),
-    "/loss-tracker", `/loss-tracker/${ids.day}`, "/auth", "/setup", "/setup?token=not-a-token",
+    "/loss-tracker", `/loss-tracker/${ids.day}`, "/train", `/train/${ids.master}`, `/train${sub}`, "/auth", "/setup", "/setup?token=not-a-token",
     "/user/subscription", "/user/account", "/user/password", "/user/invite", "/user/invitation", "/user/notif", "/user/unsubscribe", "/user", "/user/blog",
   ];
 }

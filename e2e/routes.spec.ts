@@ -30,6 +30,7 @@ const PUBLIC_ROUTES: [path: string, title: RegExp][] = [
   ["/rank/2024-05-06/week/loss", /^亏损榜 2024-05-06 周榜/],
   ["/loss-tracker", /^亏损追踪/],
   ["/loss-tracker/2024-05-06", /^亏损追踪/],
+  ["/train", /^换你，你买不买？交易训练/],
   ["/auth", /^登录验证/],
   ["/user/password", /^登录密码/],
 ];

@@ -103,7 +103,10 @@ export function paramsOf(route: string, f: Fixtures): Record<string, string> {
   return Object.fromEntries(
     names.map((name) => {
       if (name === "file") return [name, "0123456789abcdef0123456789abcdef.png"];
-      if (name === "guid") return [name, route.startsWith("admin/traders") ? f.masterGuid : f.strategyGuid];
+      if (name === "guid") return [name, route.startsWith("admin/traders") || route.startsWith("train/") ? f.masterGuid : f.strategyGuid];
+      // a drill's address (a master's day and stock): real-looking, so the route reads its body
+      if (name === "date") return [name, "2024-05-06"];
+      if (name === "symbol") return [name, "600519"];
       return [name, OTHER_GUID];
     }),
   );

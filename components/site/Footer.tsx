@@ -9,6 +9,8 @@ export function Footer({ siteName }: { siteName: string }) {
           <Link href="/terms" className="hover:text-slate-800">用户协议</Link>
           <Link href="/price" className="hover:text-slate-800">会员价格</Link>
           <Link href="/search" className="hover:text-slate-800">搜索</Link>
+          {/* not prefetched: a render of every master's drill count for a link few follow from the footer */}
+          <Link href="/train" prefetch={false} className="hover:text-slate-800">交易训练</Link>
         </nav>
         <p>© {new Date().getFullYear()} {siteName} · 内容仅供学习参考，不构成投资建议</p>
       </div>

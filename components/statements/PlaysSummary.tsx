@@ -4,7 +4,7 @@ import { formatPercent, formatRate, formatSignedYuanWan } from "@/lib/domain/sta
 import { pnlClass } from "./tone";
 
 /** A master's page: the 打法 he trades most, with their records and samples, and a link to the 打法 view (docs/adr/0080). */
-export function PlaysSummary({ record, href }: { record: PlayRecord; href: string }) {
+export function PlaysSummary({ record, href, trainHref }: { record: PlayRecord; href: string; trainHref: string }) {
   const top = record.plays.filter((p) => p.trips > 0).sort((a, b) => b.trips - a.trips).slice(0, 3);
   if (top.length === 0) return null;
   const { limitUp } = record;
@@ -12,7 +12,10 @@ export function PlaysSummary({ record, href }: { record: PlayRecord; href: strin
     <section aria-labelledby="plays-summary" className="mb-6" data-testid="plays-summary">
       <div className="mb-2 flex items-baseline justify-between gap-2">
         <h2 id="plays-summary" className="text-base font-semibold text-slate-900">常用打法</h2>
-        <Link className="text-sm text-brand hover:underline" href={href}>打法战绩 ›</Link>
+        <span className="flex gap-3">
+          <Link className="text-sm text-brand hover:underline" href={trainHref} prefetch={false}>换你来练 ›</Link>
+          <Link className="text-sm text-brand hover:underline" href={href}>打法战绩 ›</Link>
+        </span>
       </div>
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {top.map((p) => (

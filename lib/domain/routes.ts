@@ -64,6 +64,8 @@ export const ROUTES: RouteDef[] = [
   route("search", "/search", opt("name", isSearchTerm)),
   route("rank", "/rank", opt("date", isTradingDateString), opt("week", oneOf(RANK_PERIODS)), opt("show", oneOf(RANK_SHOWS)), opt("audit", oneOf(RANK_AUDITS))),
   route("loss", "/loss-tracker", opt("date", isTradingDateString)),
+  route("train", "/train", opt("guid", isGuid)),
+  route("drill", "/train", req("guid", isGuid), req("date", isTradingDateString), req("symbol", isStockSymbol)),
   route("auth", "/auth"),
   route("setup", "/setup"),
   route("admin", "/admin"),

@@ -192,7 +192,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
       )}
 
       {/* below the day and its chart: above them it pushed the K-line out of the phone's look-ahead */}
-      <PlaysSummary record={detail.plays} href={`/analysis/${master.guid}/plays`} />
+      <PlaysSummary record={detail.plays} href={`/analysis/${master.guid}/plays`} trainHref={`/train/${master.guid}`} />
 
       {related.items.length ? (
         <Section title="相关文章">

@@ -8,3 +8,4 @@ export * from "./search";
 export * from "./payments";
 export * from "./market";
 export * from "./master-figures";
+export * from "./lessons";
