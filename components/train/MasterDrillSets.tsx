@@ -29,7 +29,7 @@ export function MasterDrillSets({ view, signedIn }: { view: MasterDrillsView; si
             <Card key={g.play}>
               <div className="flex items-baseline justify-between gap-2">
                 <h2 className="text-base font-semibold text-slate-900">{g.play}</h2>
-                <span className="text-xs text-slate-600">{g.answered}/{g.total} 已答{g.answered > 0 ? ` · ${agreementText(g.agreement)}` : ""}</span>
+                <span className="text-xs text-slate-600">已答 {g.answered}/{g.total}{g.answered > 0 ? ` · ${agreementText(g.agreement)}` : ""}</span>
               </div>
               {g.next.length === 0 ? (
                 <p className="mt-2 text-sm text-slate-600">这一组已全部答完。</p>
