@@ -75,6 +75,10 @@ test.describe("换你，你买不买？", () => {
     await page.reload();
     await expect(page.getByTestId("drill-verdict")).toContainText("你选买入");
     await expect(page.getByText("这道题你已答过")).toBeVisible();
+    // and /train keeps it in the member's history, with the agreement it counts towards
+    await page.goto("/train");
+    await expect(page.getByTestId("train-history").locator(`a[href="${href}"]`)).toContainText("你买入");
+    await expect(page.getByTestId("train-progress")).toContainText("已答");
   });
 
   test("a visitor sees the question but must log in to answer: the answer route says 401", async ({ page }) => {

@@ -2,7 +2,7 @@ import Link from "@/components/ui/Link";
 import { DemoBadge } from "@/components/content/DemoBadge";
 import { EmptyState } from "@/components/content/EmptyState";
 import { Card, PageIntro, Section } from "@/components/content/PageIntro";
-import { FREE_DRILLS_PER_DAY, type Agreement } from "@/lib/domain/lessons/drill";
+import { DRILL_CHOICE_LABELS, FREE_DRILLS_PER_DAY, type Agreement } from "@/lib/domain/lessons/drill";
 import { formatRate } from "@/lib/domain/statements/format";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
 import type { DrillOverview } from "@/lib/domain/lessons/drill-dto";
@@ -39,6 +39,21 @@ export function TrainOverview({ overview, signedIn, leftToday }: { overview: Dri
                   <li key={m.masterGuid}>
                     {progress.names[m.masterGuid] ?? "已删除的大神"}：{agreementText(m.agreement)}
                     {m.differsMost ? `；分歧最大的打法是「${m.differsMost.play}」（${agreementText(m.differsMost.agreement)}）` : ""}
+                  </li>
+                ))}
+              </ul>
+              <h3 className="mt-4 text-sm font-medium text-slate-900">最近作答</h3>
+              <ul className="mt-1 divide-y divide-slate-100 text-sm" data-testid="train-history">
+                {overview.history.map((a) => (
+                  <li key={`${a.masterGuid}|${a.date}|${a.code}`}>
+                    <Link prefetch={false} href={`/train/${a.masterGuid}/${a.date}/${a.code}`} className="flex flex-wrap items-baseline gap-x-2 py-1.5 hover:text-brand">
+                      <span className="font-medium text-slate-900">{a.name}</span>
+                      <span className="text-xs text-slate-500">{a.date} · {a.masterName}</span>
+                      <span className="ml-auto text-slate-700">
+                        你{DRILL_CHOICE_LABELS[a.choice]} · 大神{DRILL_CHOICE_LABELS[a.masterChoice]}
+                        <span className={a.agreed ? "ml-1 text-emerald-700" : "ml-1 text-amber-700"}>{a.agreed ? "一致" : "不同"}</span>
+                      </span>
+                    </Link>
                   </li>
                 ))}
               </ul>

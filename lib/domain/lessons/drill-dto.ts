@@ -80,8 +80,25 @@ export interface MasterDrillsView {
   groups: (Omit<DrillGroup, "drills"> & { total: number; answered: number; agreement: Agreement; next: DrillEntry[] })[];
 }
 
+/** One of the member's answers, newest first on /train: what they chose beside what the master did. */
+export interface AnsweredDrill {
+  masterGuid: string;
+  masterName: string;
+  date: string;
+  code: string;
+  /** the stock's name as the site knows it; the code when it knows none */
+  name: string;
+  choice: DrillChoice;
+  masterChoice: "buy" | "sell";
+  agreed: boolean;
+  play: string | null;
+  choiceReturn: number | null;
+}
+
 export interface DrillOverview {
   masters: { guid: string; name: string; isDemo: boolean; total: number; answered: number }[];
+  /** the member's latest answers (RECENT_ANSWERS at most) */
+  history: AnsweredDrill[];
   progress: ReturnType<typeof drillProgress> & { names: Record<string, string> };
 }
 

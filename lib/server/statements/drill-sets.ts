@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { DRILL_MIN_BARS, drillProgress, type Agreement } from "@/lib/domain/lessons/drill";
-import type { DrillGroup, DrillOverview, MasterDrillsView } from "@/lib/domain/lessons/drill-dto";
+import type { AnsweredDrill, DrillGroup, DrillOverview, MasterDrillsView } from "@/lib/domain/lessons/drill-dto";
 import { PLAY_LABELS } from "@/lib/domain/lessons/plays";
 import { isStockCode } from "@/lib/domain/market/codes";
 import { db, type Database } from "@/lib/db";
-import { masters, trainAnswers } from "@/lib/db/schema";
+import { masters, stocks, trainAnswers } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { publicData } from "@/lib/server/cache/public-data";
 import { findMaster } from "@/lib/server/content/masters";
@@ -136,13 +136,34 @@ async function drillCounts(viewer: Viewer | null): Promise<Map<string, number>> 
   });
 }
 
+/** Answers /train lists as the member's history. */
+export const RECENT_ANSWERS = 20;
+
+/** The member's latest answers, with each stock's name and master's name. */
+async function recentAnswers(viewer: Viewer | null): Promise<AnsweredDrill[]> {
+  if (!viewer) return [];
+  const rows = await (await db())
+    .select({
+      masterGuid: trainAnswers.masterGuid, masterName: masters.name, date: trainAnswers.tradeDate, code: trainAnswers.code, name: stocks.name,
+      choice: trainAnswers.choice, masterChoice: trainAnswers.masterChoice, agreed: trainAnswers.agreed, play: trainAnswers.play, choiceReturn: trainAnswers.choiceReturn,
+    })
+    .from(trainAnswers)
+    .innerJoin(masters, eq(masters.guid, trainAnswers.masterGuid))
+    .leftJoin(stocks, eq(stocks.code, trainAnswers.code))
+    .where(eq(trainAnswers.userId, viewer.userId))
+    .orderBy(desc(trainAnswers.createdAt))
+    .limit(RECENT_ANSWERS);
+  return rows.map((r) => ({ ...r, name: r.name ?? r.code }));
+}
+
 /** `/train`: every master with drills for this viewer, and the member's agreement with each. */
 export async function drillOverview(viewer: Viewer | null): Promise<DrillOverview> {
   const database = await db();
-  const [all, counts, answers] = await Promise.all([
+  const [all, counts, answers, history] = await Promise.all([
     database.select({ guid: masters.guid, name: masters.name, isDemo: masters.isDemo }).from(masters).orderBy(masters.createdAt, masters.name),
     drillCounts(viewer),
     answersTo(viewer),
+    recentAnswers(viewer),
   ]);
   const answeredBy = new Map<string, number>();
   for (const a of answers) answeredBy.set(a.masterGuid, (answeredBy.get(a.masterGuid) ?? 0) + 1);
@@ -151,6 +172,7 @@ export async function drillOverview(viewer: Viewer | null): Promise<DrillOvervie
       const total = counts.get(m.guid) ?? 0;
       return total > 0 ? [{ ...m, total, answered: answeredBy.get(m.guid) ?? 0 }] : [];
     }),
+    history,
     progress: { ...drillProgress(answers), names: Object.fromEntries(all.map((m) => [m.guid, m.name])) },
   };
 }

@@ -87,6 +87,10 @@ describeOnEachEngine("the decision drill", () => {
     expect(await answerDrill(viewer, key, "sell", null)).toMatchObject({ choice: "buy", agreed: false, repeated: true });
     const sets = await masterDrills(viewer, master.guid);
     expect(sets!.answered).toBe(1);
+    // /train keeps the member's history: what they chose beside what the master did
+    expect((await drillOverview(viewer)).history).toEqual([
+      { masterGuid: master.guid, masterName: master.name, date: days[32], code: CODE, name: "招商银行", choice: "buy", masterChoice: "sell", agreed: false, play: reveal.play, choiceReturn: reveal.outcome.choiceReturn },
+    ]);
     expect(sets!.groups.flatMap((g) => g.next.map((d) => d.date))).not.toContain(days[32]);
   });
 
