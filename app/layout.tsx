@@ -5,13 +5,20 @@ import { ClientConfigProvider } from "@/components/errors/client-config-context"
 import { DeferredPlumbing } from "@/components/plumbing/DeferredPlumbing";
 import { ErrorPlumbing } from "@/components/plumbing/ErrorPlumbing";
 import { config } from "@/lib/config";
+import { canonicalPath } from "@/lib/domain/seo";
 import { NONCE_HEADER } from "@/lib/domain/security-headers";
+import { PATH_HEADER } from "@/lib/domain/site";
 import { clientConfig } from "@/lib/server/client-config";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { siteName, siteUrl } = config();
   return {
     metadataBase: new URL(siteUrl),
+    // every page names itself canonical, its query string left out (utm_…, ?r= on /login, ?page= …); a page with
+    // variants worth naming differently sets its own (docs/adr/0082)
+    alternates: { canonical: canonicalPath((await headers()).get(PATH_HEADER)) },
+    // one responsive site for phones and computers (Baidu reads this)
+    other: { "applicable-device": "pc,mobile" },
     title: { default: `${siteName} - 从大神交割单学炒股`, template: `%s - ${siteName}` },
     description: "量化学堂：从顶级短线交易者的真实交割单学习A股交易，量化策略、排行榜、亏损追踪、文章与教学视频。",
     applicationName: siteName,

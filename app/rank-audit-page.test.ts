@@ -52,7 +52,7 @@ describeOnEachEngine("/rank filtered by the 交割单体检 on the demo data", (
     expect(filtered.html).toMatch(new RegExp(`href="/rank/${day}/day/profit"[^>]*>全部大神<`));
     expect(filtered.html).toMatch(/aria-current="page"[^>]*>只看体检全部通过</);
 
-    expect((await rank.generateMetadata(props([day, "day", "profit", "passed"]))).robots).toEqual({ index: false });
+    expect((await rank.generateMetadata(props([day, "day", "profit", "passed"]))).robots).toEqual({ index: false, follow: true });
     expect((await rank.generateMetadata(props([day, "day", "profit"]))).robots).toBeUndefined();
   }, 120_000);
 });

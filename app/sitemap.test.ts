@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { articles, masters, strategies } from "@/lib/db/schema";
 import { describeOnEachEngine } from "@/lib/db/test-support";
 import { MORE_MARKER } from "@/lib/domain/paywall";
+import { createUser } from "@/lib/server/members/users";
 import robots from "./robots";
 import { GET as rss } from "./rss.xml/route";
 import sitemap from "./sitemap";
@@ -23,6 +24,14 @@ describeOnEachEngine("sitemap, robots and RSS", () => {
       { type: "case", title: "草稿", body: PAID, status: "draft" },
     ]).returning({ infoguid: articles.infoguid });
     for (const [i, key] of ["free", "svip", "blog", "draft"].entries()) ids[key] = rows[i]!.infoguid;
+    const author = await createUser({ email: "sitemap-author@example.com" });
+    const posts = await database.insert(articles).values([
+      { type: "blog", title: "会员公开博客", body: "复盘", status: "published", authorId: author.id, publishedAt: new Date("2026-03-03T01:00:00Z") },
+      { type: "blog", title: "会员草稿", body: "草稿", status: "draft", authorId: author.id },
+      { type: "blog", title: "被隐藏的博客", body: "隐藏", status: "hidden", authorId: author.id, publishedAt: new Date("2026-03-04T01:00:00Z") },
+    ]).returning({ infoguid: articles.infoguid });
+    ids.author = author.id;
+    for (const [i, key] of ["post", "postDraft", "postHidden"].entries()) ids[key] = posts[i]!.infoguid;
     const [m] = await database.insert(masters).values({ name: "青山短线" }).returning({ guid: masters.guid });
     const [s] = await database.insert(strategies).values({ name: "动量", author: "研究组", status: "paper", startDate: "2025-01-02" }).returning({ guid: strategies.guid });
     ids.master = m!.guid;
@@ -35,7 +44,10 @@ describeOnEachEngine("sitemap, robots and RSS", () => {
     for (const path of ["/", "/god", "/rank", "/quant", "/info/case", "/info/video", "/price", `/detail/${ids.master}`, `/quant?s=${ids.strategy}`, `/info/detail/${ids.free}`, `/info/detail/${ids.svip}`]) {
       expect(urls).toContain(`${BASE}${path}`);
     }
-    expect(urls.some((u) => u.includes(ids.blog!) || u.includes(ids.draft!) || u.includes("/user") || u.includes("/admin"))).toBe(false);
+    expect(urls.some((u) => u.includes(ids.blog!) || u.includes(ids.draft!) || u.includes("/admin"))).toBe(false);
+    // a member's published post, at its public address; never a draft or a hidden one, nor other member pages
+    expect(urls).toContain(`${BASE}/user/blog/${ids.author}/${ids.post}`);
+    expect(urls.filter((u) => u.includes("/user"))).toEqual([`${BASE}/user/blog/${ids.author}/${ids.post}`]);
     expect(entries.find((e) => e.url.endsWith(ids.svip!))).toMatchObject({ images: [`${BASE}/demo/covers/video.svg`] });
     expect(JSON.stringify(entries)).not.toContain(PAID);
   });
@@ -47,9 +59,9 @@ describeOnEachEngine("sitemap, robots and RSS", () => {
     }
   });
 
-  it("keeps crawlers out of member, admin, payment and API pages and names the sitemap", async () => {
+  it("keeps crawlers out of member, admin, payment and API pages but for members' posts, and names the sitemap", async () => {
     const r = await robots();
-    expect(r.rules).toEqual([expect.objectContaining({ userAgent: "*", allow: "/", disallow: expect.arrayContaining(["/admin", "/api/", "/user"]) })]);
+    expect(r.rules).toEqual([expect.objectContaining({ userAgent: "*", allow: ["/", "/user/blog/"], disallow: expect.arrayContaining(["/admin", "/api/", "/user"]) })]);
     expect(r.sitemap).toEqual([`${BASE}/sitemap.xml`]);
   });
 

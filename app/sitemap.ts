@@ -1,8 +1,8 @@
 import type { MetadataRoute } from "next";
 import { config } from "@/lib/config";
 import { ARTICLE_TYPES } from "@/lib/domain/article-types";
-import { absoluteUrl, articlePath, masterPath, SITEMAP_ARTICLES_PER_FILE } from "@/lib/domain/seo";
-import { sitemapArticles } from "@/lib/server/content/articles";
+import { absoluteUrl, articlePath, blogPostPath, masterPath, SITEMAP_ARTICLES_PER_FILE } from "@/lib/domain/seo";
+import { sitemapArticles, sitemapBlogPosts } from "@/lib/server/content/articles";
 import { listMasters, listStrategies } from "@/lib/server/content/masters";
 import { masterTradingDays } from "@/lib/server/statements/master-hub";
 
@@ -12,20 +12,24 @@ export const dynamic = "force-dynamic";
 /** Ranking pages of this many recent trading days are listed. */
 const RANK_DAYS = 30;
 const MAX_PROFILES = 5_000;
+/** Members' published posts listed, newest first. */
+const MAX_POSTS = 5_000;
 
 /**
  * /sitemap.xml: the site's public pages, every master and strategy, recent rankings and the newest articles.
  * Older articles are in /sitemaps/articles-{n}.xml (app/sitemaps/[file]/route.ts), listed in robots.txt.
- * Member pages (/user…), search results, payment and admin pages are left out on purpose.
+ * Members' published posts are listed (/user/blog/{uguid}/{infoguid}); their other pages (/user…), search results,
+ * payment and admin pages are left out on purpose.
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const { siteUrl } = config();
   const url = (path: string) => absoluteUrl(siteUrl, path);
-  const [masters, strategies, days, articles] = await Promise.all([
+  const [masters, strategies, days, articles, posts] = await Promise.all([
     listMasters({ pageSize: MAX_PROFILES }),
     listStrategies({ pageSize: MAX_PROFILES }),
     masterTradingDays(RANK_DAYS),
     sitemapArticles({ limit: SITEMAP_ARTICLES_PER_FILE }),
+    sitemapBlogPosts(MAX_POSTS),
   ]);
   const pages: MetadataRoute.Sitemap = [
     { url: url("/"), changeFrequency: "daily", priority: 1 },
@@ -53,5 +57,6 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       priority: 0.7,
       ...(a.coverUrl ? { images: [url(a.coverUrl)] } : {}),
     })),
+    ...posts.map((p) => ({ url: url(blogPostPath(p.authorId, p.infoguid)), lastModified: p.publishedAt ?? undefined, changeFrequency: "monthly" as const, priority: 0.5 })),
   ];
 }

@@ -1,3 +1,5 @@
+import { blogPostPath } from "@/lib/domain/seo";
+
 /** Endpoints, limits and small pure helpers of the blog editor (the server checks all of this again). */
 
 export const BLOG_API = "/api/blog";
@@ -8,7 +10,8 @@ export const BLOG_LIMITS = { title: 80, body: 50_000 } as const;
 
 export type BlogStatus = "draft" | "published" | "hidden";
 
-export const postUrl = (uguid: string, infoguid: string) => `/user/blog/${uguid}/${infoguid}`;
+/** A post's public address (its sitemap entry and canonical, lib/domain/seo.ts). */
+export const postUrl = blogPostPath;
 export const editUrl = (uguid: string, infoguid: string) => `${postUrl(uguid, infoguid)}?edit=1`;
 
 /** The first problem of the editor's content in Chinese, or "" when it may be sent. */

@@ -1,4 +1,5 @@
-import { isHumanReader } from "./human-reader";
+import fc from "fast-check";
+import { isHumanReader, isPersonReading, type ReaderSignals } from "./human-reader";
 
 describe("isHumanReader", () => {
   it("counts members' browsers: WeChat on a phone, Android Chrome, desktop Safari", () => {
@@ -18,5 +19,35 @@ describe("isHumanReader", () => {
       "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/92.0.4515.159 Safari/537.36 360Spider",
       "curl/8.5.0",
     ]) expect([ua, isHumanReader(ua)]).toEqual([ua, false]);
+  });
+});
+
+describe("isPersonReading", () => {
+  const WECHAT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN";
+  const browser: ReaderSignals = { userAgent: WECHAT, acceptLanguage: "zh-CN,zh;q=0.9", accept: "text/html,application/xhtml+xml", fetchMode: "navigate", rsc: false };
+
+  it("counts a browser opening the page or its router navigating to it, with the languages it asks for", () => {
+    expect(isPersonReading(browser)).toBe(true);
+    expect(isPersonReading({ ...browser, accept: "*/*", fetchMode: "cors", rsc: true })).toBe(true);
+    // an old browser without Sec-Fetch-Mode: the document it asks for
+    expect(isPersonReading({ ...browser, fetchMode: null })).toBe(true);
+  });
+
+  it("does not count a request without a browser's signals, however it names itself", () => {
+    expect(isPersonReading({ ...browser, userAgent: null })).toBe(false);
+    expect(isPersonReading({ ...browser, userAgent: "" })).toBe(false);
+    expect(isPersonReading({ ...browser, acceptLanguage: null })).toBe(false);
+    expect(isPersonReading({ ...browser, acceptLanguage: " " })).toBe(false);
+    expect(isPersonReading({ ...browser, fetchMode: "cors" })).toBe(false);
+    expect(isPersonReading({ ...browser, fetchMode: null, accept: "*/*" })).toBe(false);
+    expect(isPersonReading({ ...browser, userAgent: "python-requests/2.31.0" })).toBe(false);
+  });
+
+  it("never counts a request that asks for no language, whatever else it sends", () => {
+    fc.assert(
+      fc.property(fc.option(fc.string()), fc.option(fc.string()), fc.option(fc.string()), fc.boolean(), (userAgent, accept, fetchMode, rsc) => {
+        expect(isPersonReading({ userAgent, acceptLanguage: null, accept, fetchMode, rsc })).toBe(false);
+      }),
+    );
   });
 });

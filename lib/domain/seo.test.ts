@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import {
-  absoluteUrl, articleJsonLd, articleSitemapFiles, articleSitemapPage, breadcrumbJsonLd, clip, jsonLdHtml, masterSeo,
-  ogImagePath, personJsonLd, rssXml, SITEMAP_ARTICLES_PER_FILE, sitemapXml, socialMetadata, videoJsonLd, xmlEscape,
+  absoluteUrl, articleJsonLd, articleSitemapFiles, articleSitemapPage, blogPostingJsonLd, breadcrumbJsonLd, canonicalPath, clip, itemListJsonLd,
+  jsonLdHtml, masterSeo, ogImagePath, personJsonLd, rssXml, SITEMAP_ARTICLES_PER_FILE, sitemapXml, socialMetadata, videoJsonLd, websiteJsonLd,
+  xmlEscape,
   type ArticleLd,
 } from "./seo";
 
@@ -90,6 +91,13 @@ describe("masters", () => {
     });
   });
 
+  it("dates the ProfilePage: made when the master was, changed on his newest disclosed trading day", () => {
+    const dated = personJsonLd(site, { ...master, createdAt: new Date("2025-01-02T03:00:00Z"), lastTradeDate: "2026-11-20" });
+    expect(dated).toMatchObject({ dateCreated: "2025-01-02T03:00:00.000Z", dateModified: "2026-11-20" });
+    expect(personJsonLd(site, { ...master, createdAt: new Date("2025-01-02T03:00:00Z"), lastTradeDate: null })).toMatchObject({ dateModified: "2025-01-02T03:00:00.000Z" });
+    expect(personJsonLd(site, master)).not.toHaveProperty("dateCreated");
+  });
+
   it("gives canonical, Open Graph and Twitter fields with the generated image", () => {
     const { metadata } = masterSeo(site, master);
     expect(metadata.alternates.canonical).toBe(`https://lianghua.example/detail/${master.guid}`);
@@ -140,5 +148,68 @@ describe("feeds and sitemaps", () => {
     expect(articleSitemapFiles(SITEMAP_ARTICLES_PER_FILE * 2 + 1)).toEqual(["articles-1.xml", "articles-2.xml"]);
     expect(articleSitemapPage("articles-2.xml")).toBe(2);
     for (const bad of ["articles-0.xml", "articles-01.xml", "articles-1.xml.gz", "../articles-1.xml", "articles-1234567.xml"]) expect(articleSitemapPage(bad)).toBeNull();
+  });
+});
+
+describe("the canonical a page names by default", () => {
+  it("is its path without the query string or a trailing slash", () => {
+    expect(canonicalPath("/login?r=%2Frank")).toBe("/login");
+    expect(canonicalPath("/analysis/x?page=2#top")).toBe("/analysis/x");
+    expect(canonicalPath("/rank/")).toBe("/rank");
+    expect(canonicalPath("/")).toBe("/");
+    expect(canonicalPath(null)).toBe("/");
+    expect(canonicalPath("https://evil.example/")).toBe("/");
+  });
+
+  it("is always a path of this site, whatever the request said", () => {
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        const path = canonicalPath(raw);
+        expect(path.startsWith("/")).toBe(true);
+        expect(path).not.toMatch(/[?#]/);
+        expect(new URL(path, "https://lianghua.example").origin).toBe("https://lianghua.example");
+      }),
+    );
+  });
+});
+
+describe("structured data of lists, posts and the site", () => {
+  it("lists what a page shows, in its order, with absolute URLs", () => {
+    const list = itemListJsonLd(site, { name: "盈利榜", path: "/rank/2026-11-20", items: [{ name: "青山短线", path: "/detail/a" }, { name: "一板一眼", path: "/detail/b" }] });
+    expect(list).toEqual({
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      "@id": "https://lianghua.example/rank/2026-11-20#list",
+      name: "盈利榜",
+      numberOfItems: 2,
+      itemListOrder: "https://schema.org/ItemListOrderAscending",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "青山短线", url: "https://lianghua.example/detail/a" },
+        { "@type": "ListItem", position: 2, name: "一板一眼", url: "https://lianghua.example/detail/b" },
+      ],
+    });
+  });
+
+  it("describes a member's post as a BlogPosting by its member, free to read", () => {
+    const post = blogPostingJsonLd(site, {
+      infoguid: "p1", authorId: "u1", authorName: "小明", title: "复盘", description: "", publishedAt: new Date("2026-03-03T01:00:00Z"),
+    });
+    expect(post).toMatchObject({
+      "@type": "BlogPosting",
+      url: "https://lianghua.example/user/blog/u1/p1",
+      headline: "复盘",
+      description: "复盘",
+      datePublished: "2026-03-03T01:00:00.000Z",
+      author: { "@type": "Person", name: "小明", url: "https://lianghua.example/user/u1" },
+      isAccessibleForFree: true,
+    });
+  });
+
+  it("names the site and its search on the home page", () => {
+    expect(websiteJsonLd(site)).toMatchObject({
+      "@type": "WebSite",
+      url: "https://lianghua.example/",
+      potentialAction: { "@type": "SearchAction", target: "https://lianghua.example/search/{search_term_string}", "query-input": "required name=search_term_string" },
+    });
   });
 });

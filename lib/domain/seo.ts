@@ -1,3 +1,4 @@
+import type { Article, BlogPosting, BreadcrumbList, ItemList, NewsArticle, Organization, ProfilePage, SearchAction, VideoObject, WebSite, WithContext } from "schema-dts";
 import { ARTICLE_TYPES, isArticleType } from "./article-types";
 import { PAYWALL_LOCKED_CLASS } from "./paywall";
 
@@ -22,6 +23,13 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /** JSON for a `<script type="application/ld+json">`: nothing in it can close the script or start markup. */
+/** The canonical of a page by default: its path without the query string ("/" when the request did not say). */
+export function canonicalPath(pathWithQuery: string | null): string {
+  if (!pathWithQuery || !pathWithQuery.startsWith("/")) return "/";
+  const path = pathWithQuery.split(/[?#]/, 1)[0]!;
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : "/";
+}
+
 export function jsonLdHtml(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, "\\u003c")
@@ -100,31 +108,31 @@ export interface ArticleLd {
 
 export const articlePath = (infoguid: string): string => `/info/detail/${infoguid}`;
 
-function organization(site: Site) {
+function organization(site: Site): Organization {
   return {
     "@type": "Organization",
     name: site.siteName,
     url: site.siteUrl,
-    logo: { "@type": "ImageObject", url: absoluteUrl(site.siteUrl, "/favicon.svg") },
+    logo: { "@type": "ImageObject" as const, url: absoluteUrl(site.siteUrl, "/favicon.svg") },
   };
 }
 
 /** The part of the page that is paid (Google's paywalled-content markup: a class selector, no nesting). */
 function paywalled(requiredLevel: number) {
   return requiredLevel > 0
-    ? { isAccessibleForFree: false, hasPart: { "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: `.${PAYWALL_LOCKED_CLASS}` } }
+    ? { isAccessibleForFree: false, hasPart: { "@type": "WebPageElement" as const, isAccessibleForFree: false, cssSelector: `.${PAYWALL_LOCKED_CLASS}` } }
     : { isAccessibleForFree: true };
 }
 
 /** schema.org Article of an article page; gated ones say isAccessibleForFree false and where the paid part stands. */
-export function articleJsonLd(site: Site, a: ArticleLd) {
+export function articleJsonLd(site: Site, a: ArticleLd): WithContext<Article | NewsArticle> {
   const url = absoluteUrl(site.siteUrl, articlePath(a.infoguid));
   const date = a.publishedAt?.toISOString();
   return {
     "@context": CONTEXT,
     "@type": a.type === "news" ? "NewsArticle" : "Article",
     "@id": `${url}#article`,
-    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    mainEntityOfPage: { "@type": "WebPage" as const, "@id": url },
     url,
     headline: clip(a.title, 110),
     description: clip(a.description, 300),
@@ -140,7 +148,7 @@ export function articleJsonLd(site: Site, a: ArticleLd) {
 }
 
 /** schema.org VideoObject; `contentUrl` only when the viewer may watch (a gated video's address is never given). */
-export function videoJsonLd(site: Site, a: ArticleLd, contentUrl: string | null) {
+export function videoJsonLd(site: Site, a: ArticleLd, contentUrl: string | null): WithContext<VideoObject> {
   const date = a.publishedAt?.toISOString();
   return {
     "@context": CONTEXT,
@@ -156,12 +164,72 @@ export function videoJsonLd(site: Site, a: ArticleLd, contentUrl: string | null)
   };
 }
 
+/** schema.org WebSite of the home page, with the site search (`/search/{term}`) as its SearchAction. */
+export function websiteJsonLd(site: Site): WithContext<WebSite> {
+  return {
+    "@context": CONTEXT,
+    "@type": "WebSite",
+    "@id": `${absoluteUrl(site.siteUrl, "/")}#website`,
+    name: site.siteName,
+    url: absoluteUrl(site.siteUrl, "/"),
+    inLanguage: "zh-CN",
+    publisher: organization(site),
+    // "query-input" is the search engines' extension of schema.org's SearchAction (sitelinks search box)
+    potentialAction: { "@type": "SearchAction", target: `${absoluteUrl(site.siteUrl, "/search")}/{search_term_string}`, "query-input": "required name=search_term_string" } as SearchAction,
+  };
+}
+
+/** schema.org ItemList of a page's list (a ranking, a directory), in the order shown. */
+export function itemListJsonLd(site: Site, list: { name: string; path: string; items: { name: string; path: string }[] }): WithContext<ItemList> {
+  return {
+    "@context": CONTEXT,
+    "@type": "ItemList",
+    "@id": `${absoluteUrl(site.siteUrl, list.path)}#list`,
+    name: list.name,
+    numberOfItems: list.items.length,
+    itemListOrder: "https://schema.org/ItemListOrderAscending",
+    itemListElement: list.items.map((item, i) => ({ "@type": "ListItem" as const, position: i + 1, name: item.name, url: absoluteUrl(site.siteUrl, item.path) })),
+  };
+}
+
+export const blogPostPath = (authorId: string, infoguid: string): string => `/user/blog/${authorId}/${infoguid}`;
+
+export interface BlogPostLd {
+  infoguid: string;
+  authorId: string;
+  authorName: string;
+  title: string;
+  /** the post's summary: what a visitor reads of it before the body */
+  description: string;
+  publishedAt: Date | null;
+}
+
+/** schema.org BlogPosting of a member's published post, by its member (a Person with their page). */
+export function blogPostingJsonLd(site: Site, p: BlogPostLd): WithContext<BlogPosting> {
+  const url = absoluteUrl(site.siteUrl, blogPostPath(p.authorId, p.infoguid));
+  const published = p.publishedAt?.toISOString();
+  return {
+    "@context": CONTEXT,
+    "@type": "BlogPosting",
+    "@id": `${url}#post`,
+    mainEntityOfPage: { "@type": "WebPage" as const, "@id": url },
+    url,
+    headline: clip(p.title, 110),
+    description: clip(p.description || p.title, 300),
+    ...(published ? { datePublished: published, dateModified: published } : {}),
+    inLanguage: "zh-CN",
+    author: { "@type": "Person" as const, name: p.authorName, url: absoluteUrl(site.siteUrl, `/user/${p.authorId}`) },
+    publisher: organization(site),
+    isAccessibleForFree: true,
+  };
+}
+
 /** schema.org BreadcrumbList from the home page down to the current page. */
-export function breadcrumbJsonLd(site: Site, trail: { name: string; path: string }[]) {
+export function breadcrumbJsonLd(site: Site, trail: { name: string; path: string }[]): WithContext<BreadcrumbList> {
   return {
     "@context": CONTEXT,
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((t, i) => ({ "@type": "ListItem", position: i + 1, name: t.name, item: absoluteUrl(site.siteUrl, t.path) })),
+    itemListElement: trail.map((t, i) => ({ "@type": "ListItem" as const, position: i + 1, name: t.name, item: absoluteUrl(site.siteUrl, t.path) })),
   };
 }
 
@@ -171,12 +239,16 @@ export interface MasterLd {
   bio: string;
   avatarUrl: string;
   styleTags: string[];
+  /** when the master's page was made (ProfilePage dateCreated) */
+  createdAt?: Date;
+  /** the newest trading day of his published statements (ProfilePage dateModified) */
+  lastTradeDate?: string | null;
 }
 
 export const masterPath = (guid: string): string => `/detail/${guid}`;
 
 /** schema.org ProfilePage whose main entity is the master (a Person): for `/detail/{guid}`. */
-export function personJsonLd(site: Site, m: MasterLd) {
+export function personJsonLd(site: Site, m: MasterLd): WithContext<ProfilePage> {
   const url = absoluteUrl(site.siteUrl, masterPath(m.guid));
   return {
     "@context": CONTEXT,
@@ -184,8 +256,10 @@ export function personJsonLd(site: Site, m: MasterLd) {
     "@id": url,
     url,
     inLanguage: "zh-CN",
+    ...(m.createdAt ? { dateCreated: m.createdAt.toISOString() } : {}),
+    ...(m.lastTradeDate || m.createdAt ? { dateModified: m.lastTradeDate ?? m.createdAt!.toISOString() } : {}),
     mainEntity: {
-      "@type": "Person",
+      "@type": "Person" as const,
       "@id": `${url}#person`,
       name: m.name,
       ...(m.bio ? { description: clip(m.bio, 300) } : {}),

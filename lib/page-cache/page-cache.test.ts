@@ -221,8 +221,9 @@ describe("the page cache", () => {
     missTwice(() => visitorRequest(path), article);
     await filled(path);
     expect(heard).toEqual([]);
-    pageCacheDecision(visitorRequest(path, { "user-agent": BAIDUSPIDER }), article);
-    expect(heard).toEqual([["infodeail", article.params, { userAgent: BAIDUSPIDER }]]);
+    pageCacheDecision(visitorRequest(path, { "user-agent": BAIDUSPIDER, "accept-language": "zh-CN" }), article);
+    // what the request says of its sender, for the listener to tell a person's browser (lib/domain/human-reader.ts)
+    expect(heard).toEqual([["infodeail", article.params, { userAgent: BAIDUSPIDER, acceptLanguage: "zh-CN", accept: "text/html", fetchMode: null, rsc: false }]]);
     stop();
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { RouteParams } from "@/lib/domain/routes";
 import { CACHED_ROUTES, documentRequester, entryState, memberCacheable, memberPageKey, PAGE_FILL_HEADER, pageAddress } from "@/lib/domain/page-cache";
+import { readerSignals, type ReaderSignals } from "@/lib/domain/human-reader";
 import { TOKEN_COOKIE } from "@/lib/domain/site";
 import { logger } from "@/lib/server/logger";
 import { fillBehind } from "./fill";
@@ -45,7 +46,7 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
   const status = page ? entryState(page, state.stamp, now) : "changed";
   if (page && status !== "changed") {
     if (status === "old") fillBehind(key, address, levelId);
-    answered(route.name, route.params, { userAgent: req.headers.get("user-agent") });
+    answered(route.name, route.params, readerSignals(req.headers));
     return { kind: "hit", page, stale: status === "old" };
   }
   // An address is rendered for the cache once it is asked for again (or was cached before): see missedOnce. One whose
@@ -57,7 +58,7 @@ export function pageCacheDecision(req: NextRequest, route: { name: string; param
 }
 
 /** What a render would have done for the visitor: count the reading (lib/server registers the listener). */
-function answered(routeName: string, params: RouteParams, request: { userAgent: string | null }): void {
+function answered(routeName: string, params: RouteParams, request: ReaderSignals): void {
   for (const listener of pageCache().hitListeners) {
     try {
       listener(routeName, params, request);

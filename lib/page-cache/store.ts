@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import type { RouteParams } from "@/lib/domain/routes";
 import { PAGE_RETIRE_AGE_MS, viewerClassHolds, type KnownViewerClass, type ViewerVersionRead } from "@/lib/domain/page-cache";
+import type { ReaderSignals } from "@/lib/domain/human-reader";
 
 /**
  * The rendered visitor pages of this process (ADR 0065). The proxy reads and fills it; lib/server keeps its data stamp
@@ -23,7 +24,7 @@ export interface CachedPage {
 /**
  * Called for every answer from the cache with the route, its params and who asked (what a render would have counted).
  */
-export type HitListener = (routeName: string, params: RouteParams, request: { userAgent: string | null }) => void;
+export type HitListener = (routeName: string, params: RouteParams, request: ReaderSignals) => void;
 
 interface PageCacheState {
   entries: LRUCache<string, CachedPage>;

@@ -15,13 +15,18 @@ describe("what a page render is", () => {
       sent = headers;
       return renderIsAPersonReading();
     };
-    expect(await reading({ "user-agent": WECHAT })).toBe(true);
-    expect(await reading({ "user-agent": BAIDUSPIDER })).toBe(false);
-    expect(await reading({ "user-agent": GOOGLEBOT })).toBe(false);
-    // no User-Agent at all: counted, as the few browsers that send none (lib/domain/human-reader.ts)
-    expect(await reading({})).toBe(true);
-    expect(await reading({ "user-agent": WECHAT, "next-router-prefetch": "1" })).toBe(false);
-    expect(await reading({ "user-agent": WECHAT, [PAGE_FILL_HEADER]: "secret" })).toBe(false);
+    const browser = { "user-agent": WECHAT, "accept-language": "zh-CN,zh;q=0.9", accept: "text/html,application/xhtml+xml", "sec-fetch-mode": "navigate" };
+    expect(await reading(browser)).toBe(true);
+    // the router's fetch of the page it navigates to
+    expect(await reading({ ...browser, accept: "*/*", "sec-fetch-mode": "cors", rsc: "1" })).toBe(true);
+    expect(await reading({ ...browser, "user-agent": BAIDUSPIDER })).toBe(false);
+    expect(await reading({ ...browser, "user-agent": GOOGLEBOT })).toBe(false);
+    // without a browser's signals: no User-Agent, no language asked for, a script's fetch
+    expect(await reading({})).toBe(false);
+    expect(await reading({ "user-agent": WECHAT, accept: "text/html" })).toBe(false);
+    expect(await reading({ ...browser, accept: "*/*", "sec-fetch-mode": "cors" })).toBe(false);
+    expect(await reading({ ...browser, "next-router-prefetch": "1" })).toBe(false);
+    expect(await reading({ ...browser, [PAGE_FILL_HEADER]: "secret" })).toBe(false);
   });
 
   it("for the page cache: its fill of a visitor's page, or the render of an access class's view", async () => {

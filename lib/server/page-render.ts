@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { isHumanReader } from "@/lib/domain/human-reader";
+import { isPersonReading, readerSignals } from "@/lib/domain/human-reader";
 import { PAGE_FILL_HEADER } from "@/lib/domain/page-cache";
 import type { Viewer } from "@/lib/server/auth/viewer";
 
@@ -18,5 +18,5 @@ export async function renderIsForTheCache(viewer: Viewer | null): Promise<boolea
  */
 export async function renderIsAPersonReading(): Promise<boolean> {
   const request = await headers();
-  return !request.has("next-router-prefetch") && !request.has(PAGE_FILL_HEADER) && isHumanReader(request.get("user-agent"));
+  return !request.has("next-router-prefetch") && !request.has(PAGE_FILL_HEADER) && isPersonReading(readerSignals(request));
 }

@@ -56,7 +56,7 @@ export async function DetailPage({ params, base = "/detail" }: { params: RoutePa
   const cfg = config();
   return (
     <>
-      <JsonLd data={personJsonLd({ siteUrl: cfg.siteUrl, siteName: cfg.siteName }, master)} />
+      <JsonLd data={personJsonLd({ siteUrl: cfg.siteUrl, siteName: cfg.siteName }, { ...master, lastTradeDate: detail.days[0] ?? null })} />
       <Card className="mb-5">
         <div className="flex items-center gap-4">
           <MasterAvatar name={master.name} avatarUrl={master.avatarUrl} size={64} />

@@ -8,6 +8,10 @@ import { homeData } from "@/lib/server/content/home";
 import { bestStrategiesBySharpe } from "@/lib/server/quant/strategies";
 import { masterHub } from "@/lib/server/statements/master-hub";
 import { rankings, type MasterRankRow } from "@/lib/server/statements/rankings";
+import { JsonLd } from "@/components/content/JsonLd";
+import { config } from "@/lib/config";
+import { masterPath, websiteJsonLd } from "@/lib/domain/seo";
+import { ItemListJsonLd } from "./ItemListJsonLd";
 
 const HOME_TRADES = 8;
 const HOME_RANK_ROWS = 5;
@@ -22,16 +26,22 @@ export async function HomePage({ searchParams }: { searchParams: SearchParams })
   const [hub, rank, strategies] = await Promise.all([masterHub(viewer), rankings(viewer, { period: "day", show: "profit" }), bestStrategiesBySharpe(3)]);
   const latestDay = hub.day && hub.trades.length ? { day: hub.day, trades: hub.trades.slice(0, HOME_TRADES), total: hub.tradesTotal } : null;
   const topRank = rank.day ? { day: rank.day, rows: (rank.rows as MasterRankRow[]).slice(0, HOME_RANK_ROWS) } : null;
+  const masters = hub.masters.slice(0, 6);
+  const { siteUrl, siteName } = config();
   return (
-    <HomeView
-      {...data}
-      masters={hub.masters.slice(0, 6)}
-      strategies={strategies}
-      latestDay={latestDay}
-      topRank={topRank}
-      asOf={{ asOf: hub.asOf, delay: hub.fullAccess ? null : { who: "免费会员", days: FREE_SAMPLE_DELAY_DAYS, through: hub.sampleThrough } }}
-      loggedIn={!!viewer}
-      invitationCode={code && isInvitationCode(code) ? code : null}
-    />
+    <>
+      <JsonLd data={websiteJsonLd({ siteUrl, siteName })} />
+      <ItemListJsonLd name="大神交割单" path="/" items={masters.map((m) => ({ name: m.name, path: masterPath(m.guid) }))} />
+      <HomeView
+        {...data}
+        masters={masters}
+        strategies={strategies}
+        latestDay={latestDay}
+        topRank={topRank}
+        asOf={{ asOf: hub.asOf, delay: hub.fullAccess ? null : { who: "免费会员", days: FREE_SAMPLE_DELAY_DAYS, through: hub.sampleThrough } }}
+        loggedIn={!!viewer}
+        invitationCode={code && isInvitationCode(code) ? code : null}
+      />
+    </>
   );
 }

@@ -11,7 +11,9 @@ import { MasterStrip } from "@/components/masters/MasterStrip";
 import { DataAsOf } from "@/components/site/DataAsOf";
 import { LockedBox } from "@/components/site/LockedBox";
 import { FREE_SAMPLE_DELAY_DAYS } from "@/lib/domain/statements/visibility";
+import { masterPath } from "@/lib/domain/seo";
 import { getViewer } from "@/lib/server/auth/viewer";
+import { ItemListJsonLd } from "../_views/ItemListJsonLd";
 import { masterHub } from "@/lib/server/statements/master-hub";
 
 export const metadata: Metadata = {
@@ -67,6 +69,7 @@ export default async function GodPage({ searchParams }: Props) {
       >
         <DirectoryControls current={false} />
         {hub.masters.length ? <MasterStrip items={hub.masters} /> : <EmptyState title="暂无大神" />}
+        <ItemListJsonLd name="最近交易的大神" path="/god" items={hub.masters.map((m) => ({ name: m.name, path: masterPath(m.guid) }))} />
       </Section>
     </>
   );

@@ -7,6 +7,7 @@ import { isStrategySortKey, sortStrategyRows, type SortDir, type StrategySortKey
 import { getViewer } from "@/lib/server/auth/viewer";
 import { MIN_TRACK_DAYS, strategyDetail, strategyList } from "@/lib/server/quant/strategies";
 import { StrategyDetailView } from "./_views/StrategyDetailView";
+import { ItemListJsonLd } from "../_views/ItemListJsonLd";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -53,6 +54,7 @@ export default async function QuantPage({ searchParams }: Props) {
       <PageIntro title="量化策略">实盘记录只追加不修改，回测单独标注。净值满 {MIN_TRACK_DAYS} 个交易日才参与排序。</PageIntro>
       <DataAsOf asOf={await marketAsOf()} />
       <StrategyTable rows={rows} sort={sort} dir={dir} sortHref={sortHref} hrefFor={(guid) => `/quant?s=${guid}`} minPeriods={MIN_TRACK_DAYS} />
+      <ItemListJsonLd name="量化策略" path="/quant" items={rows.map((r) => ({ name: r.name, path: `/quant?s=${r.guid}` }))} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, gt, lte } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cacheVersions, viewerChanges } from "@/lib/db/schema";
-import { isHumanReader } from "@/lib/domain/human-reader";
+import { isPersonReading, type ReaderSignals } from "@/lib/domain/human-reader";
 import { dataStamp, VIEWER_CHANGES_KEPT, viewersVersion } from "@/lib/domain/page-cache";
 import type { RouteParams } from "@/lib/domain/routes";
 import { applyViewerVersion, onPageCacheHit, pageCacheEnabled, setPageDataStamp, type ViewerChange } from "@/lib/page-cache/store";
@@ -68,8 +68,8 @@ export async function refreshPageStamp(): Promise<void> {
  * Counts what a render of the page would have counted (a person's reading of an article) when the cache answers
  * instead.
  */
-export function countCachedReading(routeName: string, params: RouteParams, request: { userAgent: string | null }): void {
-  if (routeName === "infodeail" && params.infoguid && isHumanReader(request.userAgent)) countArticleView(params.infoguid, 0);
+export function countCachedReading(routeName: string, params: RouteParams, request: ReaderSignals): void {
+  if (routeName === "infodeail" && params.infoguid && isPersonReading(request)) countArticleView(params.infoguid, 0);
 }
 
 /** Starts the stamp's polling (server start-up); returns its stop. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { articleLikes, articles, articleTags } from "@/lib/db/schema";
 import { leadIn, plainText } from "@/lib/domain/paywall";
@@ -207,6 +207,17 @@ export async function sitemapArticles(opts: { offset?: number; limit: number }):
     .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
     .limit(opts.limit)
     .offset(opts.offset ?? 0);
+}
+
+/** Members' published posts, newest first, for the sitemap: their public address is under /user/blog (docs/adr/0082). */
+export async function sitemapBlogPosts(limit: number): Promise<{ infoguid: string; authorId: string; publishedAt: Date | null }[]> {
+  const rows = await (await db())
+    .select({ infoguid: articles.infoguid, authorId: articles.authorId, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(published, eq(articles.type, "blog"), isNotNull(articles.authorId)))
+    .orderBy(desc(articles.publishedAt), asc(articles.infoguid))
+    .limit(limit);
+  return rows.flatMap((r) => (r.authorId ? [{ ...r, authorId: r.authorId }] : []));
 }
 
 export async function countSitemapArticles(): Promise<number> {

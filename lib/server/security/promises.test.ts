@@ -200,6 +200,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   health: "P24: the operator's probe; answers {db} only",
   "search/suggest": "the search index holds public text only (P20)",
   "statements/preview": "reads an upload and stores nothing; visitors may try it",
+  "train/[guid]/[date]/[symbol]": "a drill's question on a free-sample day is what its page shows a visitor (bars before the day, the master's position then); a later day answers 401/403 and the answer needs a member (docs/adr/0081)",
   "stripe/webhook": "P5: Stripe's signature over the raw body is the authentication",
   "uploads/avatars/[file]": "avatars are public images under names we generate",
   "videos/[file]": "stored videos play through addresses the article page signs for readers allowed to watch (ADR 0066)",

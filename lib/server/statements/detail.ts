@@ -43,7 +43,7 @@ export interface DetailFill {
 }
 
 export interface MasterDetail {
-  master: { guid: string; name: string; avatarUrl: string; bio: string; styleTags: string[]; isDemo: boolean; delayDays: number };
+  master: { guid: string; name: string; avatarUrl: string; bio: string; styleTags: string[]; isDemo: boolean; delayDays: number; createdAt: Date };
   summary: import("@/lib/domain/statements/types").AnalysisSummary;
   provenance: Awaited<ReturnType<typeof statementProvenance>>;
   /** 交割单体检 of the fills this viewer may see */
@@ -103,7 +103,7 @@ async function masterDetailFor(viewer: Viewer | null, access: StatementAccess, g
   const lockedDays = [...fullAnalysisDays].filter((d) => d > through).length;
   const chosenDay = day && days.includes(day) ? day : day ? null : (days[0] ?? null);
   const base = {
-    master: { guid: master.guid, name: master.name, avatarUrl: master.avatarUrl, bio: master.bio, styleTags: master.styleTags, isDemo: master.isDemo, delayDays: master.disclosureDelayDays },
+    master: { guid: master.guid, name: master.name, avatarUrl: master.avatarUrl, bio: master.bio, styleTags: master.styleTags, isDemo: master.isDemo, delayDays: master.disclosureDelayDays, createdAt: master.createdAt },
     summary: analysis.summary,
     provenance,
     audit,

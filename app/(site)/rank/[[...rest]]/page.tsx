@@ -9,7 +9,9 @@ import { LinkTabs } from "@/components/ui/LinkTabs";
 import type { RankAudit, RankPeriod, RankShow } from "@/lib/domain/statements/ranking-rules";
 import { RANK_PERIODS, RANK_SHOWS, pageParam, type SearchParamsRecord } from "@/lib/domain/route-params";
 import { Pagination } from "@/components/content/Pagination";
+import { masterPath } from "@/lib/domain/seo";
 import { getViewer } from "@/lib/server/auth/viewer";
+import { ItemListJsonLd } from "../../_views/ItemListJsonLd";
 import { validatedParams } from "@/lib/server/routing";
 import { rankings, type MasterRankRow, type StockRankRow } from "@/lib/server/statements/rankings";
 
@@ -26,13 +28,20 @@ async function parse(params: Props["params"]) {
   return { date: p.date, period: (p.week ?? "day") as RankPeriod, show: (p.show ?? "profit") as RankShow, audit: (p.audit ?? null) as RankAudit | null };
 }
 
+function rankCanonical(date: string | undefined, period: RankPeriod, show: RankShow): string {
+  if (!date) return "/rank";
+  return period === "day" && show === "profit" ? `/rank/${date}` : `/rank/${date}/${period}/${show}`;
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { date, period, show, audit } = await parse(params);
   return {
     title: `${SHOWS[show]}${date ? ` ${date}` : ""} ${PERIODS[period]}${audit ? " · 体检全部通过" : ""}`,
     description: "大神交割单排行榜：按交易日或周统计的盈利榜、亏损榜与大神买得最多的个股。至少 20 笔已平仓交易、覆盖 20 个交易日才参与排名。",
-    // the filtered board is a view of the same ranking: not indexed on its own
-    robots: audit ? { index: false } : undefined,
+    // the day's default board is /rank/{date} itself; the filtered board is a view of the same ranking: not indexed
+    // on its own, its canonical the unfiltered board (docs/adr/0082)
+    alternates: { canonical: rankCanonical(date, period, show) },
+    robots: audit ? { index: false, follow: true } : undefined,
   };
 }
 
@@ -67,7 +76,14 @@ export default async function RankPage({ params, searchParams }: Props) {
       ) : show === "stocks" ? (
         <StockRankTable rows={data.rows as StockRankRow[]} />
       ) : (
-        <MasterRankTable rows={data.rows as MasterRankRow[]} day={day!} />
+        <>
+          <MasterRankTable rows={data.rows as MasterRankRow[]} day={day!} />
+          <ItemListJsonLd
+            name={`${SHOWS[show]} ${range ?? ""} ${PERIODS[period]}`.replace(/\s+/g, " ").trim()}
+            path={rankCanonical(day ?? undefined, period, show)}
+            items={(data.rows as MasterRankRow[]).map((r) => ({ name: r.masterName, path: masterPath(r.masterGuid) }))}
+          />
+        </>
       )}
       {data.fullAccess ? (
         <Pagination base={here} page={data.page} total={data.total} pageSize={data.pageSize} inQuery />

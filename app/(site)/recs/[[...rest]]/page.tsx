@@ -16,7 +16,14 @@ async function parse(params: Props["params"]) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const p = await parse(params);
   const who = p.nickname ?? "好友";
-  return { title: `${who} 邀请你加入${config().siteName}`, description: `注册即得 ${REFERRAL_REWARD_DAYS} 天 SVIP，从大神真实交割单学炒股。` };
+  // one landing per invitation, alike but for the name: /recs is the page, the invitations are not (docs/adr/0082)
+  const invitation = Boolean(p.invitationcode || p.nickname || p.orderguid);
+  return {
+    title: `${who} 邀请你加入${config().siteName}`,
+    description: `注册即得 ${REFERRAL_REWARD_DAYS} 天 SVIP，从大神真实交割单学炒股。`,
+    alternates: { canonical: "/recs" },
+    robots: invitation ? { index: false, follow: true } : undefined,
+  };
 }
 
 /** The landing page of a shared invitation; the middleware records the code in cfc_inv like ?code= does. */

@@ -7,7 +7,8 @@ type Props = { params: Promise<{ rest?: string[] }>; searchParams: SearchParams 
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { rest = [] } = await params;
-  if (rest.length === 0) return {};
+  // the home page under another address (SPEC's /test): its canonical is / (docs/adr/0082)
+  if (rest.length === 0) return { alternates: { canonical: "/" } };
   return detailMetadata(validatedParams("test", ["test", ...rest]).guid);
 }
 

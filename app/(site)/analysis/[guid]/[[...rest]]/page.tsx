@@ -39,13 +39,28 @@ function subjectName(data: Awaited<ReturnType<typeof load>>["data"]): string {
   return data.subject.kind === "master" ? data.subject.name : data.subject.title || data.subject.fileName;
 }
 
+/** What each view of a master's analysis shows, for its description (each tab is a page of its own, docs/adr/0082). */
+const TAB_DESCRIPTIONS: Record<AnalysisTab, string> = {
+  overview: "胜率、盈亏比、平均持股天数与累计盈亏曲线",
+  monthly: "每月盈亏、胜率与交易次数",
+  stocks: "每只股票的交易次数、胜率与盈亏",
+  holding: "持股天数分布与各周期的盈亏",
+  style: "打板、低吸、半路等交易风格的占比与盈亏",
+  plays: "每种打法的次数、胜率、平均与累计盈亏、打板次日溢价与炸板率",
+  trades: "全部交易回合的买卖日期、价格与盈亏",
+};
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { data, tab } = await load(params);
+  const { data, tab, filter } = await load(params);
   const name = subjectName(data);
+  const root = `/analysis/${data.subject.kind === "master" ? data.subject.guid : data.subject.id}`;
+  // a filter (盈利/亏损, a board, a year) is a view of its tab, not a page to index; 概览 is the root itself
+  const variant = filter !== null;
   return {
     title: `${name}交割单分析 - ${ANALYSIS_TAB_LABELS[tab]}`,
-    description: `${name}的交割单统计：胜率、盈亏比、持股天数、月度盈亏与交易风格。`,
-    robots: data.subject.kind === "statement" ? { index: false } : undefined,
+    description: `${name}的交割单${ANALYSIS_TAB_LABELS[tab]}：${TAB_DESCRIPTIONS[tab]}。`,
+    alternates: { canonical: analysisHref(root, tab, null) },
+    robots: data.subject.kind === "statement" || variant ? { index: false, follow: true } : undefined,
   };
 }
 

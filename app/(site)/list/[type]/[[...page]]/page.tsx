@@ -14,6 +14,8 @@ import { getViewer } from "@/lib/server/auth/viewer";
 import { DIRECTORY_PAGE_SIZE, DIRECTORY_SORT_LABELS, directoryHref, normaliseDirectoryQuery, parseDirectorySort } from "@/lib/domain/statements/directory";
 import { masterDirectory } from "@/lib/server/statements/directory";
 import { validatedParams } from "@/lib/server/routing";
+import { articlePath, masterPath } from "@/lib/domain/seo";
+import { ItemListJsonLd } from "../../../_views/ItemListJsonLd";
 
 type Props = {
   params: Promise<{ type: string; page?: string[] }>;
@@ -54,6 +56,7 @@ export default async function ListPage({ params, searchParams }: Props) {
           {q ? `搜索「${q}」找到 ${total} 位大神` : `共 ${total} 位大神`}，按{DIRECTORY_SORT_LABELS[sort]}排序；卡片列出大神最近一个交易日买卖的股票。
         </PageIntro>
         <DirectoryControls q={q} sort={sort} />
+        <ItemListJsonLd name={listTitle(type)} path={directoryHref({ page, q, sort })} items={items.map((m) => ({ name: m.name, path: masterPath(m.guid) }))} />
         {items.length ? (
           <MasterCards items={items} />
         ) : (
@@ -70,6 +73,7 @@ export default async function ListPage({ params, searchParams }: Props) {
     return (
       <>
         <PageIntro title={listTitle(type)} />
+        <ItemListJsonLd name={listTitle(type)} path={base} items={items.map((s) => ({ name: s.name, path: `/quant?s=${s.guid}` }))} />
         {items.length ? <StrategyList items={items} /> : <EmptyState title="这一页没有内容" />}
         <Pagination base={base} page={page} total={total} pageSize={PAGE_SIZE} />
       </>
@@ -79,6 +83,7 @@ export default async function ListPage({ params, searchParams }: Props) {
   return (
     <>
       <PageIntro title={listTitle(type)} />
+      <ItemListJsonLd name={listTitle(type)} path={base} items={items.map((a) => ({ name: a.title, path: articlePath(a.infoguid) }))} />
       {items.length ? <ArticleList items={items} /> : <EmptyState title="暂无内容" />}
       <Pagination base={base} page={page} total={total} pageSize={PAGE_SIZE} />
     </>

@@ -7,10 +7,13 @@ import { articleApi } from "@/components/admin/articles/articles-api";
 import { BlogBody } from "@/components/blog/BlogBody";
 import { LazyBlogEditor } from "@/components/blog/LazyBlogEditor";
 import { editUrl, postUrl } from "@/components/blog/blog-api";
+import { JsonLd } from "@/components/content/JsonLd";
 import { LikeButton } from "@/components/content/LikeButton";
 import { MasterAvatar } from "@/components/content/MasterList";
 import { PageIntro } from "@/components/content/PageIntro";
+import { config } from "@/lib/config";
 import { formatDate } from "@/lib/domain/format";
+import { blogPostingJsonLd } from "@/lib/domain/seo";
 import { requireViewer } from "@/lib/server/auth/gate";
 import { getViewer } from "@/lib/server/auth/viewer";
 import { renderIsAPersonReading } from "@/lib/server/page-render";
@@ -90,8 +93,17 @@ export default async function BlogPage(props: Props) {
 function PostView({ post, views, signedIn }: { post: BlogPostView; views: number; signedIn: boolean }) {
   const author = post.author!;
   const path = postUrl(author.uguid, post.infoguid);
+  const { siteUrl, siteName } = config();
   return (
     <article className="mx-auto max-w-3xl" data-testid="blog-post">
+      {post.status === "published" ? (
+        <JsonLd
+          data={blogPostingJsonLd(
+            { siteUrl, siteName },
+            { infoguid: post.infoguid, authorId: author.uguid, authorName: author.nickname, title: post.title, description: post.summary, publishedAt: post.publishedAt },
+          )}
+        />
+      ) : null}
       {post.note ? (
         <p role="note" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{post.note}</p>
       ) : null}
