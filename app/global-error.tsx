@@ -12,7 +12,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
     <html lang="zh-CN">
       <body>
         <main className="flex min-h-dvh flex-col items-center justify-center px-6 text-center" data-error-code={code}>
-          <p className="text-5xl font-bold text-slate-300">{code}</p>
+          <p className="text-5xl font-bold text-slate-500">{code}</p>
           <h1 className="mt-3 text-2xl font-semibold">{screen.title}</h1>
           <p className="mt-2 text-slate-600">{screen.description}</p>
           {/* A full reload: the root layout itself failed, so client navigation cannot be trusted. */}

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   INTERCOM_APP_ID: optional,
   GA_ID: optional,
   BAIDU_TONGJI_ID: optional,
+  BAIDU_PUSH_TOKEN: optional,
+  BAIDU_PUSH_ENDPOINT: z.url({ protocol: /^https?$/, error: "BAIDU_PUSH_ENDPOINT must be an http:// or https:// URL" }).default("http://data.zz.baidu.com/urls"),
   FINGERPRINT_AES_KEY: hex(32).default("6c69616e676875612d666f722d646576656c6f706d656e742d6b65792d333221"),
   FINGERPRINT_AES_IV: hex(16).default("6c69616e676875612d69762d31362121"),
   DEVICE_COOKIE_SECRET: z.string().trim().min(32, "DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
@@ -89,6 +91,8 @@ export type AppConfig = {
   intercomAppId: string | null;
   gaId: string | null;
   baiduTongjiId: string | null;
+  /** 百度搜索资源平台's link submission (普通收录 API): new pages are pushed when a token is set (docs/adr/0082) */
+  baiduPush: { token: string; endpoint: string } | null;
   fingerprintKey: string;
   fingerprintIv: string;
   /**
@@ -187,6 +191,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     intercomAppId: e.INTERCOM_APP_ID ?? null,
     gaId: e.GA_ID ?? null,
     baiduTongjiId: e.BAIDU_TONGJI_ID ?? null,
+    baiduPush: e.BAIDU_PUSH_TOKEN ? { token: e.BAIDU_PUSH_TOKEN, endpoint: e.BAIDU_PUSH_ENDPOINT } : null,
     fingerprintKey: e.FINGERPRINT_AES_KEY.toLowerCase(),
     fingerprintIv: e.FINGERPRINT_AES_IV.toLowerCase(),
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET ?? null,

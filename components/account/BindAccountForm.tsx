@@ -58,7 +58,7 @@ export function BindAccountForm({ kind, value }: { kind: BindKind; value: string
       <div className="flex items-center justify-between gap-3 py-3">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">{label}</p>
-          <p className={current ? "font-medium break-all text-slate-900" : "text-slate-400"} data-testid={`bound-${kind}`}>
+          <p className={current ? "font-medium break-all text-slate-900" : "text-slate-500"} data-testid={`bound-${kind}`}>
             {current === null ? "未绑定" : kind === "mobile" ? maskMobile(current) : current}
           </p>
         </div>

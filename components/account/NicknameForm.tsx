@@ -51,7 +51,7 @@ export function NicknameForm({ nickname }: { nickname: string }) {
   return (
     <form onSubmit={submit} className="space-y-3 py-3" noValidate>
       <div className="relative">
-        <span className={`absolute top-0 right-0 text-sm ${length > NICKNAME_MAX_CHARS ? "text-red-600" : "text-slate-400"}`} aria-live="polite">
+        <span className={`absolute top-0 right-0 text-sm ${length > NICKNAME_MAX_CHARS ? "text-red-600" : "text-slate-500"}`} aria-live="polite">
           {length}/{NICKNAME_MAX_CHARS}
         </span>
         <Field label="昵称">

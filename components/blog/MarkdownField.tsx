@@ -77,7 +77,7 @@ export function MarkdownField({ label, value, onChange, maxLength, wideFrom = "m
               // renderMarkdown's sanitised output: the same HTML the published page will show.
               <div className="prose-article" data-testid="markdown-preview" dangerouslySetInnerHTML={{ __html: preview }} />
             ) : (
-              <p className="text-sm text-slate-400">正文的预览会显示在这里。</p>
+              <p className="text-sm text-slate-500">正文的预览会显示在这里。</p>
             )}
           </div>
         </div>

@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
  * (the caption here, or one rendered outside by the *Lazy wrapper), the legend above, and the canvas the chart library
  * draws on — or, when there is nothing to draw, a sentence saying so in its place.
  */
-export function ChartFigure({ testId, ready, label, describedBy, summary, legend, canvasRef, height, empty, emptyClassName = "text-slate-400", data, className, children }: {
+export function ChartFigure({ testId, ready, label, describedBy, summary, legend, canvasRef, height, empty, emptyClassName = "text-slate-500", data, className, children }: {
   testId: string;
   /** the library has drawn the current data (data-ready, read by the tests) */
   ready: boolean;

@@ -51,7 +51,15 @@ export function LikeButton({ infoguid, likes: initialLikes, liked: initialLiked,
       <span data-testid="like-count">{likes}</span>
     </>
   );
-  if (loginHref) return <Link href={loginHref} className={className} aria-label="登录后点赞">{content}</Link>;
+  // the name begins with what the link shows (WCAG 2.5.3): 点赞 12，登录后点赞
+  if (loginHref) {
+    return (
+      <Link href={loginHref} className={className}>
+        {content}
+        <span className="sr-only">，登录后点赞</span>
+      </Link>
+    );
+  }
 
   async function onClick() {
     if (liked || sending || reading) return;

@@ -56,7 +56,7 @@ export function MasterList({ items }: { items: MasterListItem[] }) {
                     <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t}</span>
                   ))}
                 </div>
-                <p className="mt-2 text-xs text-slate-400">暂无已导入的交割单</p>
+                <p className="mt-2 text-xs text-slate-500">暂无已导入的交割单</p>
               </div>
             </Link>
           </li>

@@ -20,15 +20,16 @@ export function ErrorScreen({ code, detail, supportEmail, intercomAppId }: Error
   const Icon = ICONS[code];
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-6 py-12 text-center" data-error-code={code}>
-      <Link href="/" aria-label="返回首页" className="mb-10">
+      {/* named by the logo's own text (WCAG 2.5.3); the 返回首页 button below says where it goes */}
+      <Link href="/" className="mb-10">
         <Logo />
       </Link>
       <Icon aria-hidden className="mb-4 h-16 w-16 text-brand" strokeWidth={1.5} />
-      <p className="text-5xl font-bold tracking-tight text-slate-300">{code}</p>
+      <p className="text-5xl font-bold tracking-tight text-slate-500">{code}</p>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{screen.title}</h1>
       <p className="mt-2 max-w-md text-base text-slate-600">{screen.description}</p>
       {detail ? (
-        <p className="mt-3 max-w-md break-all font-mono text-xs text-slate-400" data-testid="error-detail">
+        <p className="mt-3 max-w-md break-all font-mono text-xs text-slate-500" data-testid="error-detail">
           {detail}
         </p>
       ) : null}

@@ -49,7 +49,7 @@ export function MasterCards({ items }: { items: MasterCardItem[] }) {
                   </div>
                 </dl>
               ) : (
-                <p className="mt-3 text-xs text-slate-400">{m.latestTradeDay ? `最近交易 ${m.latestTradeDay}，暂无已平仓交易` : "暂无已公开的交割单"}</p>
+                <p className="mt-3 text-xs text-slate-500">{m.latestTradeDay ? `最近交易 ${m.latestTradeDay}，暂无已平仓交易` : "暂无已公开的交割单"}</p>
               )}
               {m.latestTradeDay && m.recentNames.length ? (
                 <p className="mt-2 truncate text-xs text-slate-500" data-testid="recent-names">

@@ -90,7 +90,7 @@ export function NotificationList({ items }: { items: NotificationView[] }) {
                   )}
                 </p>
                 {n.body ? <p className="mt-1 break-words text-sm text-slate-600">{n.body}</p> : null}
-                <p className="mt-1 text-xs text-slate-400">{n.createdAt}</p>
+                <p className="mt-1 text-xs text-slate-500">{n.createdAt}</p>
               </div>
               {!read ? (
                 <Button

@@ -86,7 +86,7 @@ export function ConfirmOrderForm({ planId, methods, renewable, amountText, varia
                       {m === "card" ? methodNames({ stripe: true, testMode: false, wallets }).join(" / ") : METHOD_TEXT[m].title}
                       {m === "test" ? <TestModeBadge /> : null}
                     </span>
-                    <span className="block text-xs text-slate-500">{METHOD_TEXT[m].hint}</span>
+                    <span className="block text-xs text-slate-600">{METHOD_TEXT[m].hint}</span>
                   </span>
                 </label>
               );

@@ -12,9 +12,9 @@ export function OrderNotPayable({ order, statusLabel }: { order: OrderView | nul
   return (
     <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm" data-testid="order-not-payable">
       {order ? (
-        <ReceiptText aria-hidden className="mx-auto h-10 w-10 text-slate-400" strokeWidth={1.5} />
+        <ReceiptText aria-hidden className="mx-auto h-10 w-10 text-slate-500" strokeWidth={1.5} />
       ) : (
-        <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-400" strokeWidth={1.5} />
+        <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-500" strokeWidth={1.5} />
       )}
       {order ? (
         <>

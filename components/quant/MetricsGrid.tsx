@@ -28,8 +28,8 @@ function DrawdownDates({ peak, trough, recovery }: { peak: string | null; trough
   if (!peak || !trough) return null;
   const item = (label: string, value: string, muted = false) => (
     <span className="inline-flex items-baseline gap-1">
-      <span className="text-slate-400">{label}</span>
-      <span className={muted ? "text-slate-400" : "text-slate-600"}>{value}</span>
+      <span className="text-slate-500">{label}</span>
+      <span className={muted ? "text-slate-500" : "text-slate-600"}>{value}</span>
     </span>
   );
   return (
@@ -68,7 +68,7 @@ export function MetricsGrid({ metrics, benchmarkName = "沪深300", keys = METRI
               <dd
                 className={cn(
                   "mt-1 text-lg leading-tight font-semibold break-words tabular-nums sm:text-xl",
-                  Number.isNaN(value) ? "text-slate-400" : TONED.has(key) ? returnClass(value) : "text-slate-900",
+                  Number.isNaN(value) ? "text-slate-500" : TONED.has(key) ? returnClass(value) : "text-slate-900",
                 )}
               >
                 {formatMetric(key, raw)}
@@ -76,12 +76,12 @@ export function MetricsGrid({ metrics, benchmarkName = "沪深300", keys = METRI
               {isDrawdown ? (
                 <DrawdownDates peak={metrics.maxDrawdownPeak} trough={metrics.maxDrawdownTrough} recovery={metrics.maxDrawdownRecovery} />
               ) : null}
-              {compact ? null : <dd className="mt-1 text-[11px] leading-4 text-slate-400">{explain(key)}</dd>}
+              {compact ? null : <dd className="mt-1 text-[11px] leading-4 text-slate-500">{explain(key)}</dd>}
             </div>
           );
         })}
       </dl>
-      <p className="mt-2 text-[11px] leading-4 text-slate-400">
+      <p className="mt-2 text-[11px] leading-4 text-slate-500">
         {footnote ?? (
           <>
             {Number.isFinite(periods) && periods > 0 ? `按 ${formatNumber(periods, 0)} 个交易日的净值计算；` : ""}

@@ -47,7 +47,7 @@ export function MonthlyReturnsTable({ months, nav, title = "月度收益", empty
               <tr key={row.year} data-year={row.year}>
                 <th scope="row" className={cn(TD, "sticky left-0 z-[1] bg-white font-medium text-slate-700 shadow-[1px_0_0_#f1f5f9]")}>{row.year}</th>
                 {row.months.map((v, i) => {
-                  if (v === null) return <td key={i} className={cn(MONTH_TD, "text-center text-slate-300")}>—</td>;
+                  if (v === null) return <td key={i} className={cn(MONTH_TD, "text-center text-slate-500")}>—</td>;
                   const heat = returnHeat(v, maxAbs);
                   return (
                     <td key={i} className={MONTH_TD}>

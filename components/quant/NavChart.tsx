@@ -49,7 +49,7 @@ function LegendItem({ color, name, value }: { color: string; name: string; value
     <span className="inline-flex min-w-0 items-center gap-1">
       <span className="inline-block h-0.5 w-3 shrink-0 rounded" style={{ background: color }} />
       <span className="truncate">{name}</span>
-      <span className={cn("font-medium", value === null ? "text-slate-400" : returnClass(value - 1))}>{formatRebased(value)}</span>
+      <span className={cn("font-medium", value === null ? "text-slate-500" : returnClass(value - 1))}>{formatRebased(value)}</span>
     </span>
   );
 }

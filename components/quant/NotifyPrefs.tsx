@@ -64,7 +64,7 @@ function Row({ item, disabled }: { item: NotifyPrefsItem; disabled: boolean }) {
       ) : (
         <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
       )}
-      <label htmlFor={id} className={cn("inline-flex min-h-10 items-center gap-2 text-sm", disabled ? "text-slate-400" : "cursor-pointer text-slate-700")}>
+      <label htmlFor={id} className={cn("inline-flex min-h-10 items-center gap-2 text-sm", disabled ? "text-slate-500" : "cursor-pointer text-slate-700")}>
         <input
           id={id}
           type="checkbox"
@@ -118,7 +118,7 @@ export function NotifyPrefs({ items, emailAddress, bindEmailHref, title = "信�
           ))}
         </ul>
       ) : (
-        <p className="px-3 py-6 text-center text-sm text-slate-400">还没有关注策略，关注后可在这里设置提醒方式</p>
+        <p className="px-3 py-6 text-center text-sm text-slate-500">还没有关注策略，关注后可在这里设置提醒方式</p>
       )}
     </Panel>
   );

@@ -92,7 +92,7 @@ export function PositionsTable({ positions, title = "持仓", aside, showStrateg
 
 /** The unrealised P&L over its return, or — while the price is unknown. */
 function UnrealizedPnl({ value }: { value: PositionValue }) {
-  if (value.unrealizedPnl === null) return <span className="text-slate-400">—</span>;
+  if (value.unrealizedPnl === null) return <span className="text-slate-500">—</span>;
   return (
     <span className="flex flex-col items-end leading-tight">
       <span className={cn("font-medium", pnlClass(value.unrealizedPnl))}>{formatSignedYuan(value.unrealizedPnl)}</span>

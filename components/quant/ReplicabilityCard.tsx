@@ -26,7 +26,7 @@ function Item({ label, value, valueClass, sub, hint, testId }: { label: string; 
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className={cn("mt-1 text-lg leading-tight font-semibold tabular-nums", valueClass ?? "text-slate-900")}>{value}</dd>
       {sub ? <dd className="mt-0.5 text-xs text-slate-500 tabular-nums">{sub}</dd> : null}
-      <dd className="mt-1 text-[11px] leading-4 text-slate-400">{hint}</dd>
+      <dd className="mt-1 text-[11px] leading-4 text-slate-500">{hint}</dd>
     </div>
   );
 }
@@ -54,7 +54,7 @@ export function ReplicabilityCard({ entries, limitUpEntries, avgNextOpenGap, tit
           testId="replicability-gap"
           label="次日开盘平均价差"
           value={formatPercent(gap)}
-          valueClass={gap === null ? "text-slate-400" : returnClass(gap)}
+          valueClass={gap === null ? "text-slate-500" : returnClass(gap)}
           sub={gap === null ? "数据不足" : gap > 0 ? "跟单平均多付" : gap < 0 ? "跟单平均少付" : undefined}
           hint={REPLICABILITY_EXPLANATIONS.gap}
         />

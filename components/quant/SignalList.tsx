@@ -50,7 +50,7 @@ export function SignalList({ signals, title = "最新信号", aside, showStrateg
                     ) : (
                       <span className="font-medium text-slate-900">{stock}</span>
                     )}
-                    <time dateTime={s.time ? `${s.date}T${s.time}+08:00` : s.date} className="text-xs text-slate-400 tabular-nums">
+                    <time dateTime={s.time ? `${s.date}T${s.time}+08:00` : s.date} className="text-xs text-slate-500 tabular-nums">
                       {s.date}
                       {s.time ? ` ${s.time}` : ""}
                     </time>

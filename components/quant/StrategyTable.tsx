@@ -70,7 +70,7 @@ function SortHeader({ column, active, dir, href }: { column: Column; active: boo
 function Figure({ metric, value, muted }: { metric: MetricKey; value: StrategyTableRow["annualReturn"]; muted: boolean }) {
   const n = looseNumber(value);
   const tone = metric === "annualReturn" || metric === "maxDrawdown" ? returnClass(n) : undefined;
-  return <td className={cn(TD, "text-right", muted ? "text-slate-400" : tone, metric === "annualReturn" && !muted ? "font-semibold" : undefined)}>{formatMetric(metric, value)}</td>;
+  return <td className={cn(TD, "text-right", muted ? "text-slate-500" : tone, metric === "annualReturn" && !muted ? "font-semibold" : undefined)}>{formatMetric(metric, value)}</td>;
 }
 
 function Row({ row, rank, href, demoRow }: { row: StrategyTableRow; rank: number | null; href: string; demoRow: boolean }) {
@@ -85,7 +85,7 @@ function Row({ row, rank, href, demoRow }: { row: StrategyTableRow; rank: number
           {rank === null ? (
             <span title="记录太短，暂不参与排名" className="mt-0.5 shrink-0 rounded bg-slate-100 px-1 text-[10px] leading-4 text-slate-500">记录不足</span>
           ) : (
-            <span className={cn("mt-px w-5 shrink-0 text-center text-xs font-semibold tabular-nums", rank <= 3 ? "text-up" : "text-slate-400")}>
+            <span className={cn("mt-px w-5 shrink-0 text-center text-xs font-semibold tabular-nums", rank <= 3 ? "text-up" : "text-slate-500")}>
               <span className="sr-only">第</span>
               {rank}
               <span className="sr-only">名</span>
@@ -108,7 +108,7 @@ function Row({ row, rank, href, demoRow }: { row: StrategyTableRow; rank: number
       <Figure metric="sharpe" value={row.sharpe} muted={muted} />
       <Figure metric="dailyWinRate" value={row.dailyWinRate} muted={muted} />
       <td className={cn(TD, "text-right text-slate-500")}>{row.startDate}</td>
-      <td className={cn(TD, "text-right", muted ? "text-slate-400" : "text-slate-500")}>{formatNumber(row.periods, 0)}</td>
+      <td className={cn(TD, "text-right", muted ? "text-slate-500" : "text-slate-500")}>{formatNumber(row.periods, 0)}</td>
     </tr>
   );
 }

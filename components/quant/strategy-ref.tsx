@@ -11,7 +11,7 @@ export function hasStrategyColumn(rows: readonly StrategyRef[], show?: boolean):
 }
 
 export function StrategyName({ name, href, className }: { name?: string; href?: string | null; className?: string }) {
-  if (!name) return <span className="text-slate-400">—</span>;
+  if (!name) return <span className="text-slate-500">—</span>;
   return href ? (
     <Link prefetch={false} href={href} className={className ?? "text-slate-700 hover:text-brand hover:underline"}>
       {name}

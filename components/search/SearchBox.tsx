@@ -99,7 +99,7 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
     >
       <div className="relative min-w-0 flex-1">
         <label className="sr-only" htmlFor={`${id}-input`}>搜索关键词</label>
-        {large ? null : <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-slate-400" />}
+        {large ? null : <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-slate-500" />}
         <input
           id={`${id}-input`}
           name="q"
@@ -153,7 +153,7 @@ export function SearchBox({ initial = "", variant = "header", placeholder = "搜
             >
               <span className="shrink-0 rounded bg-slate-100 px-1.5 py-px text-xs text-slate-500">{SEARCH_KIND_LABELS[s.kind]}</span>
               <span className="min-w-0 truncate text-slate-900">{s.title}</span>
-              {s.detail ? <span className="ml-auto shrink-0 text-xs text-slate-400 tabular-nums">{s.detail}</span> : null}
+              {s.detail ? <span className="ml-auto shrink-0 text-xs text-slate-500 tabular-nums">{s.detail}</span> : null}
             </li>
           ))}
           <li

@@ -32,7 +32,7 @@ export function SearchTabs({ query, result }: { query: string; result: SiteSearc
                 className={cn("-mb-px inline-flex h-10 items-center gap-1 border-b-2 px-3 text-sm", active ? "border-brand font-medium text-brand" : "border-transparent text-slate-600 hover:text-slate-900")}
               >
                 {t.label}
-                <span className={cn("tabular-nums text-xs", active ? "text-brand" : "text-slate-400")}>{t.count}</span>
+                <span className={cn("tabular-nums text-xs", active ? "text-brand" : "text-slate-500")}>{t.count}</span>
               </Link>
             </li>
           );
@@ -75,11 +75,11 @@ function ItemMeta({ item }: { item: SearchItem }) {
               {item.locked ? <span className="sr-only">（需升级后阅读全文）</span> : null}
             </span>
           ) : null}
-          {extra.publishedAt ? <span className="text-xs text-slate-400 tabular-nums">{formatDate(extra.publishedAt)}</span> : null}
+          {extra.publishedAt ? <span className="text-xs text-slate-500 tabular-nums">{formatDate(extra.publishedAt)}</span> : null}
         </>
       );
     case "member":
-      return extra.joinedAt ? <span className="text-xs text-slate-400">加入于 {formatDate(extra.joinedAt)}</span> : null;
+      return extra.joinedAt ? <span className="text-xs text-slate-500">加入于 {formatDate(extra.joinedAt)}</span> : null;
   }
 }
 
@@ -99,7 +99,7 @@ export function SearchResultItem({ item }: { item: SearchItem }) {
             <Highlighted segments={item.snippet} />
           </p>
         ) : null}
-        {item.kind === "stock" ? <p className="mt-1 text-xs text-slate-400">查看哪些大神交易过</p> : null}
+        {item.kind === "stock" ? <p className="mt-1 text-xs text-slate-500">查看哪些大神交易过</p> : null}
       </Link>
     </li>
   );
@@ -145,7 +145,7 @@ export function StockMastersPanel({ stock }: { stock: StockMasters }) {
                 <span className="ml-auto text-right text-xs text-slate-500 tabular-nums">
                   最近 {t.lastDate} · 买 {t.buys} 笔 / 卖 {t.sells} 笔
                 </span>
-                <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
+                <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
               </Link>
             </li>
           ))}
@@ -204,7 +204,7 @@ export function SearchResults({ query, result, stock }: { query: string; result:
         <section key={g.kind} className="mt-6" aria-labelledby={`search-group-${g.kind}`}>
           <div className="mb-2 flex items-center justify-between gap-3">
             <h2 id={`search-group-${g.kind}`} className="font-semibold text-slate-900">
-              {g.label} <span className="text-sm font-normal text-slate-400 tabular-nums">{g.total}</span>
+              {g.label} <span className="text-sm font-normal text-slate-500 tabular-nums">{g.total}</span>
             </h2>
             {g.total > g.items.length ? (
               <Link href={searchHref(query, { kind: g.kind })} className="text-sm text-brand">

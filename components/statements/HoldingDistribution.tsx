@@ -22,7 +22,7 @@ export function HoldingDistribution({ rows: buckets, title = "持股周期分布
                 </span>
                 <span className="flex min-w-[7.5rem] justify-end gap-2 text-right sm:min-w-[9rem]">
                   <span className="text-slate-700">
-                    {b.count} 笔<span className="ml-1 text-slate-400">{Math.round(share * 100)}%</span>
+                    {b.count} 笔<span className="ml-1 text-slate-500">{Math.round(share * 100)}%</span>
                   </span>
                   <span className={cn("w-16 font-medium", pnlClass(b.pnl))}>{formatSignedYuanWan(b.pnl, 1, 0)}</span>
                 </span>
@@ -31,7 +31,7 @@ export function HoldingDistribution({ rows: buckets, title = "持股周期分布
           })}
         </ul>
       ) : (
-        <p className="py-6 text-center text-sm text-slate-400">暂无已平仓的交易</p>
+        <p className="py-6 text-center text-sm text-slate-500">暂无已平仓的交易</p>
       )}
     </Panel>
   );

@@ -29,7 +29,7 @@ export function MonthlyHeatmap({ rows: months, title = "月度盈亏", showTable
   if (!months.length) {
     return (
       <Panel title={title} testId="monthly-heatmap">
-        <p className="py-6 text-center text-sm text-slate-400">暂无已平仓的交易</p>
+        <p className="py-6 text-center text-sm text-slate-500">暂无已平仓的交易</p>
       </Panel>
     );
   }
@@ -43,7 +43,7 @@ export function MonthlyHeatmap({ rows: months, title = "月度盈亏", showTable
     >
       {/* The grid is a picture of the table below (aria-hidden); each cell's title carries its figures on hover. */}
       <div aria-hidden className="p-3 sm:p-4">
-        <div className="grid grid-cols-[3rem_repeat(12,minmax(0,1fr))] gap-0.5 text-[10px] text-slate-400 sm:grid-cols-[4.5rem_repeat(12,minmax(0,1fr))] sm:gap-1 sm:text-xs">
+        <div className="grid grid-cols-[3rem_repeat(12,minmax(0,1fr))] gap-0.5 text-[10px] text-slate-500 sm:grid-cols-[4.5rem_repeat(12,minmax(0,1fr))] sm:gap-1 sm:text-xs">
           <span />
           {MONTHS.map((m) => (
             <span key={m} className="text-center">{Number(m)}</span>

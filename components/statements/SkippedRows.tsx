@@ -27,7 +27,7 @@ export function SkippedRows({ rows, visible = 5, hideWhenEmpty = false, title = 
       unit="行"
       rows={rows.map((r, i) => (
         <li key={`${r.line}-${i}`} className="flex gap-2 py-1.5">
-          <span className="shrink-0 text-slate-400 tabular-nums">第 {r.line} 行</span>
+          <span className="shrink-0 text-slate-500 tabular-nums">第 {r.line} 行</span>
           <span className="min-w-0 break-words text-slate-700">{r.reason}</span>
         </li>
       ))}

@@ -37,7 +37,7 @@ export function UnknownOpenings({ items }: { items: UnknownOpening[] }) {
             <span className="font-medium text-slate-900">{o.name || displayCode(o.code, o.market)}</span>
             <span className="text-slate-500">{displayCode(o.code, o.market)}</span>
             <span className="tabular-nums text-slate-700">{formatShares(o.quantity)}</span>
-            <span className="text-slate-400 tabular-nums">第 {o.line} 行 · {o.date}</span>
+            <span className="text-slate-500 tabular-nums">第 {o.line} 行 · {o.date}</span>
           </div>
           <p className="mt-0.5 break-words text-slate-600">{o.reason}</p>
         </li>
@@ -60,7 +60,7 @@ export function PendingAllotments({ items }: { items: PendingAllotment[] }) {
           <span className="text-slate-500">{a.code}</span>
           <span className="tabular-nums text-slate-700">{formatNumber(a.quantity, 0)} 张/股</span>
           <span className="tabular-nums text-slate-700">缴款 {formatMoney(a.cost)}</span>
-          <span className="text-slate-400 tabular-nums">{a.date}</span>
+          <span className="text-slate-500 tabular-nums">{a.date}</span>
         </li>
       ))}
     />
@@ -77,7 +77,7 @@ export function UnreconciledFills({ rows }: { rows: UnreconciledFill[] }) {
       testId="unreconciled-fills"
       rows={rows.map((r, i) => (
         <li key={`${r.line}-${i}`} className="flex flex-wrap gap-x-2 py-1.5 tabular-nums">
-          <span className="shrink-0 text-slate-400">第 {r.line} 行</span>
+          <span className="shrink-0 text-slate-500">第 {r.line} 行</span>
           <span className="text-slate-700">
             成交 {formatMoney(r.amount)} · 费用 {formatMoney(r.fees)} · 清算 {formatMoney(r.netAmount)}
           </span>

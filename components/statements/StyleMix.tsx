@@ -69,7 +69,7 @@ export function StyleMix({ title = "交易风格", ...style }: StyleMixData & { 
             </ul>
           </>
         ) : (
-          <p className="py-4 text-center text-sm text-slate-400">暂无买入记录</p>
+          <p className="py-4 text-center text-sm text-slate-500">暂无买入记录</p>
         )}
       </Panel>
 
@@ -85,7 +85,7 @@ export function StyleMix({ title = "交易风格", ...style }: StyleMixData & { 
             ))}
           </ul>
         ) : (
-          <p className="py-4 text-center text-sm text-slate-400">文件没有成交时间</p>
+          <p className="py-4 text-center text-sm text-slate-500">文件没有成交时间</p>
         )}
       </Panel>
 
@@ -102,7 +102,7 @@ export function StyleMix({ title = "交易风格", ...style }: StyleMixData & { 
             ))}
           </ul>
         ) : (
-          <p className="py-4 text-center text-sm text-slate-400">暂无交易</p>
+          <p className="py-4 text-center text-sm text-slate-500">暂无交易</p>
         )}
       </Panel>
     </div>

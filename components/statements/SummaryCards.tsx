@@ -92,7 +92,7 @@ export function SummaryCards({ summary, compact = false, className }: { summary:
             {item.value}
           </dd>
           {item.sub ? <dd className="mt-0.5 truncate text-xs text-slate-500 tabular-nums">{item.sub}</dd> : null}
-          {compact ? null : <dd className="mt-1 line-clamp-2 text-[11px] leading-4 text-slate-400">{item.hint}</dd>}
+          {compact ? null : <dd className="mt-1 line-clamp-2 text-[11px] leading-4 text-slate-500">{item.hint}</dd>}
         </div>
       ))}
     </dl>

@@ -68,7 +68,7 @@ export function ScrollTable({ children, label, minWidth = 640, stickyFirst = tru
     <div className="relative" data-testid={testId}>
       {showHint ? (
         <p data-testid="scroll-hint" aria-hidden="true" className={cn("flex items-center justify-end gap-1 px-3 pt-1.5 pb-1 text-[11px] text-slate-500", unmeasured && "sm:hidden")}>
-          左右滑动查看更多 <span className="text-slate-400">⇆</span>
+          左右滑动查看更多 <span className="text-slate-500">⇆</span>
         </p>
       ) : null}
       <div className="relative">

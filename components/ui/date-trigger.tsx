@@ -17,7 +17,7 @@ export function DateTriggerContent({ label }: { label: string }) {
     <>
       <CalendarDays aria-hidden="true" size={16} className="text-slate-500" />
       <span>{label}</span>
-      <ChevronDown aria-hidden="true" size={16} className="text-slate-400" />
+      <ChevronDown aria-hidden="true" size={16} className="text-slate-500" />
     </>
   );
 }

@@ -172,7 +172,7 @@ export function StatementUpload({ canSave, loginHref }: StatementUploadProps) {
 
         {file ? (
           <div className="mt-3 flex min-w-0 items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm" data-testid="chosen-file">
-            <FileSpreadsheet aria-hidden className="h-5 w-5 shrink-0 text-slate-400" />
+            <FileSpreadsheet aria-hidden className="h-5 w-5 shrink-0 text-slate-500" />
             <span className="min-w-0 flex-1 truncate text-slate-800" title={file.name}>{file.name}</span>
             <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatBytes(file.size)}</span>
           </div>

@@ -6,7 +6,7 @@ import { find, html as htmlInfo } from "property-information";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
-import { boundMarkdown, MAX_NESTING, renderMarkdown } from "./markdown";
+import { boundMarkdown, MAX_NESTING, renderMarkdown, SANITIZE_SCHEMA, TABLE_SCROLL_CLASS } from "./markdown";
 
 // 300 cases a run, each run a fresh seed: a failure prints its seed and path to replay it (docs/testing.md).
 const RUNS = { numRuns: 300 };
@@ -17,6 +17,17 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<h2>费用</h2>");
     expect(html).toContain("<table>");
     expect(html).toContain("<strong>双向</strong>");
+  });
+
+  it("puts a table in a box a keyboard can focus and scroll, named as a region", () => {
+    const html = renderMarkdown("| 列 | 含义 |\n|---|---|\n| 佣金 | 双向 |");
+    const box = parse(html).querySelector(`div.${TABLE_SCROLL_CLASS}`);
+    expect(box?.getAttribute("tabindex")).toBe("0");
+    expect(box?.getAttribute("role")).toBe("region");
+    expect(box?.getAttribute("aria-label")).toBe("表格（可左右滑动）");
+    expect(box?.firstElementChild?.tagName).toBe("TABLE");
+    // an author cannot make one: raw HTML never reaches the page
+    expect(renderMarkdown('<div class="table-scroll" tabindex="0" role="region">x</div>')).not.toContain("tabindex");
   });
 
   it.each([
@@ -137,7 +148,7 @@ function toHast(node: Node): ElementContent | null {
 }
 
 // The same schema, without adding the id prefix a second time (ids already carry it; liveContent checks that).
-const resanitizer = unified().use(rehypeSanitize, { ...defaultSchema, clobberPrefix: "" }).use(rehypeStringify);
+const resanitizer = unified().use(rehypeSanitize, { ...SANITIZE_SCHEMA, clobberPrefix: "" }).use(rehypeStringify);
 
 /** What one more pass of the sanitiser would remove from the output, as the difference of the two serialisations. */
 function resanitized(html: string): { before: string; after: string } {

@@ -4,6 +4,41 @@ import remarkGfm from "remark-gfm";
 import remarkRehype from "remark-rehype";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
+import type { Element as HastElement, Root as HastRoot } from "hast";
+
+/** The box a body's table scrolls sideways in (narrow screens); its class is styled in app/globals.css. */
+export const TABLE_SCROLL_CLASS = "table-scroll";
+const TABLE_SCROLL_LABEL = "表格（可左右滑动）";
+
+/**
+ * GitHub's schema, and the table box below: a `div` of that one class, focusable, a named region. Raw HTML never
+ * reaches the sanitiser (remark-rehype drops it), so only this pipeline makes such a box.
+ */
+export const SANITIZE_SCHEMA: typeof defaultSchema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), ["className", TABLE_SCROLL_CLASS], ["tabIndex", 0], ["role", "region"], ["ariaLabel", TABLE_SCROLL_LABEL]],
+  },
+};
+
+/**
+ * Puts each table in a box that scrolls sideways and takes the keyboard's focus, named as a region: on a phone a wide
+ * table scrolls, and a keyboard reader must be able to scroll it too (WCAG 2.1.1).
+ */
+function rehypeScrollableTables() {
+  const wrap = (node: HastRoot | HastElement) => {
+    node.children = node.children.map((child) => {
+      if (child.type !== "element") return child;
+      if (child.tagName !== "table") {
+        wrap(child);
+        return child;
+      }
+      return { type: "element", tagName: "div", properties: { className: [TABLE_SCROLL_CLASS], tabIndex: 0, role: "region", ariaLabel: TABLE_SCROLL_LABEL }, children: [child] } satisfies HastElement;
+    });
+  };
+  return (tree: HastRoot) => wrap(tree);
+}
 
 /**
  * The one Markdown → HTML pipeline for every body the site renders (articles, blogs). Raw HTML in the source is
@@ -13,7 +48,8 @@ const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
-  .use(rehypeSanitize, defaultSchema)
+  .use(rehypeScrollableTables)
+  .use(rehypeSanitize, SANITIZE_SCHEMA)
   .use(rehypeStringify);
 
 /**

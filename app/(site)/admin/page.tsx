@@ -55,7 +55,7 @@ export default async function AdminPage() {
               <span className="block font-medium text-slate-900">{title}</span>
               <span className="block text-xs text-slate-500">{!admin && "editorHint" in section ? section.editorHint : hint}</span>
             </span>
-            <ChevronRight aria-hidden size={18} className="text-slate-400" />
+            <ChevronRight aria-hidden size={18} className="text-slate-500" />
           </Link>
         ))}
       </nav>

@@ -42,7 +42,7 @@ export default async function PayPage({ searchParams }: Props) {
   if (!plan) {
     return (
       <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm" data-testid="plan-missing">
-        <CreditCard aria-hidden className="mx-auto h-10 w-10 text-slate-400" strokeWidth={1.5} />
+        <CreditCard aria-hidden className="mx-auto h-10 w-10 text-slate-500" strokeWidth={1.5} />
         <h1 className="mt-3 text-lg font-semibold">{planId ? "该套餐不存在或已下架" : "请先选择套餐"}</h1>
         <p className="mt-2 text-sm text-slate-600">请回到会员价格页重新选择套餐，本次没有创建订单，也不会扣款。</p>
         <Link href="/price" className={buttonClass("primary", "md", "mt-5")}>查看会员价格</Link>

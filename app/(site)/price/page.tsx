@@ -123,7 +123,7 @@ export default async function PricePage() {
               <details key={item.q} className="group px-4 py-3">
                 <summary className="flex min-h-8 cursor-pointer list-none items-center justify-between gap-3 text-[15px] font-medium text-slate-800">
                   {item.q}
-                  <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-45">+</span>
+                  <span aria-hidden className="text-slate-500 transition-transform group-open:rotate-45">+</span>
                 </summary>
                 <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.a}</p>
               </details>

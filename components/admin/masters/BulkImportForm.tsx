@@ -75,7 +75,7 @@ function BulkResults({ summary, results }: { summary: string; results: BulkResul
             <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
               <span className={r.ok ? "text-green-700" : "text-red-700"}>{r.ok ? "已导入" : "未导入"}</span>
               <span className="min-w-0 break-all text-slate-800">{r.file}</span>
-              <span className="text-slate-400">→</span>
+              <span className="text-slate-500">→</span>
               {r.ok ? (
                 <Link href={adminMasterPage(r.masterGuid)} className="font-medium text-brand hover:underline">{r.masterName}</Link>
               ) : (

@@ -17,7 +17,7 @@ const LOOK = {
 
 /** The line a card shows instead of an empty table (当日没有成交, 暂无交易). */
 export function NoRows({ children }: { children: ReactNode }) {
-  return <p className="px-3 py-8 text-center text-sm text-slate-400">{children}</p>;
+  return <p className="px-3 py-8 text-center text-sm text-slate-500">{children}</p>;
 }
 
 /**

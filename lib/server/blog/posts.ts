@@ -14,6 +14,8 @@ import { takeToken } from "@/lib/server/security/rate-limit";
 import { bodyRenders, renderBody } from "./render";
 import { BlogPostInput, type BlogPostInputValue } from "@/lib/domain/blog/schemas";
 import { AppError, rateLimited } from "@/lib/server/http/app-error";
+import { blogPostPath } from "@/lib/domain/seo";
+import { queueBaiduPush } from "@/lib/server/seo/baidu-push";
 
 export { BlogPostInput, BODY_MAX, TITLE_MAX, type BlogPostInputValue } from "@/lib/domain/blog/schemas";
 
@@ -163,7 +165,10 @@ export async function createBlogPost(viewer: Viewer, input: BlogPostInputValue):
       status: publish ? "published" : "draft", publishedAt: publish ? new Date() : null,
     })
     .returning({ infoguid: articles.infoguid, status: articles.status });
-  if (publish) await refreshSearch(row!.infoguid);
+  if (publish) {
+    await refreshSearch(row!.infoguid);
+    await queueBaiduPush(database, `post:${row!.infoguid}`, [blogPostPath(viewer.userId, row!.infoguid)]);
+  }
   return { infoguid: row!.infoguid, status: row!.status, created: true };
 }
 
@@ -195,6 +200,7 @@ export async function updateBlogPost(viewer: Viewer, infoguid: string, input: Bl
     .returning({ status: articles.status });
   if (!updated.length) throw new AppError("conflict", "文章状态刚刚发生了变化，请刷新后再试");
   if (row.status === "published" || status === "published") await refreshSearch(infoguid);
+  if (becomesPublished && status === "published") await queueBaiduPush(await db(), `post:${infoguid}`, [blogPostPath(viewer.userId, infoguid)]);
   return { infoguid, status, created: false };
 }
 

@@ -13,6 +13,8 @@ import { bodyRenders, renderBody } from "@/lib/server/blog/render";
 import { logger } from "@/lib/server/logger";
 import { refreshSearchDocuments } from "@/lib/server/search/indexer";
 import { setArticleTags, tagsOf } from "./articles";
+import { articlePath } from "@/lib/domain/seo";
+import { queueBaiduPush } from "@/lib/server/seo/baidu-push";
 
 /**
  * The editors' article administration (/admin/articles, `cli article:create`): editorial articles and videos are
@@ -55,7 +57,10 @@ export async function createArticle(actor: Actor, input: ArticleInput, publish: 
     .values({ ...values, videoUrl: videoUrl || null, authorId: actorUserId(actor), status: publish ? "published" : "draft", publishedAt: publish ? new Date() : null })
     .returning({ infoguid: articles.infoguid, status: articles.status });
   if (tags.length) await setArticleTags(row!.infoguid, tags);
-  if (publish) await refreshSearch(row!.infoguid);
+  if (publish) {
+    await refreshSearch(row!.infoguid);
+    await queueBaiduPush(await db(), `article:${row!.infoguid}`, [articlePath(row!.infoguid)]);
+  }
   return { infoguid: row!.infoguid, status: row!.status };
 }
 
@@ -106,6 +111,8 @@ export async function changeArticleStatus(viewer: Viewer, infoguid: string, acti
     .returning({ status: articles.status });
   if (!updated.length) throw new AppError("conflict", action === "publish" ? "这篇文章已经发布了" : "这篇文章还没有发布");
   await refreshSearch(infoguid);
+  // pushed on its first publication only (the key), not on each later one
+  if (to === "published") await queueBaiduPush(await db(), `article:${infoguid}`, [articlePath(infoguid)]);
   return to;
 }
 

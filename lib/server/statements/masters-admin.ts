@@ -5,12 +5,16 @@ import { masters, statements, tradeNotes } from "@/lib/db/schema";
 import { MasterInput, NoteInput } from "@/lib/domain/statements/schemas";
 import { actorUserId, assertEditorRights, type Actor } from "@/lib/server/auth/roles";
 import { invalidateAnalyses } from "./analysis-cache";
+import { masterPath } from "@/lib/domain/seo";
+import { queueBaiduPush } from "@/lib/server/seo/baidu-push";
 
 /** Editors and administrators (and the operator's `statements:import`). */
 export async function createMaster(actor: Actor | null, input: MasterInput) {
   assertEditorRights(actor);
   const values = MasterInput.parse(input);
-  const [row] = await (await db()).insert(masters).values(values).returning();
+  const database = await db();
+  const [row] = await database.insert(masters).values(values).returning();
+  await queueBaiduPush(database, `master:${row!.guid}`, [masterPath(row!.guid)]);
   return row!;
 }
 

@@ -48,7 +48,7 @@ const ARTICLE_TABLE: CardTableSpec<AdminArticleRow> = {
         <>
           <Link prefetch={false} href={`/admin/articles/${a.infoguid}`} className="font-medium break-words text-brand hover:underline">{a.title}</Link>
           {a.isDemo ? <DemoBadge /> : null}
-          <div className="text-xs text-slate-400">阅读 {a.views} · 点赞 {a.likes}</div>
+          <div className="text-xs text-slate-500">阅读 {a.views} · 点赞 {a.likes}</div>
         </>
       ),
     },

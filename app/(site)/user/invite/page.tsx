@@ -28,7 +28,7 @@ export default async function InvitePage() {
           <CopyField value={link} />
           <p className="mt-4 text-sm text-slate-600">
             已邀请 <span className="font-semibold text-slate-900">{invitees.length}</span> 位好友 ·{" "}
-            <Link href="/user/invitation" className="text-brand hover:underline">查看邀请记录</Link>
+            <Link href="/user/invitation" className="text-brand underline">查看邀请记录</Link>
           </p>
         </Card>
         <Card className="flex flex-col items-center">

@@ -24,7 +24,7 @@ export default async function NotifPage() {
               id: n.id, title: n.title, body: n.body, link: n.link, createdAt: formatDateTime(n.createdAt), read: n.readAt !== null,
             }))}
           />
-          {items.length === LIMIT ? <p className="mt-3 text-center text-xs text-slate-400">显示最近的 {LIMIT} 条消息（未读优先）</p> : null}
+          {items.length === LIMIT ? <p className="mt-3 text-center text-xs text-slate-500">显示最近的 {LIMIT} 条消息（未读优先）</p> : null}
         </>
       )}
     </>

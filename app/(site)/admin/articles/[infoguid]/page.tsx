@@ -36,7 +36,7 @@ export default async function AdminArticlePage({ params }: Props) {
         {publicHref ? (
           <>
             {" · "}
-            <Link href={publicHref} className="text-brand hover:underline">前台查看</Link>
+            <Link href={publicHref} className="text-brand underline">前台查看</Link>
           </>
         ) : null}
       </PageIntro>
@@ -51,7 +51,7 @@ export default async function AdminArticlePage({ params }: Props) {
       {blog ? (
         <Section title={a.title}>
           <p className="mb-3 text-sm text-slate-500">
-            作者：{a.authorId ? <Link href={`/user/${a.authorId}`} className="text-brand hover:underline">{a.authorNickname ?? "—"}</Link> : "—"} · 阅读 {a.views} · 点赞 {a.likes}
+            作者：{a.authorId ? <Link href={`/user/${a.authorId}`} className="text-brand underline">{a.authorNickname ?? "—"}</Link> : "—"} · 阅读 {a.views} · 点赞 {a.likes}
           </p>
           <Card>
             <BlogBody html={renderBody(a.body)} />

@@ -98,9 +98,9 @@ export default async function AdminTraderPage({ params }: Props) {
         {master.isDemo ? <Pill className="mr-1.5 bg-amber-50 text-amber-800">演示数据</Pill> : null}
         {master.disclosureDelayDays === 0 ? "成交即时公开" : `成交在 ${master.disclosureDelayDays} 个交易日后对会员公开`}
         {" · "}
-        <Link href={`/detail/${master.guid}`} className="text-brand hover:underline">交易详情页</Link>
+        <Link href={`/detail/${master.guid}`} className="text-brand underline">交易详情页</Link>
         {" · "}
-        <Link href={`/analysis/${master.guid}`} className="text-brand hover:underline">分析页</Link>
+        <Link href={`/analysis/${master.guid}`} className="text-brand underline">分析页</Link>
       </PageIntro>
 
       <Section title="资料与延迟公开">
@@ -137,7 +137,7 @@ export default async function AdminTraderPage({ params }: Props) {
                   <p className="text-sm font-medium text-slate-900 tabular-nums">
                     {n.tradeDate}
                     <span className="ml-2 font-mono text-slate-600">{n.code || "全天"}</span>
-                    <span className="ml-2 text-xs font-normal text-slate-400">{formatDateTime(n.updatedAt)}</span>
+                    <span className="ml-2 text-xs font-normal text-slate-500">{formatDateTime(n.updatedAt)}</span>
                   </p>
                   <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{n.note}</p>
                 </div>

@@ -95,7 +95,8 @@ function PostView({ post, views, signedIn }: { post: BlogPostView; views: number
   const path = postUrl(author.uguid, post.infoguid);
   const { siteUrl, siteName } = config();
   return (
-    <article className="mx-auto max-w-3xl" data-testid="blog-post">
+    <>
+      {/* beside the post, not in it: the post's own content holds nothing but what its author wrote */}
       {post.status === "published" ? (
         <JsonLd
           data={blogPostingJsonLd(
@@ -104,46 +105,48 @@ function PostView({ post, views, signedIn }: { post: BlogPostView; views: number
           )}
         />
       ) : null}
-      {post.note ? (
-        <p role="note" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{post.note}</p>
-      ) : null}
-      <h1 className="text-2xl font-bold break-words text-slate-900">{post.title}</h1>
-      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
-        <Link href={`/user/${author.uguid}`} className="flex items-center gap-2 text-slate-700 hover:text-brand">
-          <MasterAvatar name={author.nickname} avatarUrl={author.avatarUrl} size={28} />
-          <span className="font-medium">{author.nickname}</span>
-        </Link>
-        <span>{post.publishedAt ? formatDate(post.publishedAt) : `${formatDate(post.createdAt)} 创建`}</span>
-        <span>阅读 {views}</span>
-        {post.isAuthor ? (
-          <Link href={editUrl(author.uguid, post.infoguid)} className="ml-auto font-medium text-brand hover:underline">编辑</Link>
+      <article className="mx-auto max-w-3xl" data-testid="blog-post">
+        {post.note ? (
+          <p role="note" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{post.note}</p>
         ) : null}
-        {post.canModerate && post.status !== "draft" ? (
-          <span className={post.isAuthor ? "" : "ml-auto"}>
-            {post.status === "hidden" ? (
-              <ConfirmAction label="恢复显示" title="恢复显示这篇博客？" confirmText="恢复显示" endpoint={articleApi(post.infoguid)} payload={{ action: "unhide" }} success="已恢复显示">
-                恢复后所有人都能看到这篇文章。
-              </ConfirmAction>
-            ) : (
-              <ConfirmAction label="隐藏" title="隐藏这篇博客？" confirmText="隐藏" danger endpoint={articleApi(post.infoguid)} payload={{ action: "hide" }} success="已隐藏">
-                隐藏后只有作者和编辑能看到它，作者不能再发布，直到编辑恢复显示。
-              </ConfirmAction>
-            )}
-          </span>
-        ) : null}
-      </div>
-      <div className="mt-6 rounded-xl bg-white p-4 shadow-sm sm:p-6">
-        <BlogBody html={post.html} />
-      </div>
-      {post.status === "published" ? (
-        <div className="mt-6 flex items-center justify-center">
+        <h1 className="text-2xl font-bold break-words text-slate-900">{post.title}</h1>
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
+          <Link href={`/user/${author.uguid}`} className="flex items-center gap-2 text-slate-700 hover:text-brand">
+            <MasterAvatar name={author.nickname} avatarUrl={author.avatarUrl} size={28} />
+            <span className="font-medium">{author.nickname}</span>
+          </Link>
+          <span>{post.publishedAt ? formatDate(post.publishedAt) : `${formatDate(post.createdAt)} 创建`}</span>
+          <span>阅读 {views}</span>
           {post.isAuthor ? (
-            <span className="text-sm text-slate-500" data-testid="like-count">{post.likes} 人点赞</span>
-          ) : (
-            <LikeButton infoguid={post.infoguid} likes={post.likes} liked={post.likedByViewer} canLike loginHref={signedIn ? null : `/login?r=${encodeURIComponent(path)}`} />
-          )}
+            <Link href={editUrl(author.uguid, post.infoguid)} className="ml-auto font-medium text-brand hover:underline">编辑</Link>
+          ) : null}
+          {post.canModerate && post.status !== "draft" ? (
+            <span className={post.isAuthor ? "" : "ml-auto"}>
+              {post.status === "hidden" ? (
+                <ConfirmAction label="恢复显示" title="恢复显示这篇博客？" confirmText="恢复显示" endpoint={articleApi(post.infoguid)} payload={{ action: "unhide" }} success="已恢复显示">
+                  恢复后所有人都能看到这篇文章。
+                </ConfirmAction>
+              ) : (
+                <ConfirmAction label="隐藏" title="隐藏这篇博客？" confirmText="隐藏" danger endpoint={articleApi(post.infoguid)} payload={{ action: "hide" }} success="已隐藏">
+                  隐藏后只有作者和编辑能看到它，作者不能再发布，直到编辑恢复显示。
+                </ConfirmAction>
+              )}
+            </span>
+          ) : null}
         </div>
-      ) : null}
-    </article>
+        <div className="mt-6 rounded-xl bg-white p-4 shadow-sm sm:p-6">
+          <BlogBody html={post.html} />
+        </div>
+        {post.status === "published" ? (
+          <div className="mt-6 flex items-center justify-center">
+            {post.isAuthor ? (
+              <span className="text-sm text-slate-500" data-testid="like-count">{post.likes} 人点赞</span>
+            ) : (
+              <LikeButton infoguid={post.infoguid} likes={post.likes} liked={post.likedByViewer} canLike loginHref={signedIn ? null : `/login?r=${encodeURIComponent(path)}`} />
+            )}
+          </div>
+        ) : null}
+      </article>
+    </>
   );
 }
