@@ -83,10 +83,40 @@ test.describe("what search engines read", () => {
     const master = /href="(\/detail\/[0-9a-f-]{36})"/.exec(home.html)![1]!;
     const profile = await headOf(request, master);
     expect(profile.jsonLdTypes).toContain("ProfilePage");
+    expect((await headOf(request, master.replace("/detail/", "/analysis/"))).jsonLdTypes).toContain("BreadcrumbList");
     expect(profile.html).toMatch(/"dateCreated":"\d{4}-\d{2}-\d{2}T/);
     const xml = await (await request.get("/sitemap.xml")).text();
     const post = /<loc>[^<]*(\/user\/blog\/[^<]+)<\/loc>/.exec(xml)![1]!;
     expect((await headOf(request, post)).jsonLdTypes).toContain("BlogPosting");
+  });
+
+  test("a video's VideoObject gives its length, the same the browser's player reads from the file", async ({ page, request }) => {
+    const list = (await headOf(request, "/info/video")).html;
+    const articles = [...new Set([...list.matchAll(/href="(\/info\/detail\/[0-9a-f-]{36})"/g)].map(([, href]) => href!))];
+    expect(articles.length).toBeGreaterThan(0);
+    let compared = 0;
+    for (const href of articles) {
+      const html = (await headOf(request, href)).html;
+      const video = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+        .map(([, json]) => JSON.parse(json!) as { "@type": string; duration?: string })
+        .find((d) => d["@type"] === "VideoObject");
+      expect(video?.duration, href).toMatch(/^PT(\d+H)?(\d+M)?(\d+S)?$/);
+      await page.goto(href);
+      const player = page.locator("video");
+      if ((await player.count()) === 0) continue; // a members' video: no player for a visitor
+      const seconds = await player.evaluate((v: HTMLVideoElement) =>
+        v.readyState >= 1
+          ? v.duration
+          : new Promise<number>((done, fail) => {
+              v.addEventListener("loadedmetadata", () => done(v.duration), { once: true });
+              v.addEventListener("error", () => fail(new Error(`the player could not read the video: ${v.error?.message ?? v.error?.code}`)), { once: true });
+            }),
+      );
+      const [, h = "0", m = "0", s = "0"] = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(video!.duration!)!;
+      expect(Number(h) * 3600 + Number(m) * 60 + Number(s), href).toBe(Math.round(seconds));
+      compared++;
+    }
+    expect(compared, "a video a visitor may watch").toBeGreaterThan(0);
   });
 
   test("pages say they are one responsive Chinese site", async ({ request }) => {

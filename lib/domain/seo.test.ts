@@ -151,6 +151,14 @@ describe("feeds and sitemaps", () => {
   });
 });
 
+describe("a video's length", () => {
+  it("is its VideoObject duration in ISO 8601 when known, and left out when not", () => {
+    expect(videoJsonLd(site, { ...article, type: "video" }, null, 45)).toMatchObject({ "@type": "VideoObject", duration: "PT45S" });
+    expect(videoJsonLd(site, { ...article, type: "video" }, null, 3725)).toMatchObject({ duration: "PT1H2M5S" });
+    expect(videoJsonLd(site, { ...article, type: "video" }, null)).not.toHaveProperty("duration");
+  });
+});
+
 describe("the canonical a page names by default", () => {
   it("is its path without the query string or a trailing slash", () => {
     expect(canonicalPath("/login?r=%2Frank")).toBe("/login");

@@ -1,3 +1,4 @@
+import { isoDuration } from "./media/mp4-duration";
 import type { Article, BlogPosting, BreadcrumbList, ItemList, NewsArticle, Organization, ProfilePage, SearchAction, VideoObject, WebSite, WithContext } from "schema-dts";
 import { ARTICLE_TYPES, isArticleType } from "./article-types";
 import { PAYWALL_LOCKED_CLASS } from "./paywall";
@@ -148,7 +149,7 @@ export function articleJsonLd(site: Site, a: ArticleLd): WithContext<Article | N
 }
 
 /** schema.org VideoObject; `contentUrl` only when the viewer may watch (a gated video's address is never given). */
-export function videoJsonLd(site: Site, a: ArticleLd, contentUrl: string | null): WithContext<VideoObject> {
+export function videoJsonLd(site: Site, a: ArticleLd, contentUrl: string | null, seconds: number | null = null): WithContext<VideoObject> {
   const date = a.publishedAt?.toISOString();
   return {
     "@context": CONTEXT,
@@ -159,6 +160,7 @@ export function videoJsonLd(site: Site, a: ArticleLd, contentUrl: string | null)
     thumbnailUrl: a.images.map((src) => absoluteUrl(site.siteUrl, src)),
     ...(date ? { uploadDate: date } : {}),
     ...(contentUrl ? { contentUrl: absoluteUrl(site.siteUrl, contentUrl) } : {}),
+    ...(seconds ? { duration: isoDuration(seconds) } : {}),
     inLanguage: "zh-CN",
     ...paywalled(a.requiredLevel),
   };

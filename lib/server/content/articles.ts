@@ -10,6 +10,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { AppError } from "@/lib/server/http/app-error";
 import { publicData } from "@/lib/server/cache/public-data";
 import { playableVideoAddress } from "./video-links";
+import { videoDurationSeconds } from "./video-duration";
 
 /**
  * Articles, videos and blog posts as the viewer may see them. Every read goes through `canRead`: below the item's
@@ -41,6 +42,8 @@ export interface ArticleDetail extends ArticleSummary {
   description: string;
   /** The video's address, or null when there is none or the article is locked. */
   videoUrl: string | null;
+  /** the video's length (its VideoObject duration), told to every reader; null when unknown */
+  videoSeconds: number | null;
   tags: string[];
   likedByViewer: boolean;
 }
@@ -159,6 +162,7 @@ export async function articleForViewer(infoguid: string, viewer: Viewer | null):
     description: describeArticle(rest.summary, body, rest.minLevel),
     // A stored video's address is signed for this reader and expires (ADR 0066); a locked one is never named.
     videoUrl: summary.locked || !videoUrl ? null : playableVideoAddress(videoUrl),
+    videoSeconds: rest.type === "video" ? await videoDurationSeconds(videoUrl) : null,
     tags: [...stored.tags],
     likedByViewer: (liked[0]?.n ?? 0) > 0,
   };

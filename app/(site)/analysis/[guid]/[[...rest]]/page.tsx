@@ -19,6 +19,9 @@ import { getViewer } from "@/lib/server/auth/viewer";
 import { renderIsForTheCache } from "@/lib/server/page-render";
 import { validatedParams } from "@/lib/server/routing";
 import { analysisPage } from "@/lib/server/statements/analysis-page";
+import { JsonLd } from "@/components/content/JsonLd";
+import { config } from "@/lib/config";
+import { breadcrumbJsonLd } from "@/lib/domain/seo";
 
 type Props = { params: Promise<{ guid: string; rest?: string[] }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -38,6 +41,11 @@ async function load(params: Props["params"]) {
 function subjectName(data: Awaited<ReturnType<typeof load>>["data"]): string {
   return data.subject.kind === "master" ? data.subject.name : data.subject.title || data.subject.fileName;
 }
+
+const seoSite = () => {
+  const { siteUrl, siteName } = config();
+  return { siteUrl, siteName };
+};
 
 /** What each view of a master's analysis shows, for its description (each tab is a page of its own, docs/adr/0082). */
 const TAB_DESCRIPTIONS: Record<AnalysisTab, string> = {
@@ -116,6 +124,16 @@ export default async function AnalysisPage({ params, searchParams }: Props) {
       )}
 
       <AuditFailures failures={audit.failures} />
+      {subject.kind === "master" ? (
+        <JsonLd
+          data={breadcrumbJsonLd(seoSite(), [
+            { name: "首页", path: "/" },
+            { name: "大神交割单", path: "/list/god" },
+            { name: subject.name, path: `/detail/${subject.guid}` },
+            { name: `交割单分析 - ${ANALYSIS_TAB_LABELS[tab]}`, path: analysisHref(root, tab, null) },
+          ])}
+        />
+      ) : null}
       {subject.kind === "statement" ? <StatementFileSection statement={subject} feeBasis={findings.feeBasis} /> : <MasterSourcesSection sources={subject.provenance} />}
     </>
   );

@@ -87,7 +87,7 @@ export default async function InfoDetailPage({ params }: Props) {
   return (
     <article className="mx-auto max-w-3xl">
       <JsonLd data={articleJsonLd(site(), ld)} />
-      {isVideo ? <JsonLd data={videoJsonLd(site(), ld, publicVideoAddress(article.videoUrl))} /> : null}
+      {isVideo ? <JsonLd data={videoJsonLd(site(), ld, publicVideoAddress(article.videoUrl), article.videoSeconds)} /> : null}
       <JsonLd data={breadcrumbJsonLd(site(), trail)} />
 
       <ArticleHeader article={article} views={views} levelName={levelName} />
