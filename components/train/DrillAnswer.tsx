@@ -3,13 +3,12 @@
 import { usePathname } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
 import { KLineChartLazy, type KLineChartLazyProps } from "@/components/charts/KLineChartLazy";
-import { klineChartProps } from "@/components/charts/kline-props";
 import Link from "@/components/ui/Link";
 import { cn } from "@/components/ui/cn";
 import { submitJson } from "@/lib/client/request";
 import { notify } from "@/lib/client/toast";
 import { DRILL_CHOICE_LABELS, DRILL_CHOICES, type DrillChoice } from "@/lib/domain/lessons/drill";
-import { unpackBars } from "@/lib/domain/market/packed-bars";
+import { packBars, unpackBars } from "@/lib/domain/market/packed-bars";
 import type { DrillReveal } from "@/lib/domain/lessons/drill-dto";
 import { DrillRevealView } from "./DrillRevealView";
 
@@ -52,8 +51,11 @@ export function DrillAnswer({ questionChart, children, caption, setHref, signedI
     const markers = reveal.fills.map((f) => ({ date: f.date, time: f.time, side: f.side, price: f.price, quantity: f.quantity, play: f.play }));
     const day = reveal.fills[0]!.date;
     const last = reveal.bars[reveal.bars.length - 1]?.date ?? day;
-    return klineChartProps({ bars, markers, limitMarks: [] }, { period: "day", highlight: { from: day, to: last }, caption });
-  }, [reveal, questionChart.bars, caption]);
+    // assembled here rather than by kline-props (whose chart model would weigh on every drill's first load)
+    const summary = `${caption}日K：${bars[0]?.date ?? day} 至 ${last}，共 ${bars.length} 根；${day} 起为揭晓的走势，大神当天的 ${reveal.fills.length} 笔成交已标出。`;
+    const props: KLineChartLazyProps = { ...questionChart, bars: packBars(bars), markers, highlight: { from: day, to: last }, summary };
+    return props;
+  }, [reveal, questionChart, caption]);
 
   async function answer(choice: DrillChoice) {
     if (loginHref) {
