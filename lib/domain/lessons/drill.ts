@@ -106,7 +106,8 @@ export interface Agreement {
   rate: number | null;
 }
 
-const agreementOf = (rows: readonly AnswerTally[]): Agreement => {
+/** How many of `rows` agreed with the master, of how many. */
+export const agreementOf = (rows: readonly { agreed: boolean }[]): Agreement => {
   const agreed = rows.filter((r) => r.agreed).length;
   return { answered: rows.length, agreed, rate: rows.length ? agreed / rows.length : null };
 };

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { DRILL_MIN_BARS, drillProgress, type Agreement } from "@/lib/domain/lessons/drill";
+import { agreementOf, DRILL_MIN_BARS, drillProgress } from "@/lib/domain/lessons/drill";
 import type { AnsweredDrill, DrillGroup, DrillOverview, MasterDrillsView } from "@/lib/domain/lessons/drill-dto";
 import { PLAY_LABELS } from "@/lib/domain/lessons/plays";
 import { isStockCode } from "@/lib/domain/market/codes";
@@ -11,9 +11,8 @@ import { publicData } from "@/lib/server/cache/public-data";
 import { findMaster } from "@/lib/server/content/masters";
 import { statementAccess } from "./access";
 import { disclosureSql, rowsOf } from "./disclosure-sql";
-import { isDrillFill } from "./drills";
 import { analysisThrough } from "./master-book";
-import { fillPlays } from "./plays";
+import { fillPlays, isLabelledFill } from "./plays";
 
 /** Drills a set lists at once: the member's next ten of one 打法. */
 export const DRILLS_PER_GROUP = 10;
@@ -48,7 +47,7 @@ async function masterDrillSet(viewer: Viewer | null, guid: string): Promise<Mast
     if (!master) return null;
     const database = await db();
     const analysis = await analysisThrough({ kind: "master", masterGuid: guid }, access.through(master.disclosureDelayDays));
-    const fills = analysis.fills.filter(isDrillFill);
+    const fills = analysis.fills.filter(isLabelledFill);
     const ready = await historyReadyAfter(database, [...new Set(fills.map((f) => f.code))]);
     const { labels } = await fillPlays(database, fills);
     const seen = new Set<string>();
@@ -85,11 +84,6 @@ async function answersTo(viewer: Viewer | null, guid?: string): Promise<{ master
     .where(guid ? and(eq(trainAnswers.userId, viewer.userId), eq(trainAnswers.masterGuid, guid)) : eq(trainAnswers.userId, viewer.userId));
 }
 
-const agreement = (rows: readonly { agreed: boolean }[]): Agreement => {
-  const agreed = rows.filter((r) => r.agreed).length;
-  return { answered: rows.length, agreed, rate: rows.length ? agreed / rows.length : null };
-};
-
 /** `/train/{guid}`: a master's drills by 打法, each set with the member's next DRILLS_PER_GROUP unanswered drills. */
 export async function masterDrills(viewer: Viewer | null, guid: string): Promise<MasterDrillsView | null> {
   const [set, answers] = await Promise.all([masterDrillSet(viewer, guid), answersTo(viewer, guid)]);
@@ -102,12 +96,12 @@ export async function masterDrills(viewer: Viewer | null, guid: string): Promise
       side: g.side,
       total: g.drills.length,
       answered: mine.length,
-      agreement: agreement(mine),
+      agreement: agreementOf(mine),
       next: g.drills.filter((d) => !done.has(`${d.date}|${d.code}`)).slice(0, DRILLS_PER_GROUP),
     };
   });
   const mine = answers.filter((a) => set.groups.some((g) => g.drills.some((d) => d.date === a.date && d.code === a.code)));
-  return { master: set.master, total: set.total, answered: mine.length, agreement: agreement(mine), groups };
+  return { master: set.master, total: set.total, answered: mine.length, agreement: agreementOf(mine), groups };
 }
 
 /**

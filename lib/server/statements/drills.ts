@@ -6,7 +6,6 @@ import {
 } from "@/lib/domain/lessons/drill";
 import type { DrillBar, DrillQuestion, DrillReveal, RevealFill } from "@/lib/domain/lessons/drill-dto";
 import { hasSyntheticBars, type BarSource } from "@/lib/domain/market/bar-source";
-import { isStockCode } from "@/lib/domain/market/codes";
 import type { DailyBar } from "@/lib/domain/market/types";
 import { shanghaiDate } from "@/lib/domain/membership";
 import type { StatementAnalysis } from "@/lib/domain/statements/analysis/types";
@@ -19,7 +18,7 @@ import { chartBarsFor } from "@/lib/server/market/bars";
 import { marketCalendar } from "@/lib/server/market/calendar";
 import { statementAccess, type StatementAccess } from "./access";
 import { analysisThrough } from "./master-book";
-import { fillPlays } from "./plays";
+import { fillPlays, isLabelledFill } from "./plays";
 
 type BookFill = StatementAnalysis["fills"][number];
 
@@ -33,8 +32,6 @@ export interface DrillKey {
 
 const drillBar = (b: DailyBar): DrillBar => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume });
 
-/** The fills a drill can be about: A-share stock trades (a 港股通 or fund fill has no 打法 and no limit rules). */
-export const isDrillFill = (f: BookFill) => f.market === "A" && f.kind === "trade" && isStockCode(f.code);
 
 interface DrillCase {
   master: MasterProfile;
@@ -60,7 +57,7 @@ async function drillCase(viewer: Viewer | null, key: DrillKey): Promise<DrillCas
     throw new AppError("forbidden", access.fullAccess ? "这一天的交割单尚未公开，暂不能练习" : "这道题来自最近 20 个交易日的交割单，仅对 VIP 开放");
   }
   const analysis = await analysisThrough({ kind: "master", masterGuid: master.guid }, through);
-  const stockFills = analysis.fills.filter((f) => f.code === key.code && isDrillFill(f));
+  const stockFills = analysis.fills.filter((f) => f.code === key.code && isLabelledFill(f));
   const dayFills = stockFills.filter((f) => f.date === key.date);
   if (dayFills.length === 0) throw new AppError("not_found", "这一天大神没有交易这只股票，没有这道题");
   return { master, access, analysis, stockFills, dayFills };
@@ -93,6 +90,12 @@ export async function drillQuestion(viewer: Viewer | null, key: DrillKey): Promi
     sources,
     simulated: hasSyntheticBars(sources),
   };
+}
+
+/** How many drills the member answered on a Shanghai day (the free tier's allowance counts them). */
+async function answersOn(database: Database, viewer: Viewer, day: string): Promise<number> {
+  const [row] = await database.select({ n: count() }).from(trainAnswers).where(and(eq(trainAnswers.userId, viewer.userId), eq(trainAnswers.answeredOn, day)));
+  return row?.n ?? 0;
 }
 
 /** The member's stored answer to the drill, when they gave one. */
@@ -157,8 +160,7 @@ export async function answerDrill(viewer: Viewer, key: DrillKey, choice: DrillCh
   if (before) return revealOf(database, drill, key, { choice: before.choice, quantity: before.quantity, repeated: true });
   const today = shanghaiDate(now);
   if (!drill.access.fullAccess && !drill.access.staff) {
-    const [row] = await database.select({ n: count() }).from(trainAnswers).where(and(eq(trainAnswers.userId, viewer.userId), eq(trainAnswers.answeredOn, today)));
-    if ((row?.n ?? 0) >= FREE_DRILLS_PER_DAY) {
+    if ((await answersOn(database, viewer, today)) >= FREE_DRILLS_PER_DAY) {
       throw new AppError("forbidden", `免费会员每天可做 ${FREE_DRILLS_PER_DAY} 道题，今天的题已做完：明天再来，或升级 VIP 不限题数`);
     }
   }
@@ -191,9 +193,5 @@ export async function answeredDrill(viewer: Viewer | null, key: DrillKey): Promi
 export async function drillsLeftToday(viewer: Viewer, now = new Date()): Promise<number | null> {
   const access = await statementAccess(viewer, now);
   if (access.fullAccess || access.staff) return null;
-  const [row] = await (await db())
-    .select({ n: count() })
-    .from(trainAnswers)
-    .where(and(eq(trainAnswers.userId, viewer.userId), eq(trainAnswers.answeredOn, shanghaiDate(now))));
-  return Math.max(0, FREE_DRILLS_PER_DAY - (row?.n ?? 0));
+  return Math.max(0, FREE_DRILLS_PER_DAY - (await answersOn(await db(), viewer, shanghaiDate(now))));
 }

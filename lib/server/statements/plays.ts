@@ -11,7 +11,8 @@ import { barsByCode } from "@/lib/server/market/bars";
 
 type BookFill = StatementAnalysis["fills"][number];
 
-const isLabelled = (f: BookFill) => f.market === "A" && isStockCode(f.code) && f.kind === "trade";
+/** The fills a 打法 is given to, and a drill is about: A-share stock trades (a 港股通 or fund fill has no limit rules). */
+export const isLabelledFill = (f: BookFill) => f.market === "A" && isStockCode(f.code) && f.kind === "trade";
 
 /**
  * The 打法 of each of `fills` (a book's fills in its order, docs/adr/0080), null for a fill that is no A-share stock
@@ -19,7 +20,7 @@ const isLabelled = (f: BookFill) => f.market === "A" && isStockCode(f.code) && f
  * open of the next trading day for the 打板 figures.
  */
 export async function fillPlays(database: Database, fills: readonly BookFill[]): Promise<{ labels: (PlayLabel | UnknownPlay | null)[]; nextOpen: (code: string, date: string) => number | undefined }> {
-  const labelled = fills.filter(isLabelled);
+  const labelled = fills.filter(isLabelledFill);
   const codes = [...new Set(labelled.map((f) => f.code))];
   const [bars, limits] = await Promise.all([
     barsByCode(codes, database),
